@@ -1,0 +1,28 @@
+#include "engine/oracle_random.hpp"
+
+#include <cassert>
+
+namespace engine {
+
+std::uint64_t OracleRandom::next_raw() {
+  state_ = state_ * kMultiplier % kModulus;
+  return state_;
+}
+
+int OracleRandom::rchoose(char who, int low, int high) {
+  assert(low < high);
+  const std::uint64_t raw = next_raw();
+  ++calls_;
+  const auto span = static_cast<std::uint64_t>(high - low + 1);
+  int value = static_cast<int>(raw % span) + low;
+  if (first_two_return_low_ && calls_ <= 2) value = low;
+  log_.push_back({who, value, low, high});
+  return value;
+}
+
+std::string OracleRandom::format(const RngCall& call) {
+  return "(" + std::string(1, call.who) + "->" + std::to_string(call.value) + ":[" +
+         std::to_string(call.low) + "," + std::to_string(call.high) + "])";
+}
+
+}  // namespace engine

@@ -1,0 +1,158 @@
+#include "games/simodyssey/session.hpp"
+
+#include "games/simodyssey/text.hpp"
+
+namespace simodyssey {
+namespace {
+
+using engine::etf::CommandSpec;
+using engine::etf::Param;
+
+enum CommandId { kTest, kPlay, kAbort, kMove, kLand, kLiftoff, kPass, kWormhole, kStatus, kRngOut };
+
+const std::string kNoMission = "Negative on that request:no mission in progress.";
+const std::string kGameOver = "The game has ended. You can start a new game.";
+
+}  // namespace
+
+const engine::etf::Grammar& grammar() {
+  static const engine::etf::Grammar kGrammar({
+      {"test", {Param::range("planet_threshold", 1, 101)}},
+      {"play", {}},
+      {"abort", {}},
+      {"move", {Param::one_of("dir", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"})}},
+      {"land", {}},
+      {"liftoff", {}},
+      {"pass", {}},
+      {"wormhole", {}},
+      {"status", {}},
+      {"toggle_RNG_out", {}},
+  });
+  return kGrammar;
+}
+
+std::string Session::welcome() {
+  return "  state:0.0, ok\n  Welcome! Try test(30)\n";
+}
+
+std::string Session::execute(const engine::etf::Command& command) {
+  rng_.clear_log();
+  switch (static_cast<CommandId>(command.index)) {
+    case kTest:
+      return start(Mode::Test, command.integer(0));
+    case kPlay:
+      return start(Mode::Play, kPlayThreshold);
+    case kAbort:
+      return abort();
+    case kMove:
+      return act({ActionKind::Move, static_cast<Direction>(command.integer(0))});
+    case kLand:
+      return act({ActionKind::Land});
+    case kLiftoff:
+      return act({ActionKind::Liftoff});
+    case kPass:
+      return act({ActionKind::Pass});
+    case kWormhole:
+      return act({ActionKind::Wormhole});
+    case kStatus:
+      return status();
+    case kRngOut:
+      return toggle_rng_out();
+  }
+  return "";
+}
+
+std::string Session::header(bool ok) const {
+  std::string out = "  state:" + std::to_string(turns_) + "." + std::to_string(queries_);
+  if (mode_ != Mode::None) out += mode_ == Mode::Test ? ", mode:test" : ", mode:play";
+  return out + (ok ? ", ok\n" : ", error\n");
+}
+
+std::string Session::error(const std::string& message) {
+  ++queries_;
+  return header(false) + "  " + message + "\n";
+}
+
+std::string Session::start(Mode mode, int threshold) {
+  if (in_game()) return error("To start a new mission, please abort the current one first.");
+  ++turns_;
+  queries_ = 0;
+  mode_ = mode;
+  galaxy_.emplace(threshold, rng_);
+  return header(true) + board_output(TurnReport{}) + rng_usage();
+}
+
+std::string Session::abort() {
+  if (!in_game()) return error(kNoMission);
+  ++queries_;
+  mode_ = Mode::None;
+  return header(true) + "  Mission aborted. Try test(30)\n";
+}
+
+std::string Session::status() {
+  if (!in_game()) return error(kNoMission);
+  ++queries_;
+  const Entity& e = galaxy_->explorer();
+  const std::string where =
+      e.landed ? "Stationary on planet surface at " : "Travelling at cruise speed at ";
+  return header(true) + "  Explorer status report:" + where + text::location_text(e.location) +
+         "\n  Life units left:" + std::to_string(e.life) +
+         ", Fuel units left:" + std::to_string(e.fuel) + "\n";
+}
+
+std::string Session::toggle_rng_out() {
+  ++queries_;
+  rng_out_ = !rng_out_;
+  return header(true) + (rng_out_ ? "  RNG_out:on\n" : "  RNG_out:off\n");
+}
+
+std::string Session::act(const Action& action) {
+  if (!in_game()) return error(kNoMission);
+  const Coord sector = galaxy_->explorer().location.sector;
+  if (const auto refusal = galaxy_->refusal(action)) {
+    return error(text::refusal_message(*refusal, sector));
+  }
+  ++turns_;
+  queries_ = 0;
+  const TurnReport report = galaxy_->turn(action, rng_);
+  std::string out = header(true);
+  if (report.life_found) {
+    mode_ = Mode::None;
+    return out + "  Tranquility base here - we've got a life!\n";
+  }
+  if (action.kind == ActionKind::Land) {
+    out += "  Explorer found no life as we know it at " + text::sector_text(sector) + "\n";
+  } else if (action.kind == ActionKind::Liftoff) {
+    out += "  Explorer has lifted off from planet at " + text::sector_text(sector) + "\n";
+  }
+  std::string ending;
+  if (report.explorer_died) {
+    for (const Entity& dead : report.deaths) {
+      if (dead.kind == Kind::Explorer) ending = "  " + text::death_message(dead) + "\n";
+    }
+    ending += "  " + kGameOver + "\n";
+  }
+  out += ending + board_output(report);
+  if (report.explorer_died) {
+    if (mode_ == Mode::Test) out += ending;
+    mode_ = Mode::None;
+  }
+  return out + rng_usage();
+}
+
+std::string Session::rng_usage() const {
+  return rng_out_ ? text::rng_usage_section(rng_.log()) : "";
+}
+
+// The sections shown after a turn or a new game: Movement, in test mode
+// Sectors, Descriptions and Deaths This Turn, then the board.
+std::string Session::board_output(const TurnReport& report) const {
+  std::string out = text::movement_section(report.movements);
+  if (mode_ == Mode::Test) {
+    out += text::sectors_section(*galaxy_) + text::descriptions_section(*galaxy_) +
+           text::deaths_section(report.deaths);
+  }
+  return out + text::board(*galaxy_);
+}
+
+}  // namespace simodyssey

@@ -1,0 +1,110 @@
+// gridgames: starts any of the games by name, or offers a menu of those built.
+//   gridgames               a menu of the games built beside this program
+//   gridgames GAME ARGS...  starts GAME with ARGS
+#include <unistd.h>
+
+#include <array>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+struct Game {
+  std::string_view name;
+  std::string_view summary;
+};
+
+constexpr std::array<Game, 5> kGames = {{
+    {"space-defender-2", "Space Defender 2: a Starfighter against waves of enemies on a grid"},
+    {"simodyssey", "SimOdyssey: explore a galaxy of stars and planets in search of life"},
+    {"raiinet", "RAIInet: two players, hidden links, data and viruses"},
+    {"amazons", "Amazons: queens, arrows, treasures and artifacts for 1-8 players"},
+    {"sword-and-shield", "Sword and Shield: two players push and react with armed pieces"},
+}};
+
+std::filesystem::path program_dir() {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::filesystem::current_path() : self.parent_path();
+}
+
+std::vector<Game> built_games(const std::filesystem::path& dir) {
+  std::vector<Game> built;
+  for (const Game& game : kGames) {
+    if (std::filesystem::exists(dir / game.name)) built.push_back(game);
+  }
+  return built;
+}
+
+int start(const std::filesystem::path& dir, std::string_view name, int argc, char** argv) {
+  const std::string path = (dir / name).string();
+  std::vector<char*> args;
+  args.push_back(const_cast<char*>(path.c_str()));
+  for (int i = 0; i < argc; ++i) args.push_back(argv[i]);
+  args.push_back(nullptr);
+  execv(path.c_str(), args.data());
+  std::cerr << "gridgames: cannot start " << path << "\n";
+  return 3;
+}
+
+std::string names(const std::vector<Game>& games) {
+  std::string text;
+  for (const Game& game : games) text += (text.empty() ? "" : ", ") + std::string(game.name);
+  return text;
+}
+
+// Reads one line from standard input a byte at a time, so that nothing after
+// it is buffered here: the game started next reads the rest.
+bool read_line(std::string& line) {
+  line.clear();
+  char c;
+  while (read(STDIN_FILENO, &c, 1) == 1) {
+    if (c == '\n') return true;
+    if (line.size() < 256) line += c;
+  }
+  return !line.empty();
+}
+
+int menu(const std::filesystem::path& dir, const std::vector<Game>& games) {
+  if (games.empty()) {
+    std::cerr << "gridgames: no game is built in " << dir << "\n";
+    return 3;
+  }
+  std::cout << "gridgames: choose a game\n";
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    std::cout << "  " << i + 1 << ". " << games[i].name << " - " << games[i].summary << "\n";
+  }
+  std::string answer;
+  while (true) {
+    std::cout << "number or name (q to quit): " << std::flush;
+    if (!read_line(answer) || answer == "q") return 0;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      if (answer == games[i].name || answer == std::to_string(i + 1)) {
+        return start(dir, games[i].name, 0, nullptr);
+      }
+    }
+    std::cout << "no game \"" << answer << "\"; the games are " << names(games) << "\n";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::filesystem::path dir = program_dir();
+  const std::vector<Game> games = built_games(dir);
+  if (argc < 2) return menu(dir, games);
+  const std::string_view wanted = argv[1];
+  if (wanted == "-h" || wanted == "--help") {
+    std::cout << "usage: gridgames [GAME [ARGS...]]\ngames: " << names(games) << "\n";
+    return 0;
+  }
+  for (const Game& game : games) {
+    if (game.name == wanted) return start(dir, game.name, argc - 2, argv + 2);
+  }
+  std::cerr << "gridgames: unknown game \"" << wanted << "\"; the games are " << names(games)
+            << "\n";
+  return 2;
+}

@@ -1,0 +1,46 @@
+#include "engine/oracle_random.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+TEST(OracleRandom, FirstRawValuesAreTheLehmerSequenceFrom900) {
+  engine::OracleRandom rng;
+  EXPECT_EQ(rng.next_raw(), 15126300u);
+  EXPECT_EQ(rng.next_raw(), 824653754u);
+  EXPECT_EQ(rng.next_raw(), 96185740u);
+  EXPECT_EQ(rng.next_raw(), 1686029636u);
+  EXPECT_EQ(rng.next_raw(), 1053370087u);
+}
+
+TEST(OracleRandom, RchooseIsRawModuloRangePlusLow) {
+  engine::OracleRandom rng;
+  EXPECT_EQ(rng.rchoose('G', 1, 3), 15126300 % 3 + 1);
+  EXPECT_EQ(rng.rchoose('G', 1, 100), 824653754 % 100 + 1);
+  EXPECT_EQ(rng.rchoose('G', 0, 2), 96185740 % 3);
+  EXPECT_EQ(rng.calls(), 3u);
+}
+
+TEST(OracleRandom, FirstTwoCallsReturnLowWhenAskedButStillAdvance) {
+  engine::OracleRandom rng(/*first_two_return_low=*/true);
+  EXPECT_EQ(rng.rchoose('S', 1, 10), 1);
+  EXPECT_EQ(rng.rchoose('S', 1, 100), 1);
+  EXPECT_EQ(rng.rchoose('S', 1, 10), 96185740 % 10 + 1);
+  EXPECT_EQ(rng.rchoose('S', 1, 100), 1686029636 % 100 + 1);
+}
+
+TEST(OracleRandom, LogsEachCallAndFormatsItAsTheOracle) {
+  engine::OracleRandom rng;
+  rng.rchoose('G', 1, 3);
+  rng.rchoose('P', 1, 8);
+  ASSERT_EQ(rng.log().size(), 2u);
+  EXPECT_EQ(rng.log()[1].who, 'P');
+  EXPECT_EQ(rng.log()[1].low, 1);
+  EXPECT_EQ(rng.log()[1].high, 8);
+  EXPECT_EQ(engine::OracleRandom::format(rng.log()[0]), "(G->1:[1,3])");
+  rng.clear_log();
+  EXPECT_TRUE(rng.log().empty());
+  EXPECT_EQ(rng.calls(), 2u);
+}
+
+}  // namespace

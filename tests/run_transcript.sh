@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# usage: run_transcript.sh PROGRAM OPTION INPUT EXPECTED
+# Runs `PROGRAM OPTION INPUT` and compares its standard output with EXPECTED
+# byte for byte. Exits 77 (CTest: skipped) when INPUT or EXPECTED is missing,
+# as when ../shared is not beside the checkout.
+set -u
+program=$1 option=$2 input=$3 expected=$4
+if [ ! -f "$input" ] || [ ! -f "$expected" ]; then
+  echo "skipped: $input or $expected not found"
+  exit 77
+fi
+actual=$(mktemp)
+trap 'rm -f "$actual"' EXIT
+"$program" "$option" "$input" >"$actual"
+status=$?
+if [ $status -ne 0 ]; then
+  echo "FAIL: $program exited with $status"
+  exit 1
+fi
+if cmp -s "$expected" "$actual"; then
+  exit 0
+fi
+line=$(cmp "$expected" "$actual" 2>&1 | sed -n 's/.* line \([0-9]*\).*/\1/p')
+echo "FAIL: output differs from $expected${line:+ first at line $line}"
+if [ -n "$line" ]; then
+  echo "expected: $(sed -n "${line}p" "$expected" | cat -A)"
+  echo "actual:   $(sed -n "${line}p" "$actual" | cat -A)"
+else
+  echo "(one is a prefix of the other: expected $(wc -l <"$expected") lines, got $(wc -l <"$actual"))"
+fi
+diff "$expected" "$actual" | head -n 30
+exit 1

@@ -1,0 +1,5 @@
+#include "games/simodyssey/galaxy.hpp"
+
+#include <gtest/gtest.h>
+
+TEST(Galaxy, Placeholder) {}

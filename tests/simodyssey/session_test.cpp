@@ -1,0 +1,5 @@
+#include "games/simodyssey/session.hpp"
+
+#include <gtest/gtest.h>
+
+TEST(Session, Placeholder) {}
