@@ -9,11 +9,13 @@ constexpr char kGalaxy = 'G';  // who draws from the generator while the board i
 
 }  // namespace
 
-Galaxy::Galaxy(int planet_threshold, engine::OracleRandom& rng) {
+Galaxy::Galaxy() {
   for (auto& quadrants : cells_) quadrants.fill(kEmpty);
   add(kExplorerId, Kind::Explorer, {1, 1});
   add(kBlackholeId, Kind::Blackhole, kBlackholeSector);
+}
 
+Galaxy::Galaxy(int planet_threshold, engine::OracleRandom& rng) : Galaxy() {
   int next_movable_id = kExplorerId + 1;
   for (int row = 1; row <= kShape.rows; ++row) {
     for (int col = 1; col <= kShape.cols; ++col) {

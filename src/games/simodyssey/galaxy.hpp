@@ -113,6 +113,11 @@ class Galaxy {
 
   // Generates a board as Appendix A's "BOARD CREATION" does, drawing from rng.
   Galaxy(int planet_threshold, engine::OracleRandom& rng);
+  // Only the explorer at (1,1) and the blackhole at (3,3), for building positions.
+  static Galaxy empty() { return Galaxy(); }
+
+  // Puts a new entity into the next available quadrant of `sector` (not full).
+  Entity& add(int id, Kind kind, Coord sector);
 
   std::optional<Refusal> refusal(const Action& action) const;
   // Performs a valid action and the turn that follows it.
@@ -130,6 +135,7 @@ class Galaxy {
 
  private:
   static constexpr int kEmpty = INT_MIN;
+  Galaxy();
   using Quadrants = std::array<int, 4>;
 
   Quadrants& cell(Coord sector) { return cells_[static_cast<std::size_t>(kShape.index(sector))]; }
@@ -138,7 +144,6 @@ class Galaxy {
   }
   void place(Entity& entity, Coord sector);  // into the next available quadrant
   void lift(Entity& entity);                 // out of its quadrant
-  Entity& add(int id, Kind kind, Coord sector);
   void kill(Entity& entity, DeathCause cause, TurnReport& report);
   const Entity* landing_planet() const;
   bool has_planets(Coord sector) const;
