@@ -1,0 +1,660 @@
+#include "games/space-defender-2/battle.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace sd2 {
+namespace {
+
+std::string name_of(const Enemy& e) {
+  return std::string(spec(e.kind).name);
+}
+
+std::string tag(const std::string& name, int id) {
+  return name + "(id:" + std::to_string(id) + ")";
+}
+
+std::string projectile_name(const Projectile& p) {
+  return p.friendly ? "friendly projectile" : "enemy projectile";
+}
+
+std::string destroyed(const std::string& name, Coord at) {
+  return "  The " + name + " at location " + location_text(at) + " has been destroyed.";
+}
+
+Orbment drop(EnemyKind kind) {
+  switch (kind) {
+    case EnemyKind::Grunt:
+      return Orbment::orb(kSilver);
+    case EnemyKind::Fighter:
+      return Orbment::orb(kGold);
+    case EnemyKind::Carrier:
+      return Orbment::of(Focus::diamond());
+    case EnemyKind::Interceptor:
+      return Orbment::orb(kBronze);
+    case EnemyKind::Pylon:
+      return Orbment::of(Focus::platinum());
+  }
+  return Orbment::orb(0);
+}
+
+int regenerated(int value, int maximum, int regen) {
+  return value < maximum ? std::min(value + regen, maximum) : value;
+}
+
+}  // namespace
+
+std::string location_text(Coord at) {
+  return "[" + std::string(1, static_cast<char>('A' + at.row - 1)) + "," + std::to_string(at.col) +
+         "]";
+}
+
+Battle::Battle(int rows, int cols, const Thresholds& thresholds, const Loadout& loadout)
+    : shape_{rows, cols, 1},
+      thresholds_(thresholds),
+      cells_(static_cast<std::size_t>(rows * cols), kEmpty) {
+  Starfighter& sf = starfighter_;
+  sf.spawn = {(rows + 1) / 2, 1};
+  sf.at = sf.spawn;
+  sf.loadout = loadout;
+  sf.stats = loadout.stats();
+  sf.health = sf.stats.health;
+  sf.energy = sf.stats.energy;
+  cell(sf.at) = 0;
+}
+
+int Battle::distance(Coord a, Coord b) {
+  return std::abs(a.row - b.row) + std::abs(a.col - b.col);
+}
+
+int Battle::energy_after_regen() const {
+  const Starfighter& sf = starfighter_;
+  return regenerated(sf.energy, sf.stats.energy, sf.stats.regen_energy);
+}
+
+int Battle::health_after_regen() const {
+  const Starfighter& sf = starfighter_;
+  return regenerated(sf.health, sf.stats.health, sf.stats.regen_health);
+}
+
+int Battle::special_energy_cost() const {
+  return starfighter_.loadout.power_spec().energy_cost;
+}
+
+char Battle::symbol_at(Coord at) const {
+  const int id = cell(at);
+  if (id == kEmpty) return '_';
+  if (id == 0) return starfighter_.destroyed ? 'X' : 'S';
+  if (id > 0) return spec(enemies_.at(id).kind).symbol;
+  return projectiles_.at(id).friendly ? '*' : '<';
+}
+
+void Battle::regenerate() {
+  Starfighter& sf = starfighter_;
+  sf.health = health_after_regen();
+  sf.energy = energy_after_regen();
+}
+
+void Battle::damage_starfighter(int amount, Lines& out) {
+  Starfighter& sf = starfighter_;
+  sf.health -= amount;
+  if (sf.health <= 0) {
+    sf.health = 0;
+    sf.destroyed = true;
+    out.push_back(destroyed("Starfighter", sf.at));
+  }
+}
+
+void Battle::destroy_enemy(int id, Lines& out) {
+  const Enemy& e = enemies_.at(id);
+  out.push_back(destroyed(name_of(e), e.at));
+  if (on_board(e.at) && cell(e.at) == id) cell(e.at) = kEmpty;
+  starfighter_.focus.add(drop(e.kind));
+  enemies_.erase(id);
+}
+
+void Battle::remove_projectile(int id) {
+  const Projectile& p = projectiles_.at(id);
+  if (cell(p.at) == id) cell(p.at) = kEmpty;
+  projectiles_.erase(id);
+}
+
+void Battle::update_vision(Enemy& e) const {
+  const int d = distance(e.at, starfighter_.at);
+  e.seen_by_starfighter = d <= starfighter_.stats.vision;
+  e.can_see_starfighter = d <= e.vision;
+}
+
+void Battle::update_vision() {
+  for (auto& [id, e] : enemies_) update_vision(e);
+}
+
+// A projectile in flight (off the grid) arrives at `at`. Returns whether it
+// survives to go on.
+bool Battle::projectile_enters(Projectile& p, Coord at, Lines& out) {
+  const int id = cell(at);
+  if (id == kEmpty) return true;
+  const std::string where = " at location " + location_text(at) + ", ";
+  if (id < 0) {
+    Projectile& other = projectiles_.at(id);
+    const std::string head =
+        "  The projectile collides with " + tag(projectile_name(other), id) + where;
+    if (other.friendly == p.friendly) {
+      out.push_back(head + "combining damage.");
+      p.damage += other.damage;
+      remove_projectile(id);
+      return true;
+    }
+    out.push_back(head + "negating damage.");
+    if (p.damage > other.damage) {
+      p.damage -= other.damage;
+      remove_projectile(id);
+      return true;
+    }
+    if (p.damage < other.damage) {
+      other.damage -= p.damage;
+    } else {
+      remove_projectile(id);
+    }
+    return false;
+  }
+  if (id == 0) {
+    const int damage = std::max(p.damage - starfighter_.stats.armour, 0);
+    out.push_back("  The projectile collides with Starfighter(id:0)" + where + "dealing " +
+                  std::to_string(damage) + " damage.");
+    damage_starfighter(damage, out);
+    return false;
+  }
+  Enemy& e = enemies_.at(id);
+  const std::string head = "  The projectile collides with " + tag(name_of(e), id) + where;
+  if (p.friendly) {
+    const int damage = std::max(p.damage - e.armour, 0);
+    out.push_back(head + "dealing " + std::to_string(damage) + " damage.");
+    e.health -= damage;
+    if (e.health <= 0) destroy_enemy(id, out);
+  } else {
+    out.push_back(head + "healing " + std::to_string(p.damage) + " damage.");
+    e.health = std::min(e.health + p.damage, e.max_health);
+  }
+  return false;
+}
+
+// An enemy in motion (off the grid) arrives at `at`.
+Battle::Entry Battle::enemy_enters(Enemy& e, Coord at, Lines& out) {
+  const int id = cell(at);
+  if (id == kEmpty) return Entry::Entered;
+  if (id > 0) return Entry::Blocked;
+  const std::string head = "  The " + name_of(e) + " collides with ";
+  const std::string where = " at location " + location_text(at) + ", ";
+  if (id == 0) {
+    const int trade = e.health;
+    out.push_back(head + "Starfighter(id:0)" + where + "trading " + std::to_string(trade) +
+                  " damage.");
+    e.at = at;
+    enemies_.insert_or_assign(e.id, e);
+    starfighter_.health -= trade;
+    destroy_enemy(e.id, out);
+    damage_starfighter(0, out);
+    return Entry::Destroyed;
+  }
+  const Projectile p = projectiles_.at(id);
+  remove_projectile(id);
+  if (p.friendly) {
+    const int damage = std::max(p.damage - e.armour, 0);
+    out.push_back(head + tag(projectile_name(p), id) + where + "taking " + std::to_string(damage) +
+                  " damage.");
+    e.health -= damage;
+    if (e.health <= 0) {
+      e.at = at;
+      enemies_.insert_or_assign(e.id, e);
+      destroy_enemy(e.id, out);
+      return Entry::Destroyed;
+    }
+  } else {
+    out.push_back(head + tag(projectile_name(p), id) + where + "healing " +
+                  std::to_string(p.damage) + " damage.");
+    e.health = std::min(e.health + p.damage, e.max_health);
+  }
+  return Entry::Entered;
+}
+
+// The Starfighter arrives at `at` (moving or recalled). Returns whether it survives.
+bool Battle::starfighter_enters(Coord at, Lines& out) {
+  const int id = cell(at);
+  if (id == kEmpty || id == 0) return true;
+  const std::string where = " at location " + location_text(at) + ", ";
+  starfighter_.at = at;
+  if (id < 0) {
+    const Projectile p = projectiles_.at(id);
+    remove_projectile(id);
+    const int damage = std::max(p.damage - starfighter_.stats.armour, 0);
+    out.push_back("  The Starfighter collides with " + tag(projectile_name(p), id) + where +
+                  "taking " + std::to_string(damage) + " damage.");
+    damage_starfighter(damage, out);
+  } else {
+    const Enemy& e = enemies_.at(id);
+    const int trade = e.health;
+    out.push_back("  The Starfighter collides with " + tag(name_of(e), id) + where + "trading " +
+                  std::to_string(trade) + " damage.");
+    starfighter_.health -= trade;
+    destroy_enemy(id, out);
+    damage_starfighter(0, out);
+  }
+  return !starfighter_.destroyed;
+}
+
+void Battle::spawn_projectile(bool friendly, Coord at, int damage, int speed, int row_step,
+                              Lines& out) {
+  const int id = next_projectile_id_--;
+  const std::string who = friendly ? "  A friendly projectile" : "  A enemy projectile";
+  if (!on_board(at)) {
+    out.push_back(who + "(id:" + std::to_string(id) + ") spawns at location out of board.");
+    return;
+  }
+  out.push_back(who + "(id:" + std::to_string(id) + ") spawns at location " + location_text(at) +
+                ".");
+  Projectile p{id, friendly, at, damage, speed, row_step};
+  if (projectile_enters(p, at, out)) {
+    projectiles_.emplace(id, p);
+    cell(at) = id;
+  }
+}
+
+// Spawns an enemy where no enemy stands. `indent` is "" for the natural spawn
+// of phase 7 and "  " for a Carrier's Interceptors; what follows from the
+// spawn is indented the same either way.
+void Battle::spawn_enemy(EnemyKind kind, Coord at, Lines& out, const std::string& indent) {
+  const EnemySpec& s = spec(kind);
+  const int id = next_enemy_id_++;
+  const std::string head = indent + "A " + tag(std::string(s.name), id) + " spawns at location ";
+  if (!on_board(at)) {
+    out.push_back(head + "out of board.");
+    return;
+  }
+  out.push_back(head + location_text(at) + ".");
+  Enemy e{id, kind, at, s.health, s.health, s.regen, s.armour, s.vision, false, false, true};
+  update_vision(e);
+  if (enemy_enters(e, at, out) == Entry::Entered) {
+    enemies_.emplace(id, e);
+    cell(at) = id;
+  }
+}
+
+void Battle::turn(Action action, Coord target, engine::OracleRandom& rng) {
+  log_ = TurnLog{};
+  friendly_projectiles_act();
+  if (starfighter_.destroyed) return;
+  enemy_projectiles_act();
+  if (starfighter_.destroyed) return;
+  starfighter_acts(action, target);
+  if (starfighter_.destroyed) return;
+  update_vision();
+  enemies_act(action);
+  if (starfighter_.destroyed) return;
+  update_vision();
+  natural_spawn(rng);
+}
+
+void Battle::move_projectile(int id, Lines& out) {
+  Projectile p = projectiles_.at(id);
+  const std::string who = std::string(p.friendly ? "A friendly projectile" : "A enemy projectile") +
+                          "(id:" + std::to_string(id) + ")";
+  const bool snipe = p.friendly && starfighter_.loadout.weapon_kind() == Weapon::Snipe;
+  if (p.speed == 0) {
+    out.push_back(who + " stays at: " + location_text(p.at));
+    return;
+  }
+  const Coord from = p.at;
+  cell(p.at) = kEmpty;
+  projectiles_.erase(id);
+  const Coord step{p.row_step, p.friendly ? 1 : -1};
+  Lines collisions;
+  bool alive = true;
+  bool escaped = false;
+  for (int i = 0; i < p.speed && alive; ++i) {
+    const Coord next = snipe ? Coord{p.at.row, p.at.col + p.speed} : p.at + step;
+    if (!on_board(next)) {
+      escaped = true;
+      break;
+    }
+    p.at = next;
+    alive = projectile_enters(p, next, collisions);
+    if (snipe) break;
+  }
+  out.push_back(who + " moves: " + location_text(from) + " -> " +
+                (escaped ? std::string("out of board") : location_text(p.at)));
+  out.insert(out.end(), collisions.begin(), collisions.end());
+  if (alive && !escaped) {
+    if (p.friendly && starfighter_.loadout.weapon_kind() == Weapon::Rocket) p.speed *= 2;
+    projectiles_.emplace(id, p);
+    cell(p.at) = id;
+  }
+}
+
+void Battle::friendly_projectiles_act() {
+  std::vector<int> ids;
+  for (const auto& [id, p] : projectiles_) {
+    if (p.friendly) ids.push_back(id);
+  }
+  for (int id : ids) {
+    if (!projectiles_.contains(id)) continue;
+    move_projectile(id, log_.friendly_projectiles);
+    if (starfighter_.destroyed) return;
+  }
+}
+
+void Battle::enemy_projectiles_act() {
+  std::vector<int> ids;
+  for (const auto& [id, p] : projectiles_) {
+    if (!p.friendly) ids.push_back(id);
+  }
+  for (int id : ids) {
+    if (!projectiles_.contains(id)) continue;
+    move_projectile(id, log_.enemy_projectiles);
+    if (starfighter_.destroyed) return;
+  }
+}
+
+void Battle::starfighter_acts(Action action, Coord target) {
+  Lines& out = log_.starfighter;
+  switch (action) {
+    case Action::Pass:
+      regenerate();
+      regenerate();
+      out.push_back("The Starfighter(id:0) passes at location " + location_text(starfighter_.at) +
+                    ", doubling regen rate.");
+      return;
+    case Action::Move:
+      regenerate();
+      starfighter_moves(target);
+      return;
+    case Action::Fire:
+      regenerate();
+      starfighter_fires();
+      return;
+    case Action::Special:
+      regenerate();
+      starfighter_special();
+      return;
+  }
+}
+
+void Battle::starfighter_moves(Coord target) {
+  Starfighter& sf = starfighter_;
+  const Coord from = sf.at;
+  cell(from) = kEmpty;
+  Lines collisions;
+  Coord at = from;
+  bool alive = true;
+  while (alive && at != target) {
+    if (at.row != target.row) {
+      at.row += at.row < target.row ? 1 : -1;
+    } else {
+      at.col += at.col < target.col ? 1 : -1;
+    }
+    alive = starfighter_enters(at, collisions);
+  }
+  sf.at = at;
+  cell(at) = 0;
+  sf.energy -= sf.stats.move_cost * distance(from, at);
+  log_.starfighter.push_back("The Starfighter(id:0) moves: " + location_text(from) + " -> " +
+                             location_text(at));
+  log_.starfighter.insert(log_.starfighter.end(), collisions.begin(), collisions.end());
+}
+
+void Battle::starfighter_fires() {
+  Starfighter& sf = starfighter_;
+  const WeaponSpec& weapon = sf.loadout.weapon_spec();
+  (weapon.costs_health ? sf.health : sf.energy) -= weapon.cost;
+  Lines& out = log_.starfighter;
+  out.push_back("The Starfighter(id:0) fires at location " + location_text(sf.at) + ".");
+  const Coord at = sf.at;
+  switch (sf.loadout.weapon_kind()) {
+    case Weapon::Spread:
+      for (int dr = -1; dr <= 1; ++dr) {
+        spawn_projectile(true, {at.row + dr, at.col + 1}, weapon.damage, weapon.speed, dr, out);
+      }
+      break;
+    case Weapon::Rocket:
+      spawn_projectile(true, {at.row - 1, at.col - 1}, weapon.damage, weapon.speed, 0, out);
+      spawn_projectile(true, {at.row + 1, at.col - 1}, weapon.damage, weapon.speed, 0, out);
+      break;
+    case Weapon::Standard:
+    case Weapon::Snipe:
+    case Weapon::Splitter:
+      spawn_projectile(true, {at.row, at.col + 1}, weapon.damage, weapon.speed, 0, out);
+      break;
+  }
+}
+
+void Battle::starfighter_special() {
+  Starfighter& sf = starfighter_;
+  Lines& out = log_.starfighter;
+  sf.energy -= special_energy_cost();
+  const std::string who = "The Starfighter(id:0) uses special, ";
+  switch (sf.loadout.power_kind()) {
+    case Power::Recall: {
+      out.push_back(who + "teleporting to: " + location_text(sf.spawn));
+      cell(sf.at) = kEmpty;
+      starfighter_enters(sf.spawn, out);
+      sf.at = sf.spawn;
+      cell(sf.at) = 0;
+      return;
+    }
+    case Power::Repair:
+      sf.health += 50;
+      out.push_back(who + "gaining 50 health.");
+      return;
+    case Power::Overcharge: {
+      const int spent = std::clamp(sf.health - 1, 0, 50);
+      sf.health -= spent;
+      sf.energy += 2 * spent;
+      out.push_back(who + "gaining " + std::to_string(2 * spent) + " energy at the expense of " +
+                    std::to_string(spent) + " health.");
+      return;
+    }
+    case Power::DeployDrones: {
+      out.push_back(who + "clearing projectiles with drones.");
+      while (!projectiles_.empty()) {
+        const Projectile& p = projectiles_.begin()->second;
+        out.push_back("  A projectile(id:" + std::to_string(p.id) + ") at location " +
+                      location_text(p.at) + " has been neutralized.");
+        remove_projectile(p.id);
+      }
+      return;
+    }
+    case Power::OrbitalStrike: {
+      out.push_back(who + "unleashing a wave of energy.");
+      std::vector<int> ids;
+      for (const auto& [id, e] : enemies_) ids.push_back(id);
+      for (int id : ids) {
+        Enemy& e = enemies_.at(id);
+        const int damage = std::max(100 - e.armour, 0);
+        out.push_back("  A " + tag(name_of(e), id) + " at location " + location_text(e.at) +
+                      " takes " + std::to_string(damage) + " damage.");
+        e.health -= damage;
+        if (e.health <= 0) destroy_enemy(id, out);
+      }
+      return;
+    }
+  }
+}
+
+void Battle::enemies_act(Action action) {
+  std::vector<int> ids;
+  for (auto& [id, e] : enemies_) {
+    e.turn_over = false;
+    ids.push_back(id);
+  }
+  for (int id : ids) {
+    if (!enemies_.contains(id)) continue;
+    preempt(id, action);
+    if (starfighter_.destroyed) return;
+  }
+  for (int id : ids) {
+    if (!enemies_.contains(id) || enemies_.at(id).turn_over) continue;
+    enemy_acts(id);
+    if (starfighter_.destroyed) return;
+  }
+}
+
+void Battle::preempt(int id, Action action) {
+  Lines& out = log_.enemies;
+  Enemy& e = enemies_.at(id);
+  const std::string who = "A " + tag(name_of(e), id);
+  switch (e.kind) {
+    case EnemyKind::Grunt:
+      if (action == Action::Pass || action == Action::Special) {
+        const int gain = action == Action::Pass ? 10 : 20;
+        e.health += gain;
+        e.max_health += gain;
+        out.push_back(who + " gains " + std::to_string(gain) + " total health.");
+      }
+      return;
+    case EnemyKind::Fighter:
+      if (action == Action::Fire) {
+        e.armour += 1;
+        out.push_back(who + " gains 1 armour.");
+      } else if (action == Action::Pass) {
+        e.turn_over = true;
+        if (enemy_moves(id, {0, -1}, 6)) enemy_fires(id, 100, 10);
+      }
+      return;
+    case EnemyKind::Carrier:
+      if (action == Action::Special) {
+        e.regen += 10;
+        out.push_back(who + " gains 10 regen.");
+      } else if (action == Action::Pass) {
+        e.turn_over = true;
+        if (enemy_moves(id, {0, -1}, 2)) {
+          const Coord at = enemies_.at(id).at;
+          carrier_spawns({at.row - 1, at.col});
+          carrier_spawns({at.row + 1, at.col});
+        }
+      }
+      return;
+    case EnemyKind::Interceptor:
+      if (action == Action::Fire) {
+        // Straight to the Starfighter's row; into the Starfighter itself
+        // only when it is in the same column.
+        e.turn_over = true;
+        const int rows = starfighter_.at.row - e.at.row;
+        enemy_moves(id, {rows > 0 ? 1 : -1, 0}, std::abs(rows));
+      }
+      return;
+    case EnemyKind::Pylon:
+      return;
+  }
+}
+
+void Battle::enemy_acts(int id) {
+  Enemy& e = enemies_.at(id);
+  e.health = regenerated(e.health, e.max_health, e.regen);
+  const bool sees = e.can_see_starfighter;
+  switch (e.kind) {
+    case EnemyKind::Grunt:
+      if (enemy_moves(id, {0, -1}, sees ? 4 : 2)) enemy_fires(id, 15, 4);
+      return;
+    case EnemyKind::Fighter:
+      if (enemy_moves(id, {0, -1}, sees ? 1 : 3)) {
+        sees ? enemy_fires(id, 50, 6) : enemy_fires(id, 20, 3);
+      }
+      return;
+    case EnemyKind::Carrier:
+      if (enemy_moves(id, {0, -1}, sees ? 1 : 2) && sees) {
+        const Coord at = enemies_.at(id).at;
+        carrier_spawns({at.row, at.col - 1});
+      }
+      return;
+    case EnemyKind::Interceptor:
+      enemy_moves(id, {0, -1}, 3);
+      return;
+    case EnemyKind::Pylon:
+      if (enemy_moves(id, {0, -1}, sees ? 1 : 2)) {
+        sees ? enemy_fires(id, 70, 2) : pylon_heals(enemies_.at(id), log_.enemies);
+      }
+      return;
+  }
+}
+
+void Battle::carrier_spawns(Coord at) {
+  if (on_board(at) && cell(at) > 0) return;  // never onto another enemy
+  spawn_enemy(EnemyKind::Interceptor, at, log_.enemies, "  ");
+}
+
+// Moves enemy `id` up to `steps` squares by `step`, stopping before another
+// enemy. Returns whether it is still on the board.
+bool Battle::enemy_moves(int id, Coord step, int steps) {
+  Lines& out = log_.enemies;
+  Enemy e = enemies_.at(id);
+  const std::string who = "A " + tag(name_of(e), id);
+  const Coord from = e.at;
+  cell(from) = kEmpty;
+  Lines collisions;
+  bool alive = true;
+  bool escaped = false;
+  for (int i = 0; i < steps; ++i) {
+    const Coord next = e.at + step;
+    if (!on_board(next)) {
+      escaped = true;
+      break;
+    }
+    const Entry entry = enemy_enters(e, next, collisions);
+    if (entry == Entry::Blocked) break;
+    e.at = next;
+    if (entry == Entry::Destroyed) {
+      alive = false;
+      break;
+    }
+  }
+  if (escaped) {
+    out.push_back(who + " moves: " + location_text(from) + " -> out of board");
+    enemies_.erase(id);
+  } else if (e.at == from && alive) {
+    out.push_back(who + " stays at: " + location_text(from));
+  } else {
+    out.push_back(who + " moves: " + location_text(from) + " -> " + location_text(e.at));
+  }
+  out.insert(out.end(), collisions.begin(), collisions.end());
+  if (!alive || escaped) return false;
+  enemies_.at(id) = e;
+  cell(e.at) = id;
+  return true;
+}
+
+void Battle::enemy_fires(int id, int damage, int speed) {
+  const Coord at = enemies_.at(id).at;
+  spawn_projectile(false, {at.row, at.col - 1}, damage, speed, 0, log_.enemies);
+}
+
+void Battle::pylon_heals(const Enemy& pylon, Lines& out) {
+  for (auto& [id, e] : enemies_) {
+    if (distance(e.at, pylon.at) > pylon.vision) continue;
+    e.health = std::min(e.health + 10, e.max_health);
+    out.push_back("  The Pylon heals " + tag(name_of(e), id) + " at location " +
+                  location_text(e.at) + " for 10 damage.");
+  }
+}
+
+void Battle::natural_spawn(engine::OracleRandom& rng) {
+  const int row = rng.rchoose(kRngWho, 1, shape_.rows);
+  const int value = rng.rchoose(kRngWho, 1, 100);
+  const Coord at{row, shape_.cols};
+  if (cell(at) > 0) return;
+  const Thresholds& t = thresholds_;
+  std::optional<EnemyKind> kind;
+  if (value < t.grunt) {
+    kind = EnemyKind::Grunt;
+  } else if (value < t.fighter) {
+    kind = EnemyKind::Fighter;
+  } else if (value < t.carrier) {
+    kind = EnemyKind::Carrier;
+  } else if (value < t.interceptor) {
+    kind = EnemyKind::Interceptor;
+  } else if (value < t.pylon) {
+    kind = EnemyKind::Pylon;
+  }
+  if (kind) spawn_enemy(*kind, at, log_.spawn, "");
+}
+
+}  // namespace sd2

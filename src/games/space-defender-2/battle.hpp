@@ -1,0 +1,179 @@
+// Space Defender 2's rules in game (space-defender-2.txt §6.9-§6.15,
+// messages.txt): the board, the Starfighter, enemies and projectiles, the
+// seven phases of a turn, collisions and scoring. No I/O: a turn records
+// what happened as the oracle's action log lines, section by section.
+#pragma once
+
+#include <climits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/grid.hpp"
+#include "engine/oracle_random.hpp"
+#include "games/space-defender-2/equipment.hpp"
+#include "games/space-defender-2/score.hpp"
+
+namespace sd2 {
+
+using engine::Coord;
+
+enum class EnemyKind { Grunt, Fighter, Carrier, Interceptor, Pylon };
+
+struct EnemySpec {
+  std::string_view name;
+  char symbol;
+  int health;
+  int regen;
+  int armour;
+  int vision;
+};
+
+inline constexpr std::array<EnemySpec, 5> kEnemySpecs = {{
+    {"Grunt", 'G', 100, 1, 1, 5},
+    {"Fighter", 'F', 150, 5, 10, 10},
+    {"Carrier", 'C', 200, 10, 15, 15},
+    {"Interceptor", 'I', 50, 0, 0, 5},
+    {"Pylon", 'P', 300, 0, 0, 5},
+}};
+
+inline const EnemySpec& spec(EnemyKind kind) {
+  return kEnemySpecs[static_cast<std::size_t>(kind)];
+}
+
+struct Enemy {
+  int id = 0;
+  EnemyKind kind = EnemyKind::Grunt;
+  Coord at;
+  int health = 0;
+  int max_health = 0;
+  int regen = 0;
+  int armour = 0;
+  int vision = 0;
+  bool seen_by_starfighter = false;
+  bool can_see_starfighter = false;
+  bool turn_over = false;  // during phase 5
+};
+
+struct Projectile {
+  int id = 0;
+  bool friendly = false;
+  Coord at;
+  int damage = 0;
+  int speed = 0;     // the "move" shown: squares per turn
+  int row_step = 0;  // Spread: -1 up, 0 straight, +1 down
+};
+
+struct Starfighter {
+  Coord at;
+  Coord spawn;
+  Stats stats;
+  Loadout loadout;
+  int health = 0;
+  int energy = 0;
+  bool destroyed = false;
+  Focus focus = Focus::unlimited();
+};
+
+// The five enemy thresholds of `play`, non-decreasing.
+struct Thresholds {
+  int grunt = 1;
+  int fighter = 1;
+  int carrier = 1;
+  int interceptor = 1;
+  int pylon = 1;
+};
+
+enum class Action { Pass, Move, Fire, Special };
+
+// Lines of the debug sections, already indented relative to the section
+// ("A ..." for an actor, "  The ..." for what followed from it).
+struct TurnLog {
+  std::vector<std::string> friendly_projectiles;
+  std::vector<std::string> enemy_projectiles;
+  std::vector<std::string> starfighter;
+  std::vector<std::string> enemies;
+  std::vector<std::string> spawn;
+};
+
+std::string location_text(Coord at);  // "[A,5]"
+
+class Battle {
+ public:
+  static constexpr char kRngWho = 'G';
+
+  Battle(int rows, int cols, const Thresholds& thresholds, const Loadout& loadout);
+
+  // Performs a valid action and the rest of the turn; `target` is for Move.
+  void turn(Action action, Coord target, engine::OracleRandom& rng);
+
+  // What the Starfighter would have after this turn's regeneration (for errors).
+  int energy_after_regen() const;
+  int health_after_regen() const;
+  int special_energy_cost() const;
+  static int distance(Coord a, Coord b);
+
+  int rows() const { return shape_.rows; }
+  int cols() const { return shape_.cols; }
+  bool on_board(Coord at) const { return shape_.contains(at); }
+  const Starfighter& starfighter() const { return starfighter_; }
+  const std::map<int, Enemy>& enemies() const { return enemies_; }
+  // By id, highest first: the oldest projectile first.
+  const std::map<int, Projectile, std::greater<int>>& projectiles() const { return projectiles_; }
+  const TurnLog& log() const { return log_; }
+  // The symbol at a square: '_' empty, 'S' or 'X' the Starfighter, enemy letters, '*', '<'.
+  char symbol_at(Coord at) const;
+
+ private:
+  static constexpr int kEmpty = INT_MIN;
+  using Lines = std::vector<std::string>;
+  enum class Entry { Entered, Blocked, Destroyed };
+
+  int& cell(Coord at) { return cells_[static_cast<std::size_t>(shape_.index(at))]; }
+  int cell(Coord at) const { return cells_[static_cast<std::size_t>(shape_.index(at))]; }
+
+  void regenerate();
+  void damage_starfighter(int amount, Lines& out);
+  void destroy_enemy(int id, Lines& out);
+  void remove_projectile(int id);
+  void update_vision();
+  void update_vision(Enemy& enemy) const;
+
+  // Each resolves a mover arriving on an occupied square and logs it.
+  bool projectile_enters(Projectile& p, Coord at, Lines& out);
+  Entry enemy_enters(Enemy& e, Coord at, Lines& out);
+  bool starfighter_enters(Coord at, Lines& out);
+
+  void spawn_projectile(bool friendly, Coord at, int damage, int speed, int row_step, Lines& out);
+  void spawn_enemy(EnemyKind kind, Coord at, Lines& out, const std::string& indent);
+
+  void friendly_projectiles_act();
+  void enemy_projectiles_act();
+  void move_projectile(int id, Lines& out);
+  void starfighter_acts(Action action, Coord target);
+  void starfighter_moves(Coord target);
+  void starfighter_fires();
+  void starfighter_special();
+  void enemies_act(Action action);
+  void preempt(int id, Action action);
+  void enemy_acts(int id);
+  bool enemy_moves(int id, Coord step, int steps);
+  void enemy_fires(int id, int damage, int speed);
+  void carrier_spawns(Coord at);
+  void pylon_heals(const Enemy& pylon, Lines& out);
+  void natural_spawn(engine::OracleRandom& rng);
+
+  engine::GridShape shape_;
+  Thresholds thresholds_;
+  std::vector<int> cells_;
+  Starfighter starfighter_;
+  std::map<int, Enemy> enemies_;
+  std::map<int, Projectile, std::greater<int>> projectiles_;
+  int next_enemy_id_ = 1;
+  int next_projectile_id_ = -1;
+  TurnLog log_;
+};
+
+}  // namespace sd2

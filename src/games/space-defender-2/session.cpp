@@ -1,0 +1,256 @@
+#include "games/space-defender-2/session.hpp"
+
+#include "games/space-defender-2/text.hpp"
+
+namespace sd2 {
+namespace {
+
+using engine::etf::Param;
+
+enum CommandId {
+  kPlay,
+  kSetupSelect,
+  kSetupNext,
+  kSetupBack,
+  kToggleDebug,
+  kToggleRng,
+  kAbort,
+  kMove,
+  kPass,
+  kFire,
+  kSpecial
+};
+
+const std::string kNotInGame = "Command can only be used in game.";
+const std::string kWelcome = "  Welcome to Space Defender Version 2.\n";
+
+}  // namespace
+
+const engine::etf::Grammar& grammar() {
+  const Param threshold = Param::range("threshold", 1, 101);
+  static const engine::etf::Grammar kGrammar({
+      {"play",
+       {Param::range("row", 5, 10), Param::range("column", 10, 30), threshold, threshold, threshold,
+        threshold, threshold}},
+      {"setup_select", {Param::range("value", 1, 5)}},
+      {"setup_next", {Param::range("state", 1, 5)}},
+      {"setup_back", {Param::range("state", 1, 5)}},
+      {"toggle_debug_mode", {}},
+      {"toggle_RNG_out", {}},
+      {"abort", {}},
+      {"move",
+       {Param::one_of("row", {"A", "B", "C", "D", "E", "F", "G", "H", "I", "J"}),
+        Param::range("column", 1, 30)}},
+      {"pass", {}},
+      {"fire", {}},
+      {"special", {}},
+  });
+  return kGrammar;
+}
+
+std::string Session::welcome() {
+  return state_line(true) + kWelcome;
+}
+
+std::string Session::execute(const engine::etf::Command& command) {
+  rng_.clear_log();
+  switch (static_cast<CommandId>(command.index)) {
+    case kPlay:
+      return play(command);
+    case kSetupSelect:
+      return setup_select(command.integer(0));
+    case kSetupNext:
+      return setup_move(command.integer(0));
+    case kSetupBack:
+      return setup_move(-command.integer(0));
+    case kToggleDebug:
+      return toggle_debug();
+    case kToggleRng:
+      return toggle_rng_out();
+    case kAbort:
+      return abort();
+    case kMove:
+      return take_turn(Action::Move, {command.integer(0) + 1, command.integer(1)});
+    case kPass:
+      return take_turn(Action::Pass);
+    case kFire:
+      return take_turn(Action::Fire);
+    case kSpecial:
+      return take_turn(Action::Special);
+  }
+  return "";
+}
+
+std::string Session::state_line(bool ok) const {
+  static const char* const kNames[] = {"not started",  "weapon setup", "armour setup",
+                                       "engine setup", "power setup",  "setup summary"};
+  std::string state = stage_ == Stage::InGame ? "in game(" + std::to_string(turns_) + "." +
+                                                    std::to_string(queries_) + ")"
+                                              : kNames[static_cast<int>(stage_)];
+  return "  state:" + state + (debug_ ? ", debug, " : ", normal, ") + (ok ? "ok\n" : "error\n");
+}
+
+std::string Session::error(const std::string& message) {
+  if (stage_ == Stage::InGame) ++queries_;
+  return state_line(false) + "  " + message + "\n";
+}
+
+std::string Session::ok(const std::string& body) {
+  if (stage_ == Stage::InGame) ++queries_;
+  return state_line(true) + body;
+}
+
+std::string Session::play(const engine::etf::Command& command) {
+  if (in_setup()) return error("Already in setup mode.");
+  if (stage_ == Stage::InGame) return error("Already in a game. Please abort to start a new one.");
+  const Thresholds t{command.integer(2), command.integer(3), command.integer(4), command.integer(5),
+                     command.integer(6)};
+  if (!(t.grunt <= t.fighter && t.fighter <= t.carrier && t.carrier <= t.interceptor &&
+        t.interceptor <= t.pylon)) {
+    return error("Threshold values are not non-decreasing.");
+  }
+  rows_ = command.integer(0);
+  cols_ = command.integer(1);
+  thresholds_ = t;
+  stage_ = Stage::Weapon;
+  return state_line(true) + setup_screen();
+}
+
+std::string Session::setup_screen() const {
+  switch (stage_) {
+    case Stage::Weapon:
+      return text::weapon_menu(loadout_);
+    case Stage::Armour:
+      return text::armour_menu(loadout_);
+    case Stage::Engine:
+      return text::engine_menu(loadout_);
+    case Stage::Power:
+      return text::power_menu(loadout_);
+    case Stage::Summary:
+      return text::summary(loadout_);
+    case Stage::NotStarted:
+    case Stage::InGame:
+      break;
+  }
+  return "";
+}
+
+std::string Session::setup_move(int delta) {
+  if (!in_setup()) return error("Command can only be used in setup mode.");
+  const int next = static_cast<int>(stage_) + delta;
+  if (next < static_cast<int>(Stage::Weapon)) {
+    stage_ = Stage::NotStarted;
+    return state_line(true) + kWelcome;
+  }
+  if (next > static_cast<int>(Stage::Summary)) {
+    stage_ = Stage::InGame;
+    battle_.emplace(rows_, cols_, thresholds_, loadout_);
+    turns_ = 0;
+    queries_ = 0;
+    return state_line(true) + game_screen(false);
+  }
+  stage_ = static_cast<Stage>(next);
+  return state_line(true) + setup_screen();
+}
+
+std::string Session::setup_select(int option) {
+  if (!in_setup() || stage_ == Stage::Summary) {
+    return error("Command can only be used in setup mode (excluding summary in setup).");
+  }
+  const int choice = option - 1;
+  int* slot = nullptr;
+  std::size_t count = 0;
+  switch (stage_) {
+    case Stage::Weapon:
+      slot = &loadout_.weapon, count = kWeapons.size();
+      break;
+    case Stage::Armour:
+      slot = &loadout_.armour, count = kArmours.size();
+      break;
+    case Stage::Engine:
+      slot = &loadout_.engine, count = kEngines.size();
+      break;
+    default:
+      slot = &loadout_.power, count = kPowers.size();
+      break;
+  }
+  if (static_cast<std::size_t>(choice) >= count) return error("Menu option selected out of range.");
+  *slot = choice;
+  return state_line(true) + setup_screen();
+}
+
+std::string Session::toggle_debug() {
+  debug_ = !debug_;
+  return ok(debug_ ? "  In debug mode.\n" : "  Not in debug mode.\n");
+}
+
+std::string Session::toggle_rng_out() {
+  rng_out_ = !rng_out_;
+  return ok(rng_out_ ? "  RNG_out:on\n" : "  RNG_out:off\n");
+}
+
+std::string Session::abort() {
+  if (stage_ == Stage::NotStarted)
+    return error("Command can only be used in setup mode or in game.");
+  const bool in_game = stage_ == Stage::InGame;
+  stage_ = Stage::NotStarted;
+  battle_.reset();
+  return state_line(true) + (in_game ? "  Exited from game.\n" : "  Exited from setup mode.\n");
+}
+
+std::optional<std::string> Session::refusal(Action action, Coord target) const {
+  if (stage_ != Stage::InGame) return kNotInGame;
+  const Battle& b = *battle_;
+  const Starfighter& sf = b.starfighter();
+  switch (action) {
+    case Action::Pass:
+      return std::nullopt;
+    case Action::Move: {
+      if (!b.on_board(target)) return "Cannot move outside of board.";
+      if (target == sf.at) return "Already there.";
+      const int distance = Battle::distance(sf.at, target);
+      if (distance > sf.stats.move) return "Out of movement range.";
+      if (b.energy_after_regen() < distance * sf.stats.move_cost) {
+        return "Not enough resources to move.";
+      }
+      return std::nullopt;
+    }
+    case Action::Fire: {
+      const WeaponSpec& w = sf.loadout.weapon_spec();
+      const int have = w.costs_health ? b.health_after_regen() : b.energy_after_regen();
+      if (have < w.cost) return "Not enough resources to fire.";
+      return std::nullopt;
+    }
+    case Action::Special:
+      if (b.energy_after_regen() < b.special_energy_cost()) {
+        return "Not enough resources to use special.";
+      }
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string Session::take_turn(Action action, Coord target) {
+  if (const auto reason = refusal(action, target)) return error(*reason);
+  ++turns_;
+  queries_ = 0;
+  battle_->turn(action, target, rng_);
+  const bool over = battle_->starfighter().destroyed;
+  if (over) stage_ = Stage::NotStarted;
+  std::string out = state_line(true) + game_screen(true);
+  if (over) out += "  The game is over. Better luck next time!\n";
+  if (rng_out_) {
+    out += "  RNG Usage:";
+    for (const engine::RngCall& call : rng_.log()) out += engine::OracleRandom::format(call);
+    out += rng_.log().empty() ? "none\n" : "\n";
+  }
+  return out;
+}
+
+std::string Session::game_screen(bool with_log) const {
+  const Battle& b = *battle_;
+  return text::starfighter_block(b) + (debug_ ? text::debug_sections(b, with_log) : "") +
+         text::board(b, !debug_);
+}
+
+}  // namespace sd2

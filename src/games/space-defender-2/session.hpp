@@ -1,0 +1,56 @@
+// Space Defender 2's commands (grammar.txt, errors.txt, messages.txt): the
+// setup stage, the game, the state line and every error in priority order.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/etf.hpp"
+#include "engine/oracle_random.hpp"
+#include "games/space-defender-2/battle.hpp"
+
+namespace sd2 {
+
+const engine::etf::Grammar& grammar();
+
+class Session final : public engine::etf::Session {
+ public:
+  enum class Stage { NotStarted, Weapon, Armour, Engine, Power, Summary, InGame };
+
+  std::string welcome() override;
+  std::string execute(const engine::etf::Command& command) override;
+
+  Stage stage() const { return stage_; }
+  const std::optional<Battle>& battle() const { return battle_; }
+
+ private:
+  std::string play(const engine::etf::Command& command);
+  std::string setup_move(int delta);
+  std::string setup_select(int option);
+  std::string toggle_debug();
+  std::string toggle_rng_out();
+  std::string abort();
+  std::string take_turn(Action action, Coord target = {});
+  std::optional<std::string> refusal(Action action, Coord target) const;
+
+  std::string state_line(bool ok) const;
+  std::string error(const std::string& message);
+  std::string ok(const std::string& body);
+  std::string setup_screen() const;
+  std::string game_screen(bool with_log) const;
+  bool in_setup() const { return stage_ != Stage::NotStarted && stage_ != Stage::InGame; }
+
+  engine::OracleRandom rng_{/*first_two_return_low=*/true};  // one per process
+  Stage stage_ = Stage::NotStarted;
+  bool debug_ = false;
+  bool rng_out_ = false;
+  Loadout loadout_;  // kept between games
+  int rows_ = 0;
+  int cols_ = 0;
+  Thresholds thresholds_;
+  std::optional<Battle> battle_;
+  int turns_ = 0;
+  int queries_ = 0;
+};
+
+}  // namespace sd2
