@@ -25,4 +25,15 @@ std::string OracleRandom::format(const RngCall& call) {
          std::to_string(call.low) + "," + std::to_string(call.high) + "])";
 }
 
+std::string OracleRandom::usage_section(const std::vector<RngCall>& calls) {
+  if (calls.empty()) return "  RNG Usage:none\n";
+  constexpr std::size_t kPerLine = 8;
+  std::string out = "  RNG Usage:\n";
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    out += (i % kPerLine == 0 ? "    " : ",") + format(calls[i]);
+    if (i % kPerLine == kPerLine - 1 || i + 1 == calls.size()) out += "\n";
+  }
+  return out;
+}
+
 }  // namespace engine

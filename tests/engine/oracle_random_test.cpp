@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace {
 
 TEST(OracleRandom, FirstRawValuesAreTheLehmerSequenceFrom900) {
@@ -41,6 +43,20 @@ TEST(OracleRandom, LogsEachCallAndFormatsItAsTheOracle) {
   rng.clear_log();
   EXPECT_TRUE(rng.log().empty());
   EXPECT_EQ(rng.calls(), 2u);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(OracleRandom, UsageSectionListsEightCallsALine) {
+  EXPECT_EQ(engine::OracleRandom::usage_section({}), "  RNG Usage:none\n");
+  engine::OracleRandom rng;
+  for (int i = 0; i < 9; ++i) rng.rchoose('P', 1, 2);
+  const std::string section = engine::OracleRandom::usage_section(rng.log());
+  EXPECT_TRUE(section.starts_with("  RNG Usage:\n    (P->1:[1,2]),("));
+  EXPECT_EQ(std::count(section.begin(), section.end(), '\n'), 3);
+  EXPECT_EQ(std::count(section.begin(), section.end(), '('), 9);
 }
 
 }  // namespace

@@ -141,7 +141,7 @@ std::string Session::act(const Action& action) {
 }
 
 std::string Session::rng_usage() const {
-  return rng_out_ ? text::rng_usage_section(rng_.log()) : "";
+  return rng_out_ ? engine::OracleRandom::usage_section(rng_.log()) : "";
 }
 
 // The sections shown after a turn or a new game: Movement, in test mode

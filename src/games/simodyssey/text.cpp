@@ -141,15 +141,4 @@ std::string board(const Galaxy& galaxy) {
   return out;
 }
 
-std::string rng_usage_section(const std::vector<engine::RngCall>& calls) {
-  if (calls.empty()) return "  RNG Usage:none\n";
-  constexpr std::size_t kPerLine = 8;
-  std::string out = "  RNG Usage:\n";
-  for (std::size_t i = 0; i < calls.size(); ++i) {
-    out += (i % kPerLine == 0 ? "    " : ",") + engine::OracleRandom::format(calls[i]);
-    if (i % kPerLine == kPerLine - 1 || i + 1 == calls.size()) out += "\n";
-  }
-  return out;
-}
-
 }  // namespace simodyssey::text

@@ -21,6 +21,5 @@ std::string sectors_section(const Galaxy& galaxy);
 std::string descriptions_section(const Galaxy& galaxy);
 std::string deaths_section(const std::vector<Entity>& deaths);
 std::string board(const Galaxy& galaxy);
-std::string rng_usage_section(const std::vector<engine::RngCall>& calls);
 
 }  // namespace simodyssey::text

@@ -63,6 +63,23 @@ Battle::Battle(int rows, int cols, const Thresholds& thresholds, const Loadout& 
   cell(sf.at) = 0;
 }
 
+int Battle::add_enemy(EnemyKind kind, Coord at) {
+  const EnemySpec& s = spec(kind);
+  const int id = next_enemy_id_++;
+  Enemy e{id, kind, at, s.health, s.health, s.regen, s.armour, s.vision, false, false, false};
+  update_vision(e);
+  enemies_.emplace(id, e);
+  cell(at) = id;
+  return id;
+}
+
+int Battle::add_projectile(bool friendly, Coord at, int damage, int speed, int row_step) {
+  const int id = next_projectile_id_--;
+  projectiles_.emplace(id, Projectile{id, friendly, at, damage, speed, row_step});
+  cell(at) = id;
+  return id;
+}
+
 int Battle::distance(Coord a, Coord b) {
   return std::abs(a.row - b.row) + std::abs(a.col - b.col);
 }

@@ -106,6 +106,10 @@ class Battle {
 
   Battle(int rows, int cols, const Thresholds& thresholds, const Loadout& loadout);
 
+  // For building positions: a new enemy or projectile on an empty square.
+  int add_enemy(EnemyKind kind, Coord at);
+  int add_projectile(bool friendly, Coord at, int damage, int speed, int row_step = 0);
+
   // Performs a valid action and the rest of the turn; `target` is for Move.
   void turn(Action action, Coord target, engine::OracleRandom& rng);
 

@@ -27,11 +27,12 @@ const std::string kWelcome = "  Welcome to Space Defender Version 2.\n";
 }  // namespace
 
 const engine::etf::Grammar& grammar() {
-  const Param threshold = Param::range("threshold", 1, 101);
   static const engine::etf::Grammar kGrammar({
       {"play",
-       {Param::range("row", 5, 10), Param::range("column", 10, 30), threshold, threshold, threshold,
-        threshold, threshold}},
+       {Param::range("row", 5, 10), Param::range("column", 10, 30),
+        Param::range("g_threshold", 1, 101), Param::range("f_threshold", 1, 101),
+        Param::range("c_threshold", 1, 101), Param::range("i_threshold", 1, 101),
+        Param::range("p_threshold", 1, 101)}},
       {"setup_select", {Param::range("value", 1, 5)}},
       {"setup_next", {Param::range("state", 1, 5)}},
       {"setup_back", {Param::range("state", 1, 5)}},
@@ -239,11 +240,7 @@ std::string Session::take_turn(Action action, Coord target) {
   if (over) stage_ = Stage::NotStarted;
   std::string out = state_line(true) + game_screen(true);
   if (over) out += "  The game is over. Better luck next time!\n";
-  if (rng_out_) {
-    out += "  RNG Usage:";
-    for (const engine::RngCall& call : rng_.log()) out += engine::OracleRandom::format(call);
-    out += rng_.log().empty() ? "none\n" : "\n";
-  }
+  if (rng_out_) out += engine::OracleRandom::usage_section(rng_.log());
   return out;
 }
 
