@@ -4,18 +4,13 @@
 #include <fstream>
 #include <iostream>
 
+#include "engine/words.hpp"
+
 namespace engine::etf {
 namespace {
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
+using engine::parse_int;
+using engine::trim;
 
 bool is_identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
@@ -35,21 +30,6 @@ std::vector<std::string_view> split_arguments(std::string_view text) {
   return parts;
 }
 
-std::optional<int> parse_integer(std::string_view text) {
-  bool negative = false;
-  if (!text.empty() && (text.front() == '-' || text.front() == '+')) {
-    negative = text.front() == '-';
-    text.remove_prefix(1);
-  }
-  if (text.empty() || text.size() > 9) return std::nullopt;
-  int value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  return negative ? -value : value;
-}
-
 std::optional<std::string> check_argument(const CommandSpec& spec, std::size_t i,
                                           std::string_view text, int& out) {
   const Param& param = spec.params[i];
@@ -65,7 +45,7 @@ std::optional<std::string> check_argument(const CommandSpec& spec, std::size_t i
     }
     return where + " must be one of " + param.type_text() + ", not \"" + shown + "\"";
   }
-  const std::optional<int> value = parse_integer(text);
+  const std::optional<int> value = parse_int(text);
   if (!value)
     return where + " must be a whole number in " + param.type_text() + ", not \"" + shown + "\"";
   if (*value < param.low || *value > param.high) {

@@ -1,0 +1,18 @@
+// Small text helpers shared by the command readers: splitting a line into
+// words and reading whole numbers without exceptions or overflow.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace engine {
+
+bool is_space(char c);
+std::string_view trim(std::string_view text);
+// Words separated by any run of blanks (spaces, tabs, CR).
+std::vector<std::string_view> split_words(std::string_view line);
+// An optionally signed decimal of at most nine digits; nothing else.
+std::optional<int> parse_int(std::string_view text);
+
+}  // namespace engine
