@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# usage: run_transcript.sh PROGRAM OPTION INPUT EXPECTED
-# Runs `PROGRAM OPTION INPUT` and compares its standard output with EXPECTED
-# byte for byte. Exits 77 (CTest: skipped) when INPUT or EXPECTED is missing,
-# as when ../shared is not beside the checkout.
+# usage: run_transcript.sh PROGRAM INPUT EXPECTED [ARGS...]
+# Without ARGS runs `PROGRAM -b INPUT` (the ETF games); with ARGS runs
+# `PROGRAM ARGS < INPUT` in INPUT's folder. Compares standard output with
+# EXPECTED byte for byte. Exits 77 (CTest: skipped) when INPUT or EXPECTED is
+# missing, as when ../shared is not beside the checkout.
 set -u
-program=$1 option=$2 input=$3 expected=$4
+program=$1 input=$2 expected=$3
+shift 3
 if [ ! -f "$input" ] || [ ! -f "$expected" ]; then
   echo "skipped: $input or $expected not found"
   exit 77
 fi
 actual=$(mktemp)
 trap 'rm -f "$actual"' EXIT
-"$program" "$option" "$input" >"$actual"
+if [ $# -eq 0 ]; then
+  "$program" -b "$input" >"$actual"
+else
+  (cd "$(dirname "$input")" && "$program" "$@" <"$input") >"$actual"
+fi
 status=$?
 if [ $status -ne 0 ]; then
   echo "FAIL: $program exited with $status"

@@ -10,7 +10,7 @@ namespace engine {
 
 bool is_space(char c);
 std::string_view trim(std::string_view text);
-// Words separated by any run of blanks (spaces, tabs, CR).
+// Words separated by any run of white space (spaces, tabs, line ends).
 std::vector<std::string_view> split_words(std::string_view line);
 // An optionally signed decimal of at most nine digits; nothing else.
 std::optional<int> parse_int(std::string_view text);

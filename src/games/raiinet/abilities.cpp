@@ -1,0 +1,119 @@
+// The ability cards. Each is one entry of the table at the bottom: its
+// letter, its name, what it needs from the command line, and what it does.
+// Movement, battles and downloads are the Game's own, used here as they are.
+#include <algorithm>
+
+#include "games/raiinet/game.hpp"
+
+namespace raiinet {
+namespace {
+
+using Result = std::optional<std::string>;
+
+std::string quoted(char c) {
+  return "'" + std::string(1, c) + "'";
+}
+
+// The link named by `c`, checked to be on the board and owned as required
+// (owner -1: either player's).
+Result find_on_board(Game& game, char c, int owner, Link*& out) {
+  out = game.link(c);
+  if (!out) return "there is no link " + quoted(c);
+  if (!out->on_board()) return "link " + quoted(c) + " is not on the board";
+  if (owner >= 0 && out->owner != owner) {
+    return owner == game.current() ? "link " + quoted(c) + " is not yours"
+                                   : "link " + quoted(c) + " is not your opponent's";
+  }
+  return std::nullopt;
+}
+
+Result link_boost(Game& game, const AbilityArgs& args) {
+  Link* l = nullptr;
+  if (auto e = find_on_board(game, args.links[0], game.current(), l)) return e;
+  if (l->boosted) return "link " + quoted(args.links[0]) + " is boosted already";
+  l->boosted = true;
+  return std::nullopt;
+}
+
+Result firewall(Game& game, const AbilityArgs& args) {
+  const Coord at = args.square;
+  if (!Game::on_board(at)) return "the square must be a row and a column from 0 to 7";
+  if (game.link_at(at) || game.server_port_owner(at) || game.firewall_at(at)) {
+    return "a firewall needs an empty square (no link, server port or firewall)";
+  }
+  game.place_firewall(at, game.current());
+  return std::nullopt;
+}
+
+Result download(Game& game, const AbilityArgs& args) {
+  Link* l = nullptr;
+  if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
+  game.download(*l, game.current());
+  return std::nullopt;
+}
+
+Result scan(Game& game, const AbilityArgs& args) {
+  Link* l = nullptr;
+  if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
+  l->revealed = true;
+  return std::nullopt;
+}
+
+Result polarize(Game& game, const AbilityArgs& args) {
+  Link* l = nullptr;
+  if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
+  l->value.kind = l->value.kind == Kind::Data ? Kind::Virus : Kind::Data;
+  return std::nullopt;
+}
+
+Result exchange(Game& game, const AbilityArgs& args) {
+  Link* a = nullptr;
+  Link* b = nullptr;
+  if (auto e = find_on_board(game, args.links[0], game.current(), a)) return e;
+  if (auto e = find_on_board(game, args.links[1], game.current(), b)) return e;
+  if (a == b) return "exchange needs two different links";
+  std::swap(a->at, b->at);
+  return std::nullopt;
+}
+
+Result freeze(Game& game, const AbilityArgs& args) {
+  Link* l = nullptr;
+  if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
+  if (l->frozen) return "link " + quoted(args.links[0]) + " is frozen already";
+  l->frozen = true;
+  return std::nullopt;
+}
+
+Result hijack(Game& game, const AbilityArgs& args) {
+  Link* l = nullptr;
+  if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
+  if (auto e = game.check_step(*l, args.direction, 1))
+    return "its owner could not move it so: " + *e;
+  game.perform_step(*l, args.direction, 1);
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<AbilitySpec>& abilities() {
+  static const std::vector<AbilitySpec> kTable = {
+      {'L', "Link boost", Needs::Link, link_boost},
+      {'F', "Firewall", Needs::Square, firewall},
+      {'D', "Download", Needs::Link, download},
+      {'S', "Scan", Needs::Link, scan},
+      {'P', "Polarize", Needs::Link, polarize},
+      {'E', "Exchange", Needs::TwoLinks, exchange},
+      {'Z', "Freeze", Needs::Link, freeze},
+      {'H', "Hijack", Needs::LinkAndDirection, hijack},
+  };
+  return kTable;
+}
+
+const AbilitySpec* find_ability(char letter) {
+  const auto& table = abilities();
+  const auto found = std::find_if(table.begin(), table.end(),
+                                  [&](const AbilitySpec& a) { return a.letter == letter; });
+  return found == table.end() ? nullptr : &*found;
+}
+
+}  // namespace raiinet

@@ -1,0 +1,233 @@
+#include "games/raiinet/game.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace raiinet {
+namespace {
+
+// The square a player's link with this index starts on: the home row, but
+// the two links above the server ports one row further in.
+Coord start_square(int owner, int index) {
+  const bool over_port = index == 3 || index == 4;
+  const int home = owner == 0 ? 0 : kSize - 1;
+  const int inward = owner == 0 ? 1 : -1;
+  return {over_port ? home + inward : home, index};
+}
+
+}  // namespace
+
+char letter(int owner, int index) {
+  return static_cast<char>((owner == 0 ? 'a' : 'A') + index);
+}
+
+std::string value_text(const LinkValue& value) {
+  return (value.kind == Kind::Data ? "D" : "V") + std::to_string(value.strength);
+}
+
+std::optional<Direction> parse_direction(std::string_view word) {
+  if (word == "up") return Direction::Up;
+  if (word == "down") return Direction::Down;
+  if (word == "left") return Direction::Left;
+  if (word == "right") return Direction::Right;
+  return std::nullopt;
+}
+
+Coord step(Direction direction) {
+  switch (direction) {
+    case Direction::Up:
+      return {-1, 0};
+    case Direction::Down:
+      return {1, 0};
+    case Direction::Left:
+      return {0, -1};
+    case Direction::Right:
+      return {0, 1};
+  }
+  return {0, 0};
+}
+
+Game::Game(const Placement& first, const Placement& second, const std::array<char, kCards>& cards1,
+           const std::array<char, kCards>& cards2) {
+  for (auto& row : firewalls_) row.fill(0);
+  const Placement* placements[] = {&first, &second};
+  const std::array<char, kCards>* cards[] = {&cards1, &cards2};
+  for (int p = 0; p < 2; ++p) {
+    PlayerState& player = players_[static_cast<std::size_t>(p)];
+    for (int i = 0; i < kLinks; ++i) {
+      Link& link = player.links[static_cast<std::size_t>(i)];
+      link.owner = p;
+      link.index = i;
+      link.value = (*placements[p])[static_cast<std::size_t>(i)];
+      link.at = start_square(p, i);
+    }
+    for (int c = 0; c < kCards; ++c) {
+      player.cards[static_cast<std::size_t>(c)] = {(*cards[p])[static_cast<std::size_t>(c)], false};
+    }
+  }
+}
+
+int Game::unused_cards(int p) const {
+  const auto& cards = player(p).cards;
+  return static_cast<int>(
+      std::count_if(cards.begin(), cards.end(), [](const Card& c) { return !c.used; }));
+}
+
+const Link* Game::link(char c) const {
+  for (int p = 0; p < 2; ++p) {
+    const int index = c - (p == 0 ? 'a' : 'A');
+    if (index >= 0 && index < kLinks) return &player(p).links[static_cast<std::size_t>(index)];
+  }
+  return nullptr;
+}
+
+Link* Game::link(char c) {
+  return const_cast<Link*>(std::as_const(*this).link(c));
+}
+
+const Link* Game::link_at(Coord at) const {
+  for (const PlayerState& p : players_) {
+    for (const Link& l : p.links) {
+      if (l.on_board() && l.at == at) return &l;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<int> Game::firewall_at(Coord at) const {
+  const int value = firewalls_[static_cast<std::size_t>(at.row)][static_cast<std::size_t>(at.col)];
+  if (value == 0) return std::nullopt;
+  return value - 1;
+}
+
+std::optional<int> Game::server_port_owner(Coord at) const {
+  if (at.col != 3 && at.col != 4) return std::nullopt;
+  if (at.row == 0) return 0;
+  if (at.row == kSize - 1) return 1;
+  return std::nullopt;
+}
+
+// Why `link` cannot move `squares` in `direction` as its owner, if it cannot.
+std::optional<std::string> Game::check_step(const Link& link, Direction direction,
+                                            int squares) const {
+  if (!link.on_board())
+    return "link " + std::string(1, letter(link.owner, link.index)) + " has been downloaded";
+  const Coord d = step(direction);
+  const Coord to{link.at.row + d.row * squares, link.at.col + d.col * squares};
+  if (!on_board(to)) {
+    const bool off_far_edge =
+        (link.owner == 0 ? to.row >= kSize : to.row < 0) && to.col >= 0 && to.col < kSize;
+    if (off_far_edge) return std::nullopt;
+    return "a link may leave the board only off the opponent's edge";
+  }
+  const Link* there = link_at(to);
+  if (there && there->owner == link.owner) return "that square holds your own link";
+  if (server_port_owner(to) == link.owner) return "that square is your own server port";
+  return std::nullopt;
+}
+
+void Game::perform_step(Link& link, Direction direction, int squares) {
+  const int owner = link.owner;
+  const int opponent = 1 - owner;
+  const Coord d = step(direction);
+  const Coord to{link.at.row + d.row * squares, link.at.col + d.col * squares};
+  if (!on_board(to)) {
+    download(link, owner);
+    return;
+  }
+  if (server_port_owner(to) == opponent) {
+    download(link, opponent);
+    return;
+  }
+  if (firewall_at(to) == opponent) {
+    link.revealed = true;
+    if (link.value.kind == Kind::Virus) {
+      download(link, owner);
+      return;
+    }
+  }
+  if (const Link* there = link_at(to)) {
+    Link& defender = mutable_link(there->owner, there->index);
+    link.revealed = true;
+    defender.revealed = true;
+    if (link.value.strength >= defender.value.strength) {
+      download(defender, owner);
+    } else {
+      download(link, opponent);
+      return;
+    }
+  }
+  link.at = to;
+}
+
+void Game::download(Link& link, int by) {
+  link.downloaded = true;
+  link.downloaded_by = by;
+  link.revealed = true;
+  PlayerState& downloader = players_[static_cast<std::size_t>(by)];
+  (link.value.kind == Kind::Data ? downloader.data : downloader.viruses) += 1;
+  check_winner(by);
+}
+
+void Game::check_winner(int by) {
+  if (winner_) return;
+  const PlayerState& p = player(by);
+  if (p.data >= kToWin) {
+    winner_ = by;
+  } else if (p.viruses >= kToWin) {
+    winner_ = 1 - by;
+  }
+}
+
+void Game::place_firewall(Coord at, int owner) {
+  firewalls_[static_cast<std::size_t>(at.row)][static_cast<std::size_t>(at.col)] = owner + 1;
+}
+
+std::optional<std::string> Game::move(char c, Direction direction) {
+  if (winner_) return "the game is over";
+  Link* l = link(c);
+  if (!l) return "there is no link '" + std::string(1, c) + "'";
+  if (l->owner != current_) return "link '" + std::string(1, c) + "' is not yours";
+  if (l->on_board() && l->frozen) return "link '" + std::string(1, c) + "' is frozen this turn";
+  const int squares = l->boosted ? 2 : 1;
+  if (auto reason = check_step(*l, direction, squares)) return reason;
+  perform_step(*l, direction, squares);
+  end_turn();
+  return std::nullopt;
+}
+
+bool Game::has_legal_move(int p) const {
+  for (const Link& l : player(p).links) {
+    if (!l.on_board() || l.frozen) continue;
+    for (Direction d : {Direction::Up, Direction::Down, Direction::Left, Direction::Right}) {
+      if (!check_step(l, d, l.boosted ? 2 : 1)) return true;
+    }
+  }
+  return false;
+}
+
+void Game::pass() {
+  end_turn();
+}
+
+void Game::end_turn() {
+  for (Link& l : players_[static_cast<std::size_t>(current_)].links) l.frozen = false;
+  current_ = 1 - current_;
+  ability_used_this_turn_ = false;
+}
+
+std::optional<std::string> Game::use_ability(int card, const AbilityArgs& args) {
+  if (winner_) return "the game is over";
+  if (card < 1 || card > kCards)
+    return "there is no ability card " + std::to_string(card) + "; the cards are 1-5";
+  if (ability_used_this_turn_) return "you have already used an ability this turn";
+  Card& c = players_[static_cast<std::size_t>(current_)].cards[static_cast<std::size_t>(card - 1)];
+  if (c.used) return "ability card " + std::to_string(card) + " has been used already";
+  const AbilitySpec* spec = find_ability(c.ability);
+  if (auto reason = spec->apply(*this, args)) return reason;
+  c.used = true;
+  ability_used_this_turn_ = true;
+  return std::nullopt;
+}
+
+}  // namespace raiinet

@@ -1,0 +1,143 @@
+// RAIInet's rules (raiinet.txt, CLARIFICATIONS.md §3): an 8 x 8 board, two
+// players of eight links each, server ports, firewalls, battles, downloads
+// and the ability cards. Plain values, no I/O.
+//
+// Rows 0-7 from the top, columns 0-7. Player 0 ("Player 1", links a-h) starts
+// on row 0 and downloads off the bottom edge; player 1 ("Player 2", links
+// A-H) starts on row 7 and downloads off the top edge.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/grid.hpp"
+
+namespace raiinet {
+
+using engine::Coord;
+
+inline constexpr int kSize = 8;
+inline constexpr int kLinks = 8;
+inline constexpr int kCards = 5;
+inline constexpr int kToWin = 4;
+
+enum class Kind { Data, Virus };
+
+struct LinkValue {
+  Kind kind = Kind::Data;
+  int strength = 1;
+  friend bool operator==(const LinkValue&, const LinkValue&) = default;
+};
+
+// The eight links of a player, for a, b, ... h (or A ... H).
+using Placement = std::array<LinkValue, kLinks>;
+
+struct Link {
+  int owner = 0;
+  int index = 0;
+  LinkValue value;
+  Coord at;
+  bool revealed = false;  // known to the opponent
+  bool boosted = false;
+  bool downloaded = false;
+  int downloaded_by = -1;
+  bool frozen = false;  // may not move on its owner's next turn
+  bool on_board() const { return !downloaded; }
+};
+
+char letter(int owner, int index);
+std::string value_text(const LinkValue& value);  // "V3", "D1"
+
+enum class Direction { Up, Down, Left, Right };
+std::optional<Direction> parse_direction(std::string_view word);
+Coord step(Direction direction);
+
+struct Card {
+  char ability;  // its letter, as in -ability1
+  bool used = false;
+};
+
+struct PlayerState {
+  std::array<Link, kLinks> links;
+  std::array<Card, kCards> cards;
+  int data = 0;     // data this player has downloaded
+  int viruses = 0;  // viruses this player has downloaded
+};
+
+class Game;
+
+// What an ability needs from the command line.
+enum class Needs { Link, Square, TwoLinks, LinkAndDirection };
+
+struct AbilityArgs {
+  std::vector<char> links;
+  Coord square;
+  Direction direction = Direction::Up;
+};
+
+// One ability card kind. Adding an ability is one new entry in abilities.cpp;
+// nothing in movement or battle changes.
+struct AbilitySpec {
+  char letter;
+  std::string_view name;
+  Needs needs;
+  // Applies the ability for the current player; returns why it cannot, if so.
+  std::optional<std::string> (*apply)(Game& game, const AbilityArgs& args);
+};
+
+const std::vector<AbilitySpec>& abilities();
+const AbilitySpec* find_ability(char letter);
+
+class Game {
+ public:
+  Game(const Placement& first, const Placement& second, const std::array<char, kCards>& cards1,
+       const std::array<char, kCards>& cards2);
+
+  int current() const { return current_; }
+  std::optional<int> winner() const { return winner_; }
+  const PlayerState& player(int p) const { return players_[static_cast<std::size_t>(p)]; }
+  bool ability_used_this_turn() const { return ability_used_this_turn_; }
+  int unused_cards(int p) const;
+
+  // The link of `letter` (a-h or A-H), if the letter names one.
+  const Link* link(char letter) const;
+  Link* link(char letter);
+  // What stands on a square: a link (owner, index), a firewall, a server port.
+  const Link* link_at(Coord at) const;
+  std::optional<int> firewall_at(Coord at) const;
+  std::optional<int> server_port_owner(Coord at) const;
+  static bool on_board(Coord at) {
+    return at.row >= 0 && at.row < kSize && at.col >= 0 && at.col < kSize;
+  }
+
+  // The current player's move of their link; nullopt when done, else why not.
+  std::optional<std::string> move(char letter, Direction direction);
+  std::optional<std::string> use_ability(int card, const AbilityArgs& args);
+  bool has_legal_move(int p) const;
+  // Ends the turn of a player who cannot move.
+  void pass();
+
+  // For abilities: the link moved one square as its owner would move it.
+  std::optional<std::string> check_step(const Link& link, Direction direction, int squares) const;
+  void perform_step(Link& link, Direction direction, int squares);
+  void download(Link& link, int by);
+  void place_firewall(Coord at, int owner);
+  Link& mutable_link(int owner, int index) {
+    return players_[static_cast<std::size_t>(owner)].links[static_cast<std::size_t>(index)];
+  }
+
+ private:
+  void end_turn();
+  void check_winner(int by);
+
+  std::array<PlayerState, 2> players_;
+  std::array<std::array<int, kSize>, kSize> firewalls_;  // owner + 1, or 0
+  int current_ = 0;
+  bool ability_used_this_turn_ = false;
+  std::optional<int> winner_;
+};
+
+}  // namespace raiinet

@@ -1,0 +1,149 @@
+#include "games/raiinet/session.hpp"
+
+#include <fstream>
+
+#include "engine/words.hpp"
+#include "games/raiinet/text.hpp"
+
+namespace raiinet {
+namespace {
+
+const char* const kCommands = "move, abilities, ability, board, sequence, quit";
+
+std::string error(const std::string& reason) {
+  return "Error: " + reason + "\n";
+}
+
+std::string needs_text(Needs needs) {
+  switch (needs) {
+    case Needs::Link:
+      return "a link";
+    case Needs::Square:
+      return "a row and a column";
+    case Needs::TwoLinks:
+      return "two links";
+    case Needs::LinkAndDirection:
+      return "a link and a direction";
+  }
+  return "";
+}
+
+std::size_t needs_words(Needs needs) {
+  return needs == Needs::Link ? 1 : 2;
+}
+
+bool is_link_word(std::string_view w) {
+  return w.size() == 1;
+}
+
+}  // namespace
+
+std::string Session::execute(std::string_view line) {
+  return run(line, 0);
+}
+
+std::string Session::board() const {
+  return text::display(game_, game_.current());
+}
+
+std::string Session::run(std::string_view line, int depth) {
+  if (finished_) return "";
+  const auto words = engine::split_words(line);
+  if (words.empty()) return "";
+  const std::string_view command = words[0];
+  if (command == "move") return move(words);
+  if (command == "ability") return ability(words);
+  if (command == "sequence") return sequence(words, depth);
+  if (command == "abilities" && words.size() == 1)
+    return text::ability_list(game_, game_.current());
+  if (command == "board" && words.size() == 1) return board();
+  if (command == "quit" && words.size() == 1) {
+    finished_ = true;
+    return "";
+  }
+  if (command == "abilities" || command == "board" || command == "quit") {
+    return error(std::string(command) + " takes no arguments");
+  }
+  return error("unknown command \"" + std::string(command.substr(0, 30)) + "\"; the commands are " +
+               kCommands);
+}
+
+std::string Session::after_change() {
+  for (const Observer& observer : observers_) observer(game_);
+  std::string out = board();
+  if (const auto winner = game_.winner()) {
+    finished_ = true;
+    return out + "Player " + std::to_string(*winner + 1) + " wins!\n";
+  }
+  // A player who cannot move passes (their opponent, too, if stuck likewise).
+  for (int passes = 0; passes < 2 && !game_.has_legal_move(game_.current()); ++passes) {
+    out += "Player " + std::to_string(game_.current() + 1) + " has no legal move and passes.\n";
+    game_.pass();
+    for (const Observer& observer : observers_) observer(game_);
+    out += board();
+  }
+  return out;
+}
+
+std::string Session::move(const std::vector<std::string_view>& words) {
+  const auto direction = words.size() == 3 ? parse_direction(words[2]) : std::nullopt;
+  if (words.size() != 3 || !is_link_word(words[1]) || !direction) {
+    return error("write a move as: move <link> <up|down|left|right>");
+  }
+  if (auto reason = game_.move(words[1][0], *direction)) return error(*reason);
+  return after_change();
+}
+
+std::string Session::ability(const std::vector<std::string_view>& words) {
+  const auto card = words.size() >= 2 ? engine::parse_int(words[1]) : std::nullopt;
+  if (!card) return error("write an ability as: ability <1-5> <target>");
+  if (*card < 1 || *card > kCards)
+    return error("there is no ability card " + std::string(words[1]) + "; the cards are 1-5");
+  const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(*card - 1)];
+  const AbilitySpec& spec = *find_ability(c.ability);
+  const std::string usage = "ability " + std::to_string(*card) + " (" + std::string(spec.name) +
+                            ") needs " + needs_text(spec.needs);
+  if (words.size() != 2 + needs_words(spec.needs)) return error(usage);
+  AbilityArgs args;
+  switch (spec.needs) {
+    case Needs::Link:
+    case Needs::TwoLinks:
+      for (std::size_t i = 2; i < words.size(); ++i) {
+        if (!is_link_word(words[i])) return error(usage);
+        args.links.push_back(words[i][0]);
+      }
+      break;
+    case Needs::Square: {
+      const auto row = engine::parse_int(words[2]);
+      const auto col = engine::parse_int(words[3]);
+      if (!row || !col) return error(usage);
+      args.square = {*row, *col};
+      break;
+    }
+    case Needs::LinkAndDirection: {
+      const auto direction = parse_direction(words[3]);
+      if (!is_link_word(words[2]) || !direction) return error(usage);
+      args.links.push_back(words[2][0]);
+      args.direction = *direction;
+      break;
+    }
+  }
+  if (auto reason = game_.use_ability(*card, args)) return error(*reason);
+  return after_change();
+}
+
+std::string Session::sequence(const std::vector<std::string_view>& words, int depth) {
+  if (words.size() != 2) return error("write a sequence as: sequence <file>");
+  if (depth >= kMaxSequenceDepth) {
+    return error("sequence files nest at most " + std::to_string(kMaxSequenceDepth) + " deep");
+  }
+  const std::string path(words[1]);
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return error("cannot read sequence file \"" + path.substr(0, 100) + "\"");
+  std::string out;
+  std::string line;
+  while (!finished_ && std::getline(file, line)) out += run(line, depth + 1);
+  return out;
+}
+
+}  // namespace raiinet

@@ -1,0 +1,43 @@
+// RAIInet's commands (raiinet.txt "Interactions"): move, abilities, ability,
+// board, sequence, quit. Every line gets its answer; a wrong one is refused
+// with the reason and the same player goes on.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/raiinet/game.hpp"
+
+namespace raiinet {
+
+class Session {
+ public:
+  static constexpr int kMaxSequenceDepth = 16;
+  using Observer = std::function<void(const Game&)>;
+
+  explicit Session(Game game) : game_(std::move(game)) {}
+
+  // Runs one command line and returns what it prints.
+  std::string execute(std::string_view line);
+  // The display for the player whose turn it is.
+  std::string board() const;
+  bool finished() const { return finished_; }
+  const Game& game() const { return game_; }
+  // Called after every change of the game (displays other than the text).
+  void add_observer(Observer observer) { observers_.push_back(std::move(observer)); }
+
+ private:
+  std::string run(std::string_view line, int depth);
+  std::string move(const std::vector<std::string_view>& words);
+  std::string ability(const std::vector<std::string_view>& words);
+  std::string sequence(const std::vector<std::string_view>& words, int depth);
+  std::string after_change();
+
+  Game game_;
+  bool finished_ = false;
+  std::vector<Observer> observers_;
+};
+
+}  // namespace raiinet

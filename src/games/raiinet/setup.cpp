@@ -1,0 +1,131 @@
+#include "games/raiinet/setup.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "engine/random.hpp"
+#include "engine/words.hpp"
+
+namespace raiinet {
+namespace {
+
+std::string ability_letters() {
+  std::string letters;
+  for (const AbilitySpec& a : abilities()) letters += a.letter;
+  return letters;
+}
+
+std::optional<LinkValue> parse_link_value(std::string_view token) {
+  if (token.size() != 2 || (token[0] != 'V' && token[0] != 'D') || token[1] < '1' ||
+      token[1] > '4') {
+    return std::nullopt;
+  }
+  return LinkValue{token[0] == 'V' ? Kind::Virus : Kind::Data, token[1] - '0'};
+}
+
+std::variant<std::string, SetupError> read_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return SetupError{"cannot read placement file \"" + path + "\""};
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (text.str().size() > 4096) return SetupError{"placement file \"" + path + "\" is too long"};
+  return text.str();
+}
+
+}  // namespace
+
+std::variant<std::array<char, kCards>, SetupError> parse_ability_order(std::string_view order) {
+  const std::string letters = ability_letters();
+  if (order.size() != kCards) {
+    return SetupError{"an ability order is " + std::to_string(kCards) + " letters among " +
+                      letters + ", not \"" + std::string(order.substr(0, 20)) + "\""};
+  }
+  std::array<char, kCards> cards{};
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (letters.find(order[i]) == std::string::npos) {
+      return SetupError{"'" + std::string(1, order[i]) + "' is not an ability; the abilities are " +
+                        letters};
+    }
+    if (std::count(order.begin(), order.end(), order[i]) > 2) {
+      return SetupError{"ability '" + std::string(1, order[i]) + "' appears more than twice"};
+    }
+    cards[i] = order[i];
+  }
+  return cards;
+}
+
+std::variant<Placement, SetupError> parse_placement(std::string_view text) {
+  const auto words = engine::split_words(text);
+  if (words.size() != kLinks) {
+    return SetupError{"a placement holds 8 links (V1-V4 and D1-D4, each once), not " +
+                      std::to_string(words.size()) + " words"};
+  }
+  Placement placement;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto value = parse_link_value(words[i]);
+    if (!value) {
+      return SetupError{"word " + std::to_string(i + 1) + " \"" +
+                        std::string(words[i].substr(0, 10)) + "\" is not a link (V1-V4 or D1-D4)"};
+    }
+    if (std::find(placement.begin(), placement.begin() + static_cast<long>(i), *value) !=
+        placement.begin() + static_cast<long>(i)) {
+      return SetupError{"link " + std::string(words[i]) + " appears twice"};
+    }
+    placement[i] = *value;
+  }
+  return placement;
+}
+
+Placement random_placement(engine::Random& rng) {
+  Placement placement;
+  for (int i = 0; i < kLinks; ++i) {
+    placement[static_cast<std::size_t>(i)] = {i < 4 ? Kind::Virus : Kind::Data, i % 4 + 1};
+  }
+  for (int i = kLinks - 1; i > 0; --i) {
+    std::swap(placement[static_cast<std::size_t>(i)],
+              placement[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  }
+  return placement;
+}
+
+std::variant<Options, SetupError> parse_options(const std::vector<std::string>& args) {
+  Options options;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& option = args[i];
+    if (option == "-graphics") {
+      options.graphics = true;
+      continue;
+    }
+    const bool takes_value = option == "-ability1" || option == "-ability2" || option == "-link1" ||
+                             option == "-link2" || option == "-seed";
+    if (!takes_value) {
+      return SetupError{"unknown option \"" + option.substr(0, 30) +
+                        "\"; the options are -ability1 ORDER, -ability2 ORDER, -link1 FILE, "
+                        "-link2 FILE, -seed N, -graphics"};
+    }
+    if (i + 1 >= args.size()) return SetupError{option + " needs a value"};
+    const std::string& value = args[++i];
+    const int player = option.back() == '2' ? 1 : 0;
+    if (option.starts_with("-ability")) {
+      auto order = parse_ability_order(value);
+      if (auto* e = std::get_if<SetupError>(&order)) return SetupError{option + ": " + e->message};
+      options.cards[static_cast<std::size_t>(player)] = std::get<0>(order);
+    } else if (option.starts_with("-link")) {
+      auto text = read_file(value);
+      if (auto* e = std::get_if<SetupError>(&text)) return SetupError{option + ": " + e->message};
+      auto placement = parse_placement(std::get<std::string>(text));
+      if (auto* e = std::get_if<SetupError>(&placement)) {
+        return SetupError{option + " " + value + ": " + e->message};
+      }
+      options.placements[static_cast<std::size_t>(player)] = std::get<Placement>(placement);
+    } else {
+      const auto seed = engine::parse_int(value);
+      if (!seed || *seed < 0) return SetupError{"-seed needs a whole number from 0 to 999999999"};
+      options.seed = static_cast<std::uint64_t>(*seed);
+    }
+  }
+  return options;
+}
+
+}  // namespace raiinet

@@ -1,0 +1,17 @@
+// RAIInet's text display (CLARIFICATIONS.md §3), as seen by one player.
+#pragma once
+
+#include <string>
+
+#include "games/raiinet/game.hpp"
+
+namespace raiinet::text {
+
+// The whole display for `viewer`: both players' summaries and the board.
+std::string display(const Game& game, int viewer);
+// The board's eight rows only.
+std::string board_rows(const Game& game);
+// The `abilities` listing: "1: Link boost" and "(used)" for used cards.
+std::string ability_list(const Game& game, int player);
+
+}  // namespace raiinet::text

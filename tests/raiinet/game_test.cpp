@@ -1,0 +1,221 @@
+#include "games/raiinet/game.hpp"
+
+#include <gtest/gtest.h>
+
+#include "games/raiinet/session.hpp"
+#include "games/raiinet/text.hpp"
+
+namespace raiinet {
+namespace {
+
+constexpr std::array<char, kCards> kDefault = {'L', 'F', 'D', 'S', 'P'};
+constexpr std::array<char, kCards> kAdded = {'E', 'Z', 'H', 'P', 'S'};
+
+LinkValue V(int s) {
+  return {Kind::Virus, s};
+}
+LinkValue D(int s) {
+  return {Kind::Data, s};
+}
+
+// The CLARIFICATIONS example: V1 D4 V3 V2 D3 V4 D2 D1.
+const Placement kExample = {V(1), D(4), V(3), V(2), D(3), V(4), D(2), D(1)};
+const Placement kAllData = {D(1), D(2), D(3), D(4), V(1), V(2), V(3), V(4)};
+
+Game game(const Placement& first = kExample, const Placement& second = kAllData,
+          const std::array<char, kCards>& cards1 = kDefault,
+          const std::array<char, kCards>& cards2 = kAdded) {
+  return Game(first, second, cards1, cards2);
+}
+
+// Plays moves alternately ("d down" for the current player), expecting each to be legal.
+void play(Game& g, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) {
+    const std::string text(m);
+    const auto reason = g.move(text[0], *parse_direction(text.substr(2)));
+    ASSERT_FALSE(reason) << text << ": " << *reason;
+  }
+}
+
+TEST(RaiinetDisplay, StartsAsTheClarificationsShow) {
+  EXPECT_EQ(text::display(game(kExample, kExample), 0),
+            "Player 1:\nDownloaded: 0D, 0V\nAbilities: 5\n"
+            "a: V1 b: D4 c: V3 d: V2\ne: D3 f: V4 g: D2 h: D1\n"
+            "========\n"
+            "abcSSfgh\n...de...\n........\n........\n........\n........\n...DE...\nABCSSFGH\n"
+            "========\n"
+            "Player 2:\nDownloaded: 0D, 0V\nAbilities: 5\n"
+            "A: ? B: ? C: ? D: ?\nE: ? F: ? G: ? H: ?\n");
+}
+
+TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
+  Game g = game();  // d = V2 at (1,3); D = D4 at (6,3)
+  play(g, {"d down", "D up", "d down", "D up", "d down"});
+  // d moved into D's square on its third move: D4 beats V2, player 2 downloads d.
+  EXPECT_TRUE(g.link('d')->downloaded);
+  EXPECT_EQ(g.player(1).viruses, 1);
+  EXPECT_TRUE(g.link('D')->revealed);
+  EXPECT_EQ(text::display(g, 0).find("D: D4") != std::string::npos, true);
+
+  Game tie = game(kExample, {D(1), D(2), D(3), V(2), V(1), V(3), V(4), D(4)});
+  play(tie, {"d down", "D up", "d down", "D up", "d down"});  // V2 against V2: the initiator wins
+  EXPECT_TRUE(tie.link('D')->downloaded);
+  EXPECT_FALSE(tie.link('d')->downloaded);
+  EXPECT_EQ(tie.player(0).viruses, 1);
+}
+
+TEST(RaiinetRules, LinksLeaveOnlyOffTheOpponentsEdge) {
+  Game g = game();
+  EXPECT_EQ(g.move('a', Direction::Left),
+            "a link may leave the board only off the opponent's edge");
+  EXPECT_EQ(g.move('a', Direction::Up), "a link may leave the board only off the opponent's edge");
+  EXPECT_EQ(g.move('c', Direction::Right), "that square is your own server port");
+  EXPECT_EQ(g.move('c', Direction::Down), std::nullopt);
+  EXPECT_EQ(g.move('A', Direction::Down),
+            "a link may leave the board only off the opponent's edge");
+  EXPECT_EQ(g.move('a', Direction::Down), "link 'a' is not yours");
+}
+
+TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
+  Game g = game();
+  // Player 2's D (D4) walks up column 3 to player 1's server port at (0,3).
+  play(g, {"d left", "D up", "a down", "D up", "a down", "D up", "a down", "D up", "a down", "D up",
+           "a down", "D up"});
+  EXPECT_TRUE(g.link('D')->downloaded);
+  EXPECT_EQ(g.player(0).data, 1);  // player 1 owns the port and downloads the link
+}
+
+TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
+  Game g = game();
+  AbilityArgs boost{{'a'}, {}, Direction::Up};
+  ASSERT_FALSE(g.use_ability(1, boost));
+  EXPECT_EQ(g.use_ability(2, AbilityArgs{{}, {3, 3}, Direction::Up}),
+            "you have already used an ability this turn");
+  play(g, {"a down", "H up", "a down", "H up", "a down"});  // rows 2, 4, 6
+  EXPECT_EQ(g.link('a')->at, (Coord{6, 0}));
+  // Two squares down from row 6 is past the bottom edge: downloaded by its owner.
+  play(g, {"G up", "a down"});
+  EXPECT_TRUE(g.link('a')->downloaded);
+  EXPECT_EQ(g.player(0).viruses, 1);
+  // Only the landing square counts: b jumps over c onto its own server port (illegal),
+  // or down over d's row.
+  Game h = game();
+  ASSERT_FALSE(h.use_ability(1, AbilityArgs{{'b'}, {}, Direction::Up}));
+  EXPECT_EQ(h.move('b', Direction::Right), "that square is your own server port");
+  EXPECT_EQ(h.move('b', Direction::Down), std::nullopt);
+  EXPECT_EQ(h.link('b')->at, (Coord{2, 1}));
+}
+
+TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
+  Game g = game();
+  // Player 1 puts a firewall at (5,0); player 2's A (D1) walks onto it.
+  ASSERT_FALSE(g.use_ability(2, AbilityArgs{{}, {5, 0}, Direction::Up}));
+  play(g, {"a down", "A up", "a down", "A up"});  // data: revealed, stays on the firewall
+  EXPECT_TRUE(g.link('A')->revealed);
+  EXPECT_FALSE(g.link('A')->downloaded);
+  EXPECT_EQ(text::board_rows(g).substr(5 * 9, 8), "A.......");
+  // A firewall under a battle: a (V1) comes down onto A standing on the firewall.
+  play(g, {"a down", "B up", "a down", "B up", "a down"});  // a reaches (4,0), then (5,0)
+  EXPECT_TRUE(g.link('a')->revealed);
+  EXPECT_TRUE(g.link('A')->downloaded);  // V1 against D1: a tie, the initiator wins
+  EXPECT_EQ(g.player(0).data, 1);
+
+  // A virus crossing the firewall is downloaded by its own owner at once.
+  Game v = game();
+  ASSERT_FALSE(v.use_ability(2, AbilityArgs{{}, {5, 5}, Direction::Up}));
+  play(v, {"a down", "F up", "a down", "F up"});  // F is V2
+  EXPECT_TRUE(v.link('F')->downloaded);
+  EXPECT_EQ(v.player(1).viruses, 1);
+}
+
+TEST(RaiinetRules, PolarizeOnARevealedLinkChangesWhatEveryoneSees) {
+  Game g = game();
+  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::Up}));  // scan A: D1
+  play(g, {"a down"});
+  EXPECT_NE(text::display(g, 0).find("A: D1"), std::string::npos);
+  play(g, {"A up"});
+  ASSERT_FALSE(g.use_ability(5, AbilityArgs{{'A'}, {}, Direction::Up}));
+  EXPECT_NE(text::display(g, 0).find("A: V1"), std::string::npos);
+  EXPECT_NE(text::display(g, 1).find("A: V1"), std::string::npos);
+}
+
+// Player 1 keeps only a; nobody reaches four of a kind on the way.
+Game one_link_left() {
+  Game g = game(kExample, kAllData, kDefault, {'Z', 'D', 'D', 'Z', 'S'});
+  for (char c : {'b', 'c', 'd'}) g.download(*g.link(c), 1);
+  for (char c : {'e', 'f', 'g', 'h'}) g.download(*g.link(c), 0);
+  return g;
+}
+
+TEST(RaiinetRules, FreezeOnTheOnlyMovableLinkMakesItsOwnerPass) {
+  // Player 1 has a single link left on the board; player 2 freezes it.
+  Game g = one_link_left();
+  play(g, {"a down"});
+  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'a'}, {}, Direction::Up}));
+  play(g, {"A up"});
+  EXPECT_FALSE(g.has_legal_move(0));
+  EXPECT_EQ(g.move('a', Direction::Down), "link 'a' is frozen this turn");
+
+  Session s(g);
+  s.execute("board");  // no change
+  EXPECT_EQ(s.game().current(), 0);
+}
+
+TEST(RaiinetRules, AStuckPlayerPassesAfterTheOpponentsMove) {
+  Session s(one_link_left());
+  s.execute("move a down");
+  s.execute("ability 1 a");
+  const std::string out = s.execute("move A up");
+  EXPECT_NE(out.find("Player 1 has no legal move and passes.\n"), std::string::npos);
+  EXPECT_EQ(s.game().current(), 1);
+  // After player 2's next move the freeze is over and player 1 moves again.
+  s.execute("move B up");
+  EXPECT_EQ(s.game().current(), 0);
+  EXPECT_TRUE(s.game().has_legal_move(0));
+}
+
+TEST(RaiinetRules, HijackMovesAnOpponentsLinkAsItsOwnerWould) {
+  Game g = game();
+  play(g, {"a down"});
+  // Player 2 moves player 1's d one square, as player 1 would.
+  EXPECT_EQ(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::Up}),
+            "its owner could not move it so: that square is your own server port");
+  ASSERT_FALSE(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::Down}));
+  EXPECT_EQ(g.link('d')->at, (Coord{2, 3}));
+  EXPECT_EQ(g.current(), 1);  // the hijacker still moves
+}
+
+TEST(RaiinetRules, ExchangeSwapsTwoOwnLinks) {
+  Game g = game();
+  play(g, {"a down"});
+  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'A', 'D'}, {}, Direction::Up}));
+  EXPECT_EQ(g.link('A')->at, (Coord{6, 3}));
+  EXPECT_EQ(g.link('D')->at, (Coord{7, 0}));
+  EXPECT_EQ(g.use_ability(2, AbilityArgs{{'a'}, {}, Direction::Up}),
+            "you have already used an ability this turn");
+}
+
+TEST(RaiinetRules, CardsAreUsedOnce) {
+  Game g = game();
+  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::Up}));
+  play(g, {"a down", "A up"});
+  EXPECT_EQ(g.use_ability(4, AbilityArgs{{'B'}, {}, Direction::Up}),
+            "ability card 4 has been used already");
+  EXPECT_EQ(g.unused_cards(0), 4);
+}
+
+TEST(RaiinetRules, FourDataWinFourVirusesLose) {
+  Game g = game();
+  for (char c : {'A', 'B', 'C'}) g.download(*g.link(c), 0);
+  EXPECT_FALSE(g.winner());
+  g.download(*g.link('D'), 0);
+  EXPECT_EQ(g.winner(), 0);
+
+  Game h = game();
+  for (char c : {'a', 'c', 'd', 'f'}) h.download(*h.link(c), 1);  // four viruses
+  EXPECT_EQ(h.winner(), 0);
+  EXPECT_EQ(h.move('a', Direction::Down), "the game is over");
+}
+
+}  // namespace
+}  // namespace raiinet
