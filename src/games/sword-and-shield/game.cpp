@@ -1,0 +1,339 @@
+#include "games/sword-and-shield/game.hpp"
+
+#include <algorithm>
+
+namespace sas {
+namespace {
+
+// CLARIFICATIONS §5: north, east, south, west at orientation 0.
+constexpr std::array<std::string_view, kPiecesPerSide> kPieceSides = {
+    "SHSS", "S0SS", "HHHH", "S0H0", "0000", "SHHS", "SSSS", "S0HH", "0H00", "SHSH", "SH0S", "S000",
+    "SHH0", "0HH0", "S0SH", "S0HS", "S00H", "SH0H", "0H0H", "S0S0", "S00S", "SH00", "SHHH", "0HHH"};
+
+constexpr Dir kDirs[] = {Dir::North, Dir::East, Dir::South, Dir::West};
+
+bool is_piece(std::int8_t content) {
+  return content >= 0 && content < kPieces;
+}
+bool is_face(std::int8_t content) {
+  return content == kYellowFace || content == kGreenFace;
+}
+
+}  // namespace
+
+Dir opposite(Dir d) {
+  return static_cast<Dir>((static_cast<int>(d) + 2) % 4);
+}
+
+Coord step(Dir d) {
+  switch (d) {
+    case Dir::North:
+      return {-1, 0};
+    case Dir::East:
+      return {0, 1};
+    case Dir::South:
+      return {1, 0};
+    case Dir::West:
+      return {0, -1};
+  }
+  return {0, 0};
+}
+
+std::optional<Dir> parse_move_direction(std::string_view word) {
+  if (word == "up") return Dir::North;
+  if (word == "right") return Dir::East;
+  if (word == "down") return Dir::South;
+  if (word == "left") return Dir::West;
+  return std::nullopt;
+}
+
+std::array<Side, 4> base_sides(int index) {
+  std::array<Side, 4> sides{};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const char c = kPieceSides[static_cast<std::size_t>(index)][i];
+    sides[i] = c == 'S' ? Side::Sword : c == 'H' ? Side::Shield : Side::Nothing;
+  }
+  return sides;
+}
+
+int owner_of_piece(int piece) {
+  return piece < kPiecesPerSide ? kYellow : kGreen;
+}
+
+char piece_letter(int piece) {
+  return static_cast<char>((owner_of_piece(piece) == kYellow ? 'a' : 'A') + piece % kPiecesPerSide);
+}
+
+std::optional<int> piece_of_letter(char letter) {
+  if (letter >= 'a' && letter < 'a' + kPiecesPerSide) return letter - 'a';
+  if (letter >= 'A' && letter < 'A' + kPiecesPerSide) return kPiecesPerSide + (letter - 'A');
+  return std::nullopt;
+}
+
+std::string player_name(int player) {
+  return player == kYellow ? "Yellow" : "Green";
+}
+
+bool Game::on_board(Coord c) {
+  if (c.row < 1 || c.row > kSize || c.col < 1 || c.col > kSize) return false;
+  const bool cut_top = (c.row == 1 && c.col <= 2) || (c.row == 2 && c.col == 1);
+  const bool cut_bottom = (c.row == 10 && c.col >= 9) || (c.row == 9 && c.col == 10);
+  return !cut_top && !cut_bottom;
+}
+
+Coord Game::creation_square(int player) {
+  return player == kYellow ? Coord{8, 8} : Coord{3, 3};
+}
+Coord Game::face_square(int player) {
+  return player == kYellow ? Coord{9, 9} : Coord{2, 2};
+}
+
+Game::Game() {
+  cells_.fill(kEmpty);
+  places_.fill(Place::Unused);
+  turns_.fill(0);
+  acted_.fill(false);
+  cells_[index(face_square(kYellow))] = kYellowFace;
+  cells_[index(face_square(kGreen))] = kGreenFace;
+}
+
+Side Game::side(int piece, Dir d) const {
+  // Turning a piece clockwise by k quarters brings its side k places back to d.
+  const int k = turns_[static_cast<std::size_t>(piece)];
+  const int base = (static_cast<int>(d) - k + 4) % 4;
+  return base_sides(piece % kPiecesPerSide)[static_cast<std::size_t>(base)];
+}
+
+char Game::label(Coord c) const {
+  const std::int8_t content = at(c);
+  if (content == kYellowFace) return '0';
+  if (content == kGreenFace) return '1';
+  return is_piece(content) ? piece_letter(content) : ' ';
+}
+
+std::optional<std::string> Game::own_piece_on_board(char letter, int& piece) const {
+  const auto found = piece_of_letter(letter);
+  if (!found) return "there is no piece '" + std::string(1, letter) + "'";
+  piece = *found;
+  if (owner_of_piece(piece) != turn_) return "piece " + std::string(1, letter) + " is not yours";
+  if (place(piece) != Place::Board)
+    return "piece " + std::string(1, letter) + " is not on the board";
+  if (acted(piece))
+    return "piece " + std::string(1, letter) + " has moved or turned this turn already";
+  return std::nullopt;
+}
+
+void Game::put(char letter, Coord square, int quarter_turns) {
+  const int piece = *piece_of_letter(letter);
+  cells_[index(square)] = static_cast<std::int8_t>(piece);
+  places_[static_cast<std::size_t>(piece)] = Place::Board;
+  turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
+}
+
+std::optional<std::string> Game::create(char letter, int quarter_turns) {
+  if (phase_ != Phase::Create) return "pieces are created only at the start of a turn";
+  const auto found = piece_of_letter(letter);
+  if (!found) return "there is no piece '" + std::string(1, letter) + "'";
+  const int piece = *found;
+  if (owner_of_piece(piece) != turn_) return "piece " + std::string(1, letter) + " is not yours";
+  if (place(piece) != Place::Unused)
+    return "piece " + std::string(1, letter) + " has been used already";
+  const Coord square = creation_square(turn_);
+  cells_[index(square)] = static_cast<std::int8_t>(piece);
+  places_[static_cast<std::size_t>(piece)] = Place::Board;
+  turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
+  phase_ = Phase::Act;
+  start_chain();
+  resolve();
+  return std::nullopt;
+}
+
+std::optional<std::string> Game::move(char letter, Dir dir) {
+  if (phase_ == Phase::Over) return "the game is over";
+  if (phase_ == Phase::Reaction) return "choose a reaction first";
+  if (phase_ == Phase::Create) return "create a piece or pass first";
+  int piece = 0;
+  if (auto e = own_piece_on_board(letter, piece)) return e;
+  const auto from = std::find(cells_.begin(), cells_.end(), static_cast<std::int8_t>(piece));
+  const int i = static_cast<int>(from - cells_.begin());
+  const Coord square{i / kSize + 1, i % kSize + 1};
+  const Coord next = square + step(dir);
+  if (on_board(next) && is_face(at(next))) return "a face cannot be pushed";
+  if (!push(square, dir)) return "the pieces in the way would push a face";
+  acted_[static_cast<std::size_t>(piece)] = true;
+  start_chain();
+  resolve();
+  return std::nullopt;
+}
+
+std::optional<std::string> Game::rotate(char letter, int quarter_turns) {
+  if (phase_ == Phase::Over) return "the game is over";
+  if (phase_ == Phase::Reaction) return "choose a reaction first";
+  if (phase_ == Phase::Create) return "create a piece or pass first";
+  int piece = 0;
+  if (auto e = own_piece_on_board(letter, piece)) return e;
+  if (turns_[static_cast<std::size_t>(piece)] == quarter_turns) {
+    return "piece " + std::string(1, letter) + " is already in that orientation";
+  }
+  turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
+  acted_[static_cast<std::size_t>(piece)] = true;
+  start_chain();
+  resolve();
+  return std::nullopt;
+}
+
+std::optional<std::string> Game::pass() {
+  if (phase_ == Phase::Over) return "the game is over";
+  if (phase_ == Phase::Reaction) return "choose a reaction before passing";
+  if (phase_ == Phase::Create) {
+    phase_ = Phase::Act;
+    creation_skipped_ = false;
+    return std::nullopt;
+  }
+  turn_ = 1 - turn_;
+  start_turn();
+  return std::nullopt;
+}
+
+void Game::start_turn() {
+  acted_.fill(false);
+  const bool square_taken = at(creation_square(turn_)) != kEmpty;
+  bool piece_left = false;
+  for (int p = 0; p < kPieces; ++p)
+    piece_left |= owner_of_piece(p) == turn_ && place(p) == Place::Unused;
+  creation_skipped_ = square_taken || !piece_left;
+  phase_ = creation_skipped_ ? Phase::Act : Phase::Create;
+}
+
+std::optional<std::string> Game::choose(char a, char b) {
+  if (phase_ != Phase::Reaction) return "no reaction is waiting for a choice";
+  for (const Reaction& r : pending_) {
+    const char x = label(r.first);
+    const char y = label(r.second);
+    if ((x == a && y == b) || (x == b && y == a)) {
+      pending_.clear();
+      phase_ = Phase::Act;
+      chain_without_end_ = false;
+      apply(r);
+      if (phase_ != Phase::Over && remember_position()) resolve();
+      return std::nullopt;
+    }
+  }
+  return std::string("no reaction between ") + a + " and " + b + " is possible";
+}
+
+bool Game::push(Coord from, Dir d) {
+  std::vector<Coord> line;
+  for (Coord c = from; on_board(c) && at(c) != kEmpty; c = c + step(d)) {
+    if (is_face(at(c))) return false;
+    line.push_back(c);
+  }
+  for (auto it = line.rbegin(); it != line.rend(); ++it) {
+    const Coord to = *it + step(d);
+    const auto piece = at(*it);
+    cells_[index(*it)] = kEmpty;
+    if (on_board(to)) {
+      cells_[index(to)] = piece;
+    } else {
+      bury(piece);
+    }
+  }
+  return true;
+}
+
+void Game::bury(int piece) {
+  places_[static_cast<std::size_t>(piece)] = Place::Cemetery;
+  for (auto& cell : cells_) {
+    if (cell == piece) cell = kEmpty;
+  }
+}
+
+std::vector<Reaction> Game::reactions() const {
+  std::vector<Reaction> found;
+  for (int row = 1; row <= kSize; ++row) {
+    for (int col = 1; col <= kSize; ++col) {
+      const Coord a{row, col};
+      if (!on_board(a) || at(a) == kEmpty) continue;
+      for (Dir d : {Dir::East, Dir::South}) {
+        const Coord b = a + step(d);
+        if (!on_board(b) || at(b) == kEmpty) continue;
+        const Side sa = is_piece(at(a)) ? side(at(a), d) : Side::Nothing;
+        const Side sb = is_piece(at(b)) ? side(at(b), opposite(d)) : Side::Nothing;
+        if (sa == Side::Sword || sb == Side::Sword) found.push_back({a, b});
+      }
+    }
+  }
+  return found;
+}
+
+void Game::apply(const Reaction& r) {
+  const Dir toward = r.second.row > r.first.row ? Dir::South : Dir::East;
+  const std::int8_t a = at(r.first);
+  const std::int8_t b = at(r.second);
+  const Side sa = is_piece(a) ? side(a, toward) : Side::Nothing;
+  const Side sb = is_piece(b) ? side(b, opposite(toward)) : Side::Nothing;
+  // One side of each pair holds the sword (or both do).
+  const auto hit = [&](std::int8_t victim) {
+    if (is_face(victim)) {
+      winner_ = victim == kYellowFace ? kGreen : kYellow;
+      phase_ = Phase::Over;
+    } else {
+      bury(victim);
+    }
+  };
+  if (sa == Side::Sword && sb == Side::Sword) {
+    bury(a);
+    bury(b);
+  } else if (sa == Side::Sword) {
+    if (sb == Side::Shield) {
+      push(r.first, opposite(toward));
+    } else {
+      hit(b);
+    }
+  } else {
+    if (sa == Side::Shield) {
+      push(r.second, toward);
+    } else {
+      hit(a);
+    }
+  }
+}
+
+void Game::resolve() {
+  while (phase_ != Phase::Over) {
+    std::vector<Reaction> found = reactions();
+    if (found.empty()) return;
+    if (found.size() > 1) {
+      pending_ = std::move(found);
+      phase_ = Phase::Reaction;
+      return;
+    }
+    apply(found.front());
+    if (phase_ == Phase::Over || !remember_position()) return;
+  }
+}
+
+bool Game::remember_position() {
+  std::string position = key();
+  if (std::find(chain_positions_.begin(), chain_positions_.end(), position) !=
+      chain_positions_.end()) {
+    chain_without_end_ = true;
+    return false;
+  }
+  chain_positions_.push_back(std::move(position));
+  return true;
+}
+
+void Game::start_chain() {
+  chain_positions_.clear();
+  chain_without_end_ = false;
+  creation_skipped_ = false;
+}
+
+std::string Game::key() const {
+  std::string k(cells_.begin(), cells_.end());
+  k.append(turns_.begin(), turns_.end());
+  return k;
+}
+
+}  // namespace sas

@@ -1,0 +1,130 @@
+// Sword and Shield's rules (sword-and-shield.txt, CLARIFICATIONS.md §5):
+// a 10 x 10 board with two faces, 24 pieces a side with swords and shields
+// on their four sides, creation, moves that push whole lines, rotations,
+// and the chain of reactions between facing sides. Plain values, no I/O.
+//
+// Rows and columns are 1-10. Yellow (player 0, lowercase, face '0' at (9,9))
+// moves first; green (player 1, uppercase, face '1' at (2,2)).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/grid.hpp"
+
+namespace sas {
+
+using engine::Coord;
+
+inline constexpr int kSize = 10;
+inline constexpr int kPiecesPerSide = 24;
+inline constexpr int kPieces = 2 * kPiecesPerSide;
+inline constexpr int kYellow = 0;
+inline constexpr int kGreen = 1;
+
+enum class Side : std::uint8_t { Nothing, Sword, Shield };
+
+// Directions in clockwise order, as sides of a piece are listed.
+enum class Dir : std::uint8_t { North, East, South, West };
+Dir opposite(Dir d);
+Coord step(Dir d);
+std::optional<Dir> parse_move_direction(std::string_view word);  // up, right, down, left
+
+// The sides of piece `index` (0-23) at orientation 0, north, east, south, west.
+std::array<Side, 4> base_sides(int index);
+
+// A square's content: empty, a face (of a player), or a piece id (0-47:
+// yellow's are 0-23, green's 24-47).
+inline constexpr std::int8_t kEmpty = -1;
+inline constexpr std::int8_t kYellowFace = 48;
+inline constexpr std::int8_t kGreenFace = 49;
+
+int owner_of_piece(int piece);
+char piece_letter(int piece);
+std::optional<int> piece_of_letter(char letter);
+std::string player_name(int player);  // "Yellow", "Green"
+
+enum class Place : std::uint8_t { Unused, Board, Cemetery };
+enum class Phase : std::uint8_t { Create, Act, Reaction, Over };
+
+// Two adjacent things whose facing sides react; `first` is north or west of `second`.
+struct Reaction {
+  Coord first;
+  Coord second;
+  friend bool operator==(const Reaction&, const Reaction&) = default;
+};
+
+class Game {
+ public:
+  Game();
+
+  // For building positions: puts an unused piece on an empty square, with no reactions.
+  void put(char letter, Coord square, int quarter_turns);
+
+  // Commands; each returns why it cannot be done (nothing changed), or nullopt.
+  std::optional<std::string> create(char letter, int quarter_turns);
+  std::optional<std::string> move(char letter, Dir dir);
+  std::optional<std::string> rotate(char letter, int quarter_turns);
+  std::optional<std::string> pass();
+  std::optional<std::string> choose(char a, char b);
+
+  int turn() const { return turn_; }
+  Phase phase() const { return phase_; }
+  std::optional<int> winner() const { return winner_; }
+  // Set when the create phase was skipped by itself (square taken, no piece left).
+  bool creation_skipped() const { return creation_skipped_; }
+  bool chain_without_end() const { return chain_without_end_; }
+  const std::vector<Reaction>& pending() const { return pending_; }
+
+  std::int8_t at(Coord c) const { return cells_[index(c)]; }
+  Place place(int piece) const { return places_[static_cast<std::size_t>(piece)]; }
+  int quarter_turns(int piece) const { return turns_[static_cast<std::size_t>(piece)]; }
+  bool acted(int piece) const { return acted_[static_cast<std::size_t>(piece)]; }
+  // The side `piece` shows toward `d` in its current orientation.
+  Side side(int piece, Dir d) const;
+  // The letter of what stands on a square ('0'/'1' for faces).
+  char label(Coord c) const;
+
+  static bool on_board(Coord c);  // inside 10 x 10 and not one of the six cut corners
+  static Coord creation_square(int player);
+  static Coord face_square(int player);
+
+  // Every reaction now possible, in reading order of the first square.
+  std::vector<Reaction> reactions() const;
+  // A compact key of the position, for finding chains that repeat.
+  std::string key() const;
+
+ private:
+  static std::size_t index(Coord c) {
+    return static_cast<std::size_t>((c.row - 1) * kSize + (c.col - 1));
+  }
+  std::optional<std::string> own_piece_on_board(char letter, int& piece) const;
+  // Pushes the line of things from `from` one square toward `d`. False (and
+  // nothing moves) when a face would have to move.
+  bool push(Coord from, Dir d);
+  void bury(int piece);
+  void apply(const Reaction& r);
+  void resolve();  // runs the chain until none is left or a choice is needed
+  void start_chain();
+  // Records the position reached in this chain; false when it was reached before.
+  bool remember_position();
+  void start_turn();
+
+  std::array<std::int8_t, kSize * kSize> cells_;
+  std::array<Place, kPieces> places_;
+  std::array<std::uint8_t, kPieces> turns_;
+  std::array<bool, kPieces> acted_;
+  int turn_ = kYellow;
+  Phase phase_ = Phase::Create;
+  bool creation_skipped_ = false;
+  bool chain_without_end_ = false;
+  std::vector<Reaction> pending_;
+  std::vector<std::string> chain_positions_;
+  std::optional<int> winner_;
+};
+
+}  // namespace sas

@@ -1,0 +1,125 @@
+#include "games/sword-and-shield/text.hpp"
+
+namespace sas::text {
+namespace {
+
+constexpr std::size_t kPiecesPerRow = 12;
+
+char vertical(Side s) {
+  return s == Side::Sword ? '|' : s == Side::Shield ? '#' : ' ';
+}
+char horizontal(Side s) {
+  return s == Side::Sword ? '-' : s == Side::Shield ? '#' : ' ';
+}
+
+std::array<std::string, 3> sides_lines(const std::array<Side, 4>& s, char centre) {
+  return {std::string{' ', vertical(s[0]), ' '},
+          std::string{horizontal(s[3]), centre, horizontal(s[1])},
+          std::string{' ', vertical(s[2]), ' '}};
+}
+
+std::array<std::string, 3> cell_lines(const Game& game, Coord c) {
+  if (!Game::on_board(c)) return {"   ", "   ", "   "};
+  const std::int8_t content = game.at(c);
+  if (content == kEmpty) {
+    const bool creation = c == Game::creation_square(kYellow) || c == Game::creation_square(kGreen);
+    return {"   ", creation ? " + " : " . ", "   "};
+  }
+  if (content == kYellowFace || content == kGreenFace) {
+    return {"   ", std::string{' ', game.label(c), ' '}, "   "};
+  }
+  std::array<Side, 4> sides{};
+  for (int d = 0; d < 4; ++d)
+    sides[static_cast<std::size_t>(d)] = game.side(content, static_cast<Dir>(d));
+  return sides_lines(sides, piece_letter(content));
+}
+
+std::string pieces(const Game& game, int player, Place where) {
+  std::vector<int> listed;
+  for (int p = 0; p < kPieces; ++p) {
+    if (owner_of_piece(p) == player && game.place(p) == where) listed.push_back(p);
+  }
+  const std::string title =
+      player_name(player) + (where == Place::Unused ? " unused:" : " cemetery:");
+  if (listed.empty()) return title + " none\n";
+  std::string out = title + "\n";
+  for (std::size_t start = 0; start < listed.size(); start += kPiecesPerRow) {
+    const std::size_t end = std::min(listed.size(), start + kPiecesPerRow);
+    for (std::size_t line = 0; line < 3; ++line) {
+      std::string text;
+      for (std::size_t i = start; i < end; ++i) {
+        text += (i > start ? " " : "") + piece_lines(listed[i], 0)[line];
+      }
+      out += text + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::array<std::string, 3> piece_lines(int piece, int quarter_turns) {
+  const std::array<Side, 4> base = base_sides(piece % kPiecesPerSide);
+  std::array<Side, 4> turned{};
+  for (int d = 0; d < 4; ++d) {
+    turned[static_cast<std::size_t>((d + quarter_turns) % 4)] = base[static_cast<std::size_t>(d)];
+  }
+  return sides_lines(turned, piece_letter(piece));
+}
+
+std::string board(const Game& game) {
+  std::string out = "     ";
+  for (int col = 1; col <= kSize; ++col) {
+    const std::string n = std::to_string(col);
+    out += n.size() == 1 ? " " + n + " " : n + " ";
+  }
+  out += "\n";
+  const std::string frame = "    +" + std::string(3 * kSize, '-') + "+\n";
+  out += frame;
+  for (int row = 1; row <= kSize; ++row) {
+    std::array<std::string, 3> lines;
+    for (int col = 1; col <= kSize; ++col) {
+      const auto cell = cell_lines(game, {row, col});
+      for (std::size_t i = 0; i < 3; ++i) lines[i] += cell[i];
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+      std::string margin = "    ";
+      if (i == 1) {
+        const std::string n = std::to_string(row);
+        margin = std::string(3 - n.size(), ' ') + n + " ";
+      }
+      out += margin + "|" + lines[i] + "|\n";
+    }
+  }
+  return out + frame;
+}
+
+std::string status(const Game& game) {
+  const std::string who = player_name(game.turn());
+  switch (game.phase()) {
+    case Phase::Create:
+      return who + "'s turn: create <letter> <0|90|180|270>, or pass.\n";
+    case Phase::Act:
+      return who +
+             "'s turn: move <letter> <up|right|down|left>, rotate <letter> <1-4>, or pass to "
+             "end the turn.\n";
+    case Phase::Reaction: {
+      std::string out = who + "'s turn: choose a reaction by its two letters:";
+      for (const Reaction& r : game.pending()) {
+        out += std::string(" ") + game.label(r.first) + game.label(r.second);
+      }
+      return out + "\n";
+    }
+    case Phase::Over:
+      return player_name(*game.winner()) + " wins!\n";
+  }
+  return "";
+}
+
+std::string display(const Game& game) {
+  return pieces(game, kGreen, Place::Unused) + pieces(game, kGreen, Place::Cemetery) + board(game) +
+         pieces(game, kYellow, Place::Unused) + pieces(game, kYellow, Place::Cemetery) +
+         status(game);
+}
+
+}  // namespace sas::text

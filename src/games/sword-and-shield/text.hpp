@@ -1,0 +1,18 @@
+// Sword and Shield's text display (CLARIFICATIONS.md §5): the framed board of
+// 3 x 3 character cells, whose turn and phase, unused pieces and cemeteries.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "games/sword-and-shield/game.hpp"
+
+namespace sas::text {
+
+// The three 3-character lines of a piece in `quarter_turns` orientation.
+std::array<std::string, 3> piece_lines(int piece, int quarter_turns);
+std::string board(const Game& game);
+std::string display(const Game& game);
+std::string status(const Game& game);
+
+}  // namespace sas::text

@@ -1,0 +1,209 @@
+#include "games/sword-and-shield/game.hpp"
+
+#include <gtest/gtest.h>
+
+#include "games/sword-and-shield/session.hpp"
+#include "games/sword-and-shield/text.hpp"
+
+namespace sas {
+namespace {
+
+// Yellow to act (the creation skipped).
+Game acting() {
+  Game g;
+  EXPECT_FALSE(g.pass());
+  return g;
+}
+
+TEST(SwordAndShieldPieces, SidesFollowTheTableAndTurnClockwise) {
+  Game g;
+  g.put('a', {5, 5}, 0);  // SHSS
+  EXPECT_EQ(g.side(0, Dir::East), Side::Shield);
+  g.put('l', {6, 6}, 1);  // S000 turned 90 degrees: the sword points east
+  EXPECT_EQ(g.side(11, Dir::East), Side::Sword);
+  EXPECT_EQ(g.side(11, Dir::North), Side::Nothing);
+  EXPECT_EQ(text::piece_lines(0, 0)[1], "-a#");
+  EXPECT_EQ(text::piece_lines(11, 1)[1], " l-");
+}
+
+TEST(SwordAndShieldReactions, SwordAgainstNothingBuriesTheOther) {
+  Game g = acting();
+  g.put('l', {5, 4}, 1);  // sword east
+  g.put('E', {5, 6}, 0);  // nothing anywhere
+  ASSERT_FALSE(g.move('l', Dir::East));
+  EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
+  EXPECT_EQ(g.at({5, 5}), *piece_of_letter('l'));
+}
+
+TEST(SwordAndShieldReactions, SwordAgainstSwordBuriesBoth) {
+  Game g = acting();
+  g.put('l', {5, 4}, 1);  // sword east
+  g.put('L', {5, 6}, 3);  // sword west
+  ASSERT_FALSE(g.move('l', Dir::East));
+  EXPECT_EQ(g.place(*piece_of_letter('l')), Place::Cemetery);
+  EXPECT_EQ(g.place(*piece_of_letter('L')), Place::Cemetery);
+}
+
+TEST(SwordAndShieldReactions, SwordAgainstShieldPushesTheAttackerBackWithWhatIsBehind) {
+  Game g = acting();
+  g.put('e', {5, 4}, 0);           // behind the attacker, pushed along
+  g.put('l', {5, 5}, 0);           // sword north
+  g.put('C', {5, 6}, 0);           // shields all round
+  ASSERT_FALSE(g.rotate('l', 1));  // sword east, against C's shield
+  EXPECT_EQ(g.at({5, 4}), *piece_of_letter('l'));
+  EXPECT_EQ(g.at({5, 3}), *piece_of_letter('e'));
+  EXPECT_EQ(g.at({5, 5}), kEmpty);
+}
+
+TEST(SwordAndShieldPush, ALineIsPushedAndTheLastOffTheBoardIsBuried) {
+  Game g = acting();
+  g.put('e', {5, 8}, 0);
+  g.put('i', {5, 9}, 0);  // 0H00
+  g.put('E', {5, 10}, 0);
+  ASSERT_FALSE(g.move('e', Dir::East));
+  EXPECT_EQ(g.at({5, 9}), *piece_of_letter('e'));
+  EXPECT_EQ(g.at({5, 10}), *piece_of_letter('i'));
+  EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
+}
+
+TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
+  Game g = acting();
+  g.put('e', {1, 4}, 0);
+  g.put('i', {1, 3}, 0);
+  ASSERT_FALSE(g.move('e', Dir::West));  // i goes to (1,2), a cut corner
+  EXPECT_EQ(g.place(*piece_of_letter('i')), Place::Cemetery);
+  EXPECT_EQ(g.at({1, 3}), *piece_of_letter('e'));
+}
+
+TEST(SwordAndShieldPush, FacesNeitherMoveNorArePushed) {
+  Game g = acting();
+  g.put('e', {9, 7}, 0);
+  g.put('i', {9, 8}, 0);  // next to yellow's face at (9,9)
+  EXPECT_EQ(g.move('e', Dir::East), "the pieces in the way would push a face");
+  EXPECT_EQ(g.move('i', Dir::East), "a face cannot be pushed");
+  EXPECT_EQ(g.at({9, 7}), *piece_of_letter('e'));
+  // Next to a face is fine.
+  EXPECT_FALSE(g.move('i', Dir::North));
+}
+
+TEST(SwordAndShieldReactions, APushedBackAttackerStartsTheNextReaction) {
+  Game g = acting();
+  g.put('l', {5, 5}, 0);  // sword north
+  g.put('C', {5, 6}, 0);  // shields: l will be pushed back from (5,5) to (5,4)
+  g.put('K', {6, 4}, 0);  // SH0S: its sword points north at (5,4)
+  ASSERT_FALSE(g.rotate('l', 1));
+  EXPECT_EQ(g.place(*piece_of_letter('l')), Place::Cemetery);  // K's sword on l's nothing
+  EXPECT_EQ(g.at({6, 4}), *piece_of_letter('K'));
+  EXPECT_EQ(g.at({5, 4}), kEmpty);
+  EXPECT_EQ(g.phase(), Phase::Act);
+}
+
+TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
+  Game g = acting();
+  g.put('g', {5, 4}, 0);  // swords everywhere
+  g.put('E', {4, 5}, 0);
+  g.put('I', {6, 5}, 0);
+  ASSERT_FALSE(g.move('g', Dir::East));  // (5,5): E above, I below
+  ASSERT_EQ(g.phase(), Phase::Reaction);
+  EXPECT_EQ(g.pending().size(), 2u);
+  EXPECT_EQ(g.pass(), "choose a reaction before passing");
+  EXPECT_EQ(g.choose('g', 'x'), "no reaction between g and x is possible");
+  ASSERT_FALSE(g.choose('I', 'g'));  // either order names the pair
+  EXPECT_EQ(g.place(*piece_of_letter('I')), Place::Cemetery);
+  // The other reaction, now alone, happened at once.
+  EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
+  EXPECT_EQ(g.phase(), Phase::Act);
+}
+
+TEST(SwordAndShieldReactions, AChainWithoutEndIsRefusedAndTakenBack) {
+  Game g = acting();
+  g.put('l', {2, 3}, 1);  // sword east, green's face behind it at (2,2)
+  g.put('c', {3, 4}, 0);  // shields all round
+  Session s(g);
+  const std::string before = s.display();
+  const std::string out = s.execute("move c up");  // against l's sword: l cannot be pushed back
+  EXPECT_EQ(out, "Error: that would start reactions without end; it is taken back.\n" + before);
+  EXPECT_EQ(s.display(), before);
+}
+
+TEST(SwordAndShieldReactions, GreenWinsBySwordOnYellowsFace) {
+  Game g = acting();
+  ASSERT_FALSE(g.pass());                 // yellow ends the turn
+  ASSERT_FALSE(g.pass());                 // green creates nothing
+  g.put('L', {7, 9}, 2);                  // sword south
+  ASSERT_FALSE(g.move('L', Dir::South));  // to (8,9), above the face at (9,9)
+  EXPECT_EQ(g.winner(), kGreen);
+  EXPECT_EQ(text::status(g), "Green wins!\n");
+}
+
+TEST(SwordAndShieldReactions, YellowWinsBySwordOnGreensFace) {
+  Game g = acting();
+  g.put('l', {4, 2}, 0);                  // sword north
+  ASSERT_FALSE(g.move('l', Dir::North));  // to (3,2), below the face at (2,2)
+  EXPECT_EQ(g.winner(), kYellow);
+  EXPECT_EQ(g.phase(), Phase::Over);
+  EXPECT_EQ(g.move('l', Dir::South), "the game is over");
+}
+
+TEST(SwordAndShieldTurns, CreationIsSkippedWhenTheSquareIsTaken) {
+  Session s;
+  s.execute("create a 0");
+  s.execute("pass");                          // yellow's turn ends with a on its creation square
+  s.execute("pass");                          // green skips creating
+  const std::string out = s.execute("pass");  // green ends the turn
+  EXPECT_EQ(out.substr(0, out.find('\n')),
+            "Yellow cannot create a piece (the creation square is taken or no piece is left).");
+  EXPECT_EQ(s.game().phase(), Phase::Act);
+}
+
+TEST(SwordAndShieldUndo, UndoGoesBackAcrossTurnsToTheStart) {
+  Session s;
+  std::vector<std::string> displays = {s.display()};
+  for (const char* command : {"create a 90", "move a up", "pass", "create B 0", "rotate B 3"}) {
+    ASSERT_EQ(s.execute(command).rfind("Error", 0), std::string::npos) << command;
+    displays.push_back(s.display());
+  }
+  for (int i = static_cast<int>(displays.size()) - 2; i >= 0; --i) {
+    EXPECT_EQ(s.execute("undo"), displays[static_cast<std::size_t>(i)]);
+  }
+  EXPECT_EQ(s.execute("undo"), "Error: there is nothing to undo\n");
+}
+
+TEST(SwordAndShieldCommands, WrongCommandsChangeNothing) {
+  Session s;
+  const std::string start = s.display();
+  for (const char* bad : {"create a 45", "create A 0", "create z 0", "create aa 0", "move a up",
+                          "rotate a 1", "react a b", "frobnicate", "pass now", "create a"}) {
+    const std::string out = s.execute(bad);
+    EXPECT_EQ(out.rfind("Error: ", 0), 0u) << bad << ": " << out;
+    EXPECT_EQ(s.display(), start) << bad;
+  }
+  s.execute("create a 0");
+  EXPECT_EQ(s.execute("move A up"), "Error: piece A is not yours\n");
+  EXPECT_EQ(s.execute("move b up"), "Error: piece b is not on the board\n");
+  EXPECT_EQ(s.execute("rotate a 1"), "Error: piece a is already in that orientation\n");
+  s.execute("move a up");
+  EXPECT_EQ(s.execute("rotate a 2"), "Error: piece a has moved or turned this turn already\n");
+}
+
+}  // namespace
+}  // namespace sas
+
+namespace sas {
+namespace {
+
+TEST(SwordAndShieldReactions, AFaceHitAfterAChoiceWinsAndIsNoEndlessChain) {
+  Game g = acting();
+  ASSERT_FALSE(g.pass());
+  ASSERT_FALSE(g.pass());                // green to act
+  g.put('i', {8, 8}, 0);                 // nothing on its south side
+  g.put('G', {9, 7}, 0);                 // swords all round
+  ASSERT_FALSE(g.move('G', Dir::East));  // (9,8): against i above and the face to the east
+  ASSERT_EQ(g.pending().size(), 2u);
+  ASSERT_FALSE(g.choose('G', 'i'));
+  EXPECT_FALSE(g.chain_without_end());
+  EXPECT_EQ(g.winner(), kGreen);
+}
+
+}  // namespace
+}  // namespace sas
