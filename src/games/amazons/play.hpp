@@ -1,0 +1,20 @@
+// Interactive Amazons for people at one computer, with any number of
+// built-in players:  amazons play [BOARD] [players=human,ai,...] [amazons=N] [seed=N]
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "games/amazons/board.hpp"
+
+namespace amazons {
+
+// The standard game's start: 10 x 10, two players with four amazons each.
+Board standard_board();
+// The board as people see it: coordinates, treasures, artifacts, amazons, obstacles.
+std::string render(const Board& board);
+
+int run_play(const std::vector<std::string>& args, std::istream& in, std::ostream& out);
+
+}  // namespace amazons

@@ -1,0 +1,222 @@
+#include "games/amazons/program.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "engine/random.hpp"
+#include "engine/words.hpp"
+#include "games/amazons/anticheat.hpp"
+#include "games/amazons/player.hpp"
+
+namespace amazons {
+namespace {
+
+const char* const kUsage =
+    "usage: amazons name\n"
+    "       amazons phase=placement amazons=N IN OUT [player=NAME] [seed=N] [strict=1]\n"
+    "       amazons phase=movement IN OUT [player=NAME] [seed=N] [strict=1]\n"
+    "       amazons play [BOARD] [players=human,ai,...] [amazons=N] [seed=N]\n";
+
+struct Request {
+  std::string phase;
+  int amazons = -1;
+  std::string in;
+  std::string out;
+  std::string name = kProgramName;
+  std::uint64_t seed = 0;
+  bool strict = false;
+};
+
+int usage_error(const std::string& message) {
+  std::cerr << "amazons: " << message << "\n" << kUsage;
+  return kInternal;
+}
+
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return false;
+  std::ostringstream buffer;
+  buffer << file.rdbuf();
+  text = buffer.str();
+  return !file.bad();
+}
+
+// Reads and checks a board file; on failure prints why and returns nothing.
+std::optional<Board> load(const std::string& path) {
+  std::string text;
+  if (!read_file(path, text)) {
+    std::cerr << "amazons: " << path << ": cannot read the file\n";
+    return std::nullopt;
+  }
+  auto parsed = read_board(text);
+  if (auto* e = std::get_if<FileError>(&parsed)) {
+    std::cerr << "amazons: " << path << ": " << e->text() << "\n";
+    return std::nullopt;
+  }
+  return std::get<Board>(std::move(parsed));
+}
+
+std::string memo_path(const Request& r) {
+  return r.out + "." + r.name + ".last";
+}
+
+// Compares the board read with what this player wrote last time.
+bool passes_anticheat(const Request& r, const Board& board, int self_id) {
+  std::string text;
+  if (!read_file(memo_path(r), text)) return true;
+  const auto parsed = read_board(text);
+  if (!std::holds_alternative<Board>(parsed)) return true;
+  const auto findings = find_cheats(std::get<Board>(parsed), board, self_id);
+  for (const std::string& f : findings)
+    std::cerr << "amazons: anti-cheat: " << r.in << ": " << f << "\n";
+  return findings.empty() || !r.strict;
+}
+
+int save(const Request& r, const Board& board) {
+  const std::string text = write_board(board);
+  if (!write_atomically(r.out, text)) {
+    std::cerr << "amazons: " << r.out << ": cannot write the file\n";
+    return kInternal;
+  }
+  write_atomically(memo_path(r), text);  // best effort: only the anti-cheat check needs it
+  return kMoved;
+}
+
+// Without a move the board is not written, but what was read is remembered,
+// so that the next check compares with the board as it is now.
+int no_move(const Request& r, const Board& board) {
+  write_atomically(memo_path(r), write_board(board));
+  return kNoMove;
+}
+
+int place(const Request& r, Board board) {
+  const PlayerLine* self = board.player_by_name(r.name);
+  int id = 0;
+  if (self) {
+    id = self->id;
+    if (!passes_anticheat(r, board, id)) return kBadInput;
+  } else {
+    const auto free = board.free_id();
+    if (!free) {
+      std::cerr << "amazons: " << r.in
+                << ": eight players have lines already; there is no id left\n";
+      return kBadInput;
+    }
+    id = *free;
+  }
+  if (static_cast<int>(amazons_of(board, id).size()) >= r.amazons) {
+    return self ? no_move(r, board) : kNoMove;
+  }
+  engine::Random rng(r.seed ^ static_cast<std::uint64_t>(id) * 0x9e3779b97f4a7c15ULL);
+  const auto at = choose_placement(board, id, rng);
+  if (!at) return self ? no_move(r, board) : kNoMove;
+  if (!self) board.players().push_back({r.name, id, 0});
+  if (place_amazon(board, id, *at)) return kInternal;
+  return save(r, board);
+}
+
+int move(const Request& r, Board board) {
+  const PlayerLine* self = board.player_by_name(r.name);
+  if (!self) return kNoMove;
+  const int id = self->id;
+  if (!passes_anticheat(r, board, id)) return kBadInput;
+  engine::Random rng(r.seed ^ static_cast<std::uint64_t>(id) * 0x9e3779b97f4a7c15ULL);
+  const auto turn = choose_turn(board, id, rng);
+  if (!turn) return no_move(r, board);
+  if (auto e = play_turn(board, id, *turn)) {
+    std::cerr << "amazons: internal error: an illegal turn was chosen: " << *e << "\n";
+    return kInternal;
+  }
+  return save(r, board);
+}
+
+std::optional<Request> parse(const std::vector<std::string>& args, int& status) {
+  Request r;
+  std::vector<std::string> files;
+  status = kInternal;
+  for (const std::string& arg : args) {
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos) {
+      files.push_back(arg);
+      continue;
+    }
+    const std::string key = arg.substr(0, eq);
+    const std::string value = arg.substr(eq + 1);
+    const auto number = engine::parse_int(value);
+    if (key == "phase" && (value == "placement" || value == "movement")) {
+      r.phase = value;
+    } else if (key == "amazons" && number && *number >= 0) {
+      r.amazons = *number;
+    } else if (key == "player" && !value.empty() && value.size() <= kMaxNameLength &&
+               value.find_first_of(" \t\"'") == std::string::npos) {
+      r.name = value;
+    } else if (key == "seed" && number && *number >= 0) {
+      r.seed = static_cast<std::uint64_t>(*number);
+    } else if (key == "strict" && (value == "0" || value == "1")) {
+      r.strict = value == "1";
+    } else {
+      usage_error("bad parameter \"" + arg.substr(0, 40) + "\"");
+      return std::nullopt;
+    }
+  }
+  if (r.phase.empty()) {
+    usage_error("phase=placement or phase=movement is needed");
+    return std::nullopt;
+  }
+  if (r.phase == "placement" && r.amazons < 0) {
+    usage_error("phase=placement needs amazons=N");
+    return std::nullopt;
+  }
+  if (files.size() != 2) {
+    usage_error("an input and an output board file are needed");
+    return std::nullopt;
+  }
+  r.in = files[0];
+  r.out = files[1];
+  return r;
+}
+
+}  // namespace
+
+bool write_atomically(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    if (!file) return false;
+    file << text;
+    file.flush();
+    if (!file) {
+      file.close();
+      std::remove(temporary.c_str());
+      return false;
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    return false;
+  }
+  return true;
+}
+
+int run_program(const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
+    if (arg == "name") {
+      std::cout << kProgramName << "\n";
+      return kMoved;
+    }
+  }
+  int status = kInternal;
+  const auto request = parse(args, status);
+  if (!request) return status;
+  auto board = load(request->in);
+  if (!board) return kBadInput;
+  return request->phase == "placement" ? place(*request, std::move(*board))
+                                       : move(*request, std::move(*board));
+}
+
+}  // namespace amazons
