@@ -104,6 +104,7 @@ std::optional<FileError> read_row(std::string_view line, int line_number, Board&
 }
 
 std::optional<FileError> read_player(std::string_view line, int line_number, Board& board) {
+  if (line.empty()) return FileError{line_number, 0, "an empty line where a player line belongs"};
   const auto fields = single_spaced(line);
   if (!fields) return FileError{line_number, 0, "fields must be separated by single spaces"};
   if (fields->size() == 2) {

@@ -1,0 +1,18 @@
+// Checking that one board follows from another by exactly one legal turn (or
+// placement) of a player: what a referee needs, and the tests of full games.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "games/amazons/rules.hpp"
+
+namespace amazons {
+
+// nullopt when `after` is `before` with one amazon of `player` placed; else why not.
+std::optional<std::string> check_placement(const Board& before, const Board& after, int player);
+// nullopt when `after` is `before` plus one legal turn of `player` (scores
+// included); else why not.
+std::optional<std::string> check_turn(const Board& before, const Board& after, int player);
+
+}  // namespace amazons

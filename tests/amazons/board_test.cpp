@@ -1,0 +1,101 @@
+#include "games/amazons/board.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace amazons {
+namespace {
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+FileError error_of(std::string_view text) {
+  auto parsed = read_board(text);
+  EXPECT_TRUE(std::holds_alternative<FileError>(parsed)) << text;
+  auto* e = std::get_if<FileError>(&parsed);
+  return e ? *e : FileError{};
+}
+
+TEST(AmazonsBoardFile, EveryRealBoardReadsValidatesAndWritesBackCanonically) {
+  const std::filesystem::path dir =
+      std::filesystem::path(GRIDGAMES_SHARED_DIR) / "acceptance/amazons/boards";
+  if (!std::filesystem::exists(dir)) GTEST_SKIP() << dir << " is not there";
+  int boards = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string text = slurp(entry.path());
+    auto parsed = read_board(text);
+    ASSERT_TRUE(std::holds_alternative<Board>(parsed))
+        << entry.path() << ": " << std::get<FileError>(parsed).text();
+    const Board& board = std::get<Board>(parsed);
+    const std::string canonical = write_board(board);
+    // The real files differ from the canonical form only by CRLF and the last newline.
+    std::string normalized;
+    for (char c : text) {
+      if (c != '\r') normalized += c;
+    }
+    if (normalized.back() != '\n') normalized += '\n';
+    EXPECT_EQ(canonical, normalized) << entry.path();
+    // Read and written back unchanged: byte-identical.
+    EXPECT_EQ(write_board(std::get<Board>(read_board(canonical))), canonical);
+    ++boards;
+  }
+  EXPECT_EQ(boards, 14);
+}
+
+TEST(AmazonsBoardFile, ToleratesTrailingSpacesCrlfAndNoLastNewline) {
+  const std::string canonical = "2 3\n100 020 001\n009 000 000\nann 1 5\n";
+  auto parsed = read_board("2 3  \r\n100 020 001 \r\n009 000 000\t\nann 1 5");
+  // A tab is not a space: strict.
+  EXPECT_TRUE(std::holds_alternative<FileError>(parsed));
+  parsed = read_board("2 3  \r\n100 020 001 \r\n009 000 000\r\nann 1 5   ");
+  ASSERT_TRUE(std::holds_alternative<Board>(parsed));
+  EXPECT_EQ(write_board(std::get<Board>(parsed)), canonical);
+  const Board& b = std::get<Board>(parsed);
+  EXPECT_EQ(b.at({0, 0}).treasure, 1);
+  EXPECT_EQ(b.at({0, 1}).artifact, kBrokenArrow);
+  EXPECT_EQ(b.at({0, 2}).occupant, 1);
+  EXPECT_EQ(b.at({1, 0}).occupant, kObstacle);
+  EXPECT_EQ(b.players().at(0), (PlayerLine{"ann", 1, 5}));
+}
+
+TEST(AmazonsBoardFile, EachDefectNamesItsLineAndField) {
+  const auto check = [](std::string_view text, int line, int field, std::string_view words) {
+    const FileError e = error_of(text);
+    EXPECT_EQ(e.line, line) << text;
+    EXPECT_EQ(e.field, field) << text;
+    EXPECT_NE(e.message.find(words), std::string::npos) << e.text();
+  };
+  check("", 1, 0, "empty");
+  check("2\n000 000\n000 000\n", 1, 0, "the first line");
+  check("2 x\n000 000\n000 000\n", 1, 2, "columns must be a number");
+  check("0 2\n", 1, 1, "rows must be a number");
+  check("2 2\n000 000\n", 3, 0, "the board has 1 rows, not 2");
+  check("2 2\n000 000\n000\n", 3, 0, "the row has 1 fields, not 2");
+  check("2 2\n000 000 000\n000 000\n", 2, 0, "the row has 3 fields, not 2");
+  check("2 2\n000  000\n000 000\n", 2, 0, "single spaces");
+  check("2 2\n000 00\n000 000\n", 2, 2, "three digits");
+  check("2 2\n000 0a0\n000 000\n", 2, 2, "three digits");
+  check("2 2\n000 000\n600 000\n", 3, 1, "treasure 6 is over 5");
+  check("2 2\n000 040\n000 000\n", 2, 2, "artifact 4 is over 3");
+  check("2 2\n000 101\n000 000\nann 1 0\n", 2, 2,
+        "an occupied field must have treasure and artifact 0");
+  check("2 2\n000 003\n000 000\nann 1 0\n", 2, 2, "an amazon of player 3, who has no player line");
+  check("1 1\n000\nann 1 0\nann 2 0\n", 4, 1, "the name \"ann\" appears twice");
+  check("1 1\n000\nann 1 0\nbob 1 0\n", 4, 2, "the id 1 appears twice");
+  check("1 1\n000\nabcdefghijklmnop 1 0\n", 3, 1, "is over 15 characters");
+  check("1 1\n000\nann 0\n", 3, 2, "the player's id is missing");
+  check("1 1\n000\nann 9 0\n", 3, 2, "the player id must be 1 to 8");
+  check("1 1\n000\nann 1 -3\n", 3, 3, "the score must be a whole number");
+  check("1 1\n000\nann 1 0 extra\n", 3, 0, "a player line is");
+  check("1 1\n000\nann 1 0\n\n", 4, 0, "an empty line");
+}
+
+}  // namespace
+}  // namespace amazons

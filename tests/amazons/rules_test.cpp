@@ -1,0 +1,180 @@
+#include "games/amazons/rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include "games/amazons/anticheat.hpp"
+#include "games/amazons/play.hpp"
+#include "games/amazons/verify.hpp"
+
+namespace amazons {
+namespace {
+
+Board parse(std::string_view text) {
+  return std::get<Board>(read_board(text));
+}
+
+// Whole turns (move + arrow) of the standard game, counted without copies.
+long long count_turns(Board& board, int player) {
+  long long count = 0;
+  std::vector<Coord> destinations, targets;
+  for (Coord from : amazons_of(board, player)) {
+    destinations.clear();
+    queen_targets(board, from, destinations);
+    board.at(from).occupant = kEmpty;
+    for (Coord to : destinations) {
+      targets.clear();
+      queen_targets(board, to, targets);
+      count += static_cast<long long>(targets.size());
+    }
+    board.at(from).occupant = static_cast<std::uint8_t>(player);
+  }
+  return count;
+}
+
+TEST(AmazonsPerft, StandardStartHas2176TurnsAnd4307152AtDepthTwo) {
+  Board board = standard_board();
+  EXPECT_EQ(count_turns(board, 1), 2176);
+  long long depth2 = 0;
+  std::vector<Coord> destinations, targets;
+  for (Coord from : amazons_of(board, 1)) {
+    destinations.clear();
+    queen_targets(board, from, destinations);
+    for (Coord to : destinations) {
+      Board moved = board;
+      moved.at(from).occupant = kEmpty;
+      moved.at(to).occupant = 1;
+      targets.clear();
+      queen_targets(moved, to, targets);
+      for (Coord t : targets) {
+        moved.at(t).occupant = kObstacle;
+        depth2 += count_turns(moved, 2);
+        moved.at(t).occupant = kEmpty;
+      }
+    }
+  }
+  EXPECT_EQ(depth2, 4307152);
+}
+
+TEST(AmazonsRules, TreasureScoresAndTheFieldIsEmptied) {
+  Board b = parse("1 4\n001 300 000 000\nann 1 0\n");
+  ASSERT_FALSE(play_step(b, 1, {0, 0}, Step{{0, 1}, Coord{0, 3}}));
+  EXPECT_EQ(write_board(b), "1 4\n000 001 000 009\nann 1 3\n");
+}
+
+TEST(AmazonsRules, ArrowsAndAmazonsNeverCrossObstacles) {
+  Board b = parse("1 4\n001 009 000 000\nann 1 0\n");
+  EXPECT_TRUE(play_step(b, 1, {0, 0}, Step{{0, 2}, Coord{0, 3}}));
+  Board c = parse("2 3\n001 000 009\n000 000 000\nann 1 0\n");
+  EXPECT_FALSE(play_step(c, 1, {0, 0}, Step{{0, 1}, Coord{1, 1}}));
+  Board d = parse("2 3\n001 000 009\n000 000 000\nann 1 0\n");
+  EXPECT_EQ(*play_step(d, 1, {0, 0}, Step{{1, 0}, Coord{0, 3}}),
+            "an arrow cannot land at 1,4 from 2,1");
+  // The vacated field is free for the arrow.
+  Board e = parse("1 3\n001 000 009\nann 1 0\n");
+  EXPECT_FALSE(play_step(e, 1, {0, 0}, Step{{0, 1}, Coord{0, 0}}));
+}
+
+TEST(AmazonsRules, TheSpearFliesPastObstaclesButLandsOnlyOnAFreeField) {
+  const std::string text = "1 6\n001 030 009 002 000 000\nann 1 0\nbob 2 0\n";
+  Board b = parse(text);
+  EXPECT_FALSE(play_step(b, 1, {0, 0}, Step{{0, 1}, Coord{0, 5}}));
+  EXPECT_EQ(b.at({0, 5}).occupant, kObstacle);
+  Board c = parse(text);
+  EXPECT_EQ(*play_step(c, 1, {0, 0}, Step{{0, 1}, Coord{0, 3}}),
+            "the spear cannot land at 1,4 from 1,2");
+  std::vector<Coord> reach;
+  Board d = parse("3 3\n009 009 009\n009 001 009\n009 009 000\nann 1 0\n");
+  spear_targets(d, {1, 1}, reach);
+  EXPECT_EQ(reach, (std::vector<Coord>{{2, 2}}));
+}
+
+TEST(AmazonsRules, TheBrokenArrowAllowsNoShot) {
+  Board b = parse("1 3\n001 020 000\nann 1 0\n");
+  EXPECT_EQ(*play_step(b, 1, {0, 0}, Step{{0, 1}, Coord{0, 2}}),
+            "the broken arrow at 1,2 allows no shot");
+  EXPECT_FALSE(play_step(b, 1, {0, 0}, Step{{0, 1}, std::nullopt}));
+  EXPECT_EQ(write_board(b), "1 3\n000 001 000\nann 1 0\n");
+}
+
+TEST(AmazonsRules, HorsesChainIntoMoreMoves) {
+  // Horse at 1,2 and another at 1,3: three moves, three arrows.
+  const std::string text = "2 4\n001 010 510 000\n000 000 000 000\nann 1 0\n";
+  Board b = parse(text);
+  const Turn turn{
+      {0, 0}, {Step{{0, 1}, Coord{1, 0}}, Step{{0, 2}, Coord{1, 1}}, Step{{0, 3}, Coord{1, 2}}}};
+  ASSERT_FALSE(play_turn(b, 1, turn));
+  EXPECT_EQ(write_board(b), "2 4\n000 000 000 001\n009 009 009 000\nann 1 5\n");
+  Board c = parse(text);
+  EXPECT_EQ(*play_turn(c, 1, Turn{{0, 0}, {Step{{0, 1}, Coord{1, 0}}}}),
+            "the horse gives the amazon another move");
+  Board d = parse(text);
+  EXPECT_EQ(*play_turn(d, 1, Turn{{0, 0}, {Step{{1, 0}, Coord{1, 1}}, Step{{0, 0}, Coord{1, 0}}}}),
+            "no horse gives the amazon another move");
+}
+
+TEST(AmazonsRules, ABlockedPlayerCannotMoveAndIsSkipped) {
+  const Board b = parse("2 2\n001 009\n009 002\nann 1 0\nbob 2 0\n");
+  EXPECT_FALSE(can_move(b, 1));
+  EXPECT_FALSE(can_move(b, 2));
+  const Board c = parse("2 3\n001 009 000\n009 002 000\nann 1 0\nbob 2 0\n");
+  EXPECT_FALSE(can_move(c, 1));
+  EXPECT_TRUE(can_move(c, 2));
+}
+
+TEST(AmazonsRules, PlacementTakesTreasureAndArtifactWithoutScoring) {
+  Board b = parse("1 2\n530 000\n");
+  b.players().push_back({"ann", 1, 0});
+  ASSERT_FALSE(place_amazon(b, 1, {0, 0}));
+  EXPECT_EQ(write_board(b), "1 2\n001 000\nann 1 0\n");
+  EXPECT_TRUE(place_amazon(b, 1, {0, 0}));
+}
+
+TEST(AmazonsVerify, AcceptsExactlyTheLegalTurns) {
+  const Board before = parse("2 4\n001 010 510 000\n000 000 000 002\nann 1 0\nbob 2 0\n");
+  Board after = before;
+  ASSERT_FALSE(play_turn(
+      after, 1,
+      Turn{{0, 0},
+           {Step{{0, 1}, Coord{1, 0}}, Step{{0, 2}, Coord{1, 1}}, Step{{0, 3}, Coord{1, 2}}}}));
+  EXPECT_FALSE(check_turn(before, after, 1));
+  Board cheat = after;
+  cheat.player_by_id(1)->score += 1;
+  EXPECT_TRUE(check_turn(before, cheat, 1));
+  EXPECT_TRUE(check_turn(before, after, 2));
+  EXPECT_TRUE(check_turn(before, before, 1));
+  Board placed = parse("1 2\n300 000\n");
+  Board with = placed;
+  with.players().push_back({"ann", 1, 0});
+  ASSERT_FALSE(place_amazon(with, 1, {0, 0}));
+  EXPECT_FALSE(check_placement(placed, with, 1));
+}
+
+TEST(AmazonsAntiCheat, ExplainableChangesPassAndOthersAreReported) {
+  const Board written = parse("2 4\n001 000 300 009\n000 000 000 002\nann 1 0\nbob 2 0\n");
+  Board played = written;
+  ASSERT_FALSE(play_turn(played, 2, Turn{{1, 3}, {Step{{1, 2}, Coord{1, 3}}}}));
+  EXPECT_TRUE(find_cheats(written, played, 1).empty());
+
+  Board arrow_gone = written;
+  arrow_gone.at({0, 3}).occupant = kEmpty;
+  EXPECT_EQ(find_cheats(written, arrow_gone, 1).at(0), "field 1,4: an arrow or spear was removed");
+
+  Board score_down = written;
+  score_down.player_by_id(2)->score = 0;
+  score_down.player_by_id(1)->score = 7;
+  const auto findings = find_cheats(written, score_down, 1);
+  EXPECT_EQ(findings.at(0), "our score was changed");
+
+  Board jumped = parse("2 4\n001 009 000 002\n000 009 000 000\nann 1 0\nbob 2 0\n");
+  Board after_jump = jumped;
+  after_jump.at({0, 3}).occupant = kEmpty;
+  after_jump.at({0, 0}).occupant = 1;
+  after_jump.at({1, 0}).occupant = 2;  // through the arrows at column 2
+  after_jump.at({1, 2}).occupant = kObstacle;
+  EXPECT_EQ(find_cheats(jumped, after_jump, 1).at(0),
+            "player 2's amazon at 2,1 could not have come there: every way from a field it left "
+            "crosses an arrow");
+}
+
+}  // namespace
+}  // namespace amazons
