@@ -1,15 +1,56 @@
 // raiinet: two players, hidden links, data and viruses, at one terminal.
 //   raiinet [-ability1 ORDER] [-ability2 ORDER] [-link1 FILE] [-link2 FILE] [-seed N]
+//           [-graphics [both]] [-snapshot FILE.png]
 // Commands come from standard input; see the README.
+#include <poll.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "games/raiinet/graphics.hpp"
 #include "games/raiinet/session.hpp"
 #include "games/raiinet/setup.hpp"
+
+namespace {
+
+// The next line of standard input. With windows open, waits in short polls
+// and lets the windows handle their events meanwhile; false at the end of
+// input or when a window is closed.
+bool next_line(std::string& line, raiinet::GraphicsDisplay* graphics) {
+  if (!graphics) return static_cast<bool>(std::getline(std::cin, line));
+  static std::string pending;
+  static bool at_end = false;
+  while (true) {
+    const auto newline = pending.find('\n');
+    if (newline != std::string::npos) {
+      line = pending.substr(0, newline);
+      pending.erase(0, newline + 1);
+      return true;
+    }
+    if (at_end) {
+      if (pending.empty()) return false;
+      line.swap(pending);
+      pending.clear();
+      return true;
+    }
+    if (!graphics->pump()) return false;
+    pollfd input{STDIN_FILENO, POLLIN, 0};
+    if (poll(&input, 1, 30) <= 0) continue;
+    char buffer[4096];
+    const ssize_t n = read(STDIN_FILENO, buffer, sizeof buffer);
+    if (n <= 0) {
+      at_end = true;
+    } else {
+      pending.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
@@ -19,10 +60,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   const raiinet::Options& options = std::get<raiinet::Options>(parsed);
-  if (options.graphics) {
-    std::cerr << "raiinet: the graphical display is not part of this build yet\n";
-    return 2;
-  }
   std::uint64_t seed = 0;
   if (options.seed) {
     seed = *options.seed;
@@ -39,6 +76,17 @@ int main(int argc, char** argv) {
   }
   raiinet::Session session(
       raiinet::Game(placements[0], placements[1], options.cards[0], options.cards[1]));
+  std::unique_ptr<raiinet::GraphicsDisplay> graphics;
+  if (options.graphics) {
+    std::string error;
+    graphics = raiinet::GraphicsDisplay::open(options.graphics_both, options.snapshot, error);
+    if (!graphics) {
+      std::cerr << "raiinet: " << error << "\n";
+      return 2;
+    }
+    session.add_observer([&](const raiinet::Game& game) { graphics->update(game); });
+    graphics->update(session.game());
+  }
   const bool terminal = isatty(STDIN_FILENO);
   std::cout << session.board();
   std::string line;
@@ -46,7 +94,7 @@ int main(int argc, char** argv) {
     if (terminal) {
       std::cout << "Player " << session.game().current() + 1 << "> " << std::flush;
     }
-    if (!std::getline(std::cin, line)) break;
+    if (!next_line(line, graphics.get())) break;
     std::cout << session.execute(line) << std::flush;
   }
   return 0;

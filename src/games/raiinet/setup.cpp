@@ -95,14 +95,18 @@ std::variant<Options, SetupError> parse_options(const std::vector<std::string>& 
     const std::string& option = args[i];
     if (option == "-graphics") {
       options.graphics = true;
+      if (i + 1 < args.size() && args[i + 1] == "both") {
+        options.graphics_both = true;
+        ++i;
+      }
       continue;
     }
     const bool takes_value = option == "-ability1" || option == "-ability2" || option == "-link1" ||
-                             option == "-link2" || option == "-seed";
+                             option == "-link2" || option == "-seed" || option == "-snapshot";
     if (!takes_value) {
       return SetupError{"unknown option \"" + option.substr(0, 30) +
                         "\"; the options are -ability1 ORDER, -ability2 ORDER, -link1 FILE, "
-                        "-link2 FILE, -seed N, -graphics"};
+                        "-link2 FILE, -seed N, -graphics [both], -snapshot FILE.png"};
     }
     if (i + 1 >= args.size()) return SetupError{option + " needs a value"};
     const std::string& value = args[++i];
@@ -119,11 +123,17 @@ std::variant<Options, SetupError> parse_options(const std::vector<std::string>& 
         return SetupError{option + " " + value + ": " + e->message};
       }
       options.placements[static_cast<std::size_t>(player)] = std::get<Placement>(placement);
+    } else if (option == "-snapshot") {
+      if (!value.ends_with(".png")) return SetupError{"-snapshot needs a file name ending in .png"};
+      options.snapshot = value;
     } else {
       const auto seed = engine::parse_int(value);
       if (!seed || *seed < 0) return SetupError{"-seed needs a whole number from 0 to 999999999"};
       options.seed = static_cast<std::uint64_t>(*seed);
     }
+  }
+  if (!options.snapshot.empty() && !options.graphics) {
+    return SetupError{"-snapshot goes with -graphics"};
   }
   return options;
 }

@@ -21,6 +21,8 @@ struct Options {
   std::array<std::optional<Placement>, 2> placements;
   std::optional<std::uint64_t> seed;
   bool graphics = false;
+  bool graphics_both = false;  // -graphics both: a window per player
+  std::string snapshot;        // -snapshot FILE.png
 };
 
 struct SetupError {
