@@ -16,12 +16,12 @@ Loadout with_weapon(Weapon weapon) {
 }
 
 TEST(Score, NestedFocusesFillLeftToRightAndMultiplyWhenFull) {
-  Focus focus = Focus::unlimited();
-  focus.add(Orbment::of(Focus::diamond()));  // [gold]
+  Orbment focus = Orbment::unlimited();
+  focus.add(Orbment::diamond());  // [gold]
   EXPECT_EQ(focus.score(), 3);
   focus.add(Orbment::orb(kSilver));  // into the diamond
   EXPECT_EQ(focus.score(), 5);
-  focus.add(Orbment::of(Focus::platinum()));  // a focus inside the diamond
+  focus.add(Orbment::platinum());  // a focus inside the diamond
   EXPECT_EQ(focus.score(), 6);
   focus.add(Orbment::orb(kBronze));  // into the platinum inside the diamond
   EXPECT_EQ(focus.score(), 7);
@@ -35,8 +35,8 @@ TEST(Score, NestedFocusesFillLeftToRightAndMultiplyWhenFull) {
 }
 
 TEST(Score, AFullSlotOfANotFullFocusStillCountsAsOccupied) {
-  Focus platinum = Focus::platinum();
-  platinum.add(Orbment::of(Focus::diamond()));
+  Orbment platinum = Orbment::platinum();
+  platinum.add(Orbment::diamond());
   platinum.add(Orbment::orb(kGold));  // goes into the diamond, not the platinum
   EXPECT_EQ(platinum.score(), 1 + 3 + 3);
   platinum.add(Orbment::orb(kGold));

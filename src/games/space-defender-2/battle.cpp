@@ -29,11 +29,11 @@ Orbment drop(EnemyKind kind) {
     case EnemyKind::Fighter:
       return Orbment::orb(kGold);
     case EnemyKind::Carrier:
-      return Orbment::of(Focus::diamond());
+      return Orbment::diamond();
     case EnemyKind::Interceptor:
       return Orbment::orb(kBronze);
     case EnemyKind::Pylon:
-      return Orbment::of(Focus::platinum());
+      return Orbment::platinum();
   }
   return Orbment::orb(0);
 }

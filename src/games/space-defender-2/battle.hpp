@@ -74,7 +74,7 @@ struct Starfighter {
   int health = 0;
   int energy = 0;
   bool destroyed = false;
-  Focus focus = Focus::unlimited();
+  Orbment focus = Orbment::unlimited();
 };
 
 // The five enemy thresholds of `play`, non-decreasing.

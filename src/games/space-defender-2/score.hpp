@@ -1,6 +1,7 @@
 // Space Defender 2's scoring (space-defender-2.txt §6.15): orbs and focuses.
-// A focus holds orbments (orbs or focuses) left to right; a full focus
-// multiplies the sum of what it holds. The Starfighter's focus has no limit.
+// An orbment is an orb (points) or a focus, which holds orbments left to
+// right and multiplies their sum when full. The Starfighter's focus has no
+// limit. One recursive value type serves both.
 #pragma once
 
 #include <cstddef>
@@ -8,43 +9,33 @@
 
 namespace sd2 {
 
-class Focus;
+inline constexpr int kBronze = 1;  // Interceptor
+inline constexpr int kSilver = 2;  // Grunt
+inline constexpr int kGold = 3;    // Fighter
 
-// An orb (points only) or a focus.
-struct Orbment {
-  int points = 0;            // for an orb
-  std::vector<Focus> focus;  // one element when this orbment is a focus
-  static Orbment orb(int points) { return {points, {}}; }
-  static Orbment of(Focus focus);
-  bool is_focus() const { return !focus.empty(); }
-  int score() const;
-};
-
-class Focus {
+class Orbment {
  public:
-  static constexpr std::size_t kUnlimited = 0;
-  static Focus unlimited() { return Focus(kUnlimited, 1); }
-  static Focus diamond();   // from a Carrier: 4 slots, x3, a gold orb first
-  static Focus platinum();  // from a Pylon: 3 slots, x2, a bronze orb first
+  static Orbment orb(int points) { return Orbment(points, 0, 1, false); }
+  static Orbment unlimited() { return Orbment(0, 0, 1, true); }
+  static Orbment diamond();   // from a Carrier: 4 slots, x3, a gold orb first
+  static Orbment platinum();  // from a Pylon: 3 slots, x2, a bronze orb first
 
-  Focus(std::size_t capacity, int multiplier) : capacity_(capacity), multiplier_(multiplier) {}
-
-  // Adds to the first focus inside that takes it, else to the first empty slot.
+  bool is_focus() const { return is_focus_; }
+  // Into the first focus inside that takes it, else into the first empty slot.
   bool add(const Orbment& orbment);
-  bool can_add() const;
   int score() const;
   const std::vector<Orbment>& slots() const { return slots_; }
 
  private:
-  bool full() const { return capacity_ != kUnlimited && slots_.size() >= capacity_; }
+  Orbment(int points, std::size_t capacity, int multiplier, bool is_focus)
+      : points_(points), capacity_(capacity), multiplier_(multiplier), is_focus_(is_focus) {}
+  bool full() const { return capacity_ != 0 && slots_.size() >= capacity_; }
 
-  std::size_t capacity_;
+  int points_;
+  std::size_t capacity_;  // 0: no limit
   int multiplier_;
+  bool is_focus_;
   std::vector<Orbment> slots_;
 };
-
-inline constexpr int kBronze = 1;  // Interceptor
-inline constexpr int kSilver = 2;  // Grunt
-inline constexpr int kGold = 3;    // Fighter
 
 }  // namespace sd2

@@ -10,7 +10,6 @@ constexpr std::array<std::string_view, kPiecesPerSide> kPieceSides = {
     "SHSS", "S0SS", "HHHH", "S0H0", "0000", "SHHS", "SSSS", "S0HH", "0H00", "SHSH", "SH0S", "S000",
     "SHH0", "0HH0", "S0SH", "S0HS", "S00H", "SH0H", "0H0H", "S0S0", "S00S", "SH00", "SHHH", "0HHH"};
 
-constexpr Dir kDirs[] = {Dir::North, Dir::East, Dir::South, Dir::West};
 
 bool is_piece(std::int8_t content) {
   return content >= 0 && content < kPieces;
