@@ -1,0 +1,55 @@
+// The Amazons engine's speed on the classic game: perft counts from the
+// standard start and uniformly random playouts.
+#include <benchmark/benchmark.h>
+
+#include "games/amazons/standard.hpp"
+
+namespace {
+
+void BM_Perft(benchmark::State& state) {
+  const int depth = static_cast<int>(state.range(0));
+  std::int64_t nodes = 0;
+  for (auto _ : state) {
+    amazons::StandardGame game;
+    nodes = game.perft(depth);
+    benchmark::DoNotOptimize(nodes);
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["nodes_per_second"] =
+      benchmark::Counter(static_cast<double>(nodes) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Perft)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// Depth 3 with the root moves shared between the machine's two cores.
+void BM_PerftTwoThreads(benchmark::State& state) {
+  std::int64_t nodes = 0;
+  for (auto _ : state) {
+    nodes = amazons::StandardGame().perft_parallel(3, 2);
+    benchmark::DoNotOptimize(nodes);
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+}
+BENCHMARK(BM_PerftTwoThreads)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+
+// An amazon uniformly among those that can move, then a destination, then an arrow square.
+void BM_RandomPlayouts(benchmark::State& state) {
+  engine::Random rng(2024);
+  std::int64_t moves = 0;
+  std::int64_t games = 0;
+  std::int64_t white_wins = 0;
+  const amazons::StandardGame start;
+  amazons::StandardGame game = start;
+  for (auto _ : state) {
+    game = start;  // a copy of the start, without allocating
+    white_wins += game.random_playout(rng, moves) == 0;
+    ++games;
+  }
+  state.counters["games_per_second"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  state.counters["mean_moves"] = static_cast<double>(moves) / static_cast<double>(games);
+  state.counters["white_wins"] = static_cast<double>(white_wins) / static_cast<double>(games);
+}
+BENCHMARK(BM_RandomPlayouts)->MinTime(2.0);
+
+}  // namespace

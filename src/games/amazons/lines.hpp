@@ -1,0 +1,192 @@
+// The board's occupancy kept line by line, for fast sliding moves.
+//
+// Every row, column, diagonal and anti-diagonal is one 64-bit word with a bit
+// per square (plus a sentinel bit at each end), so the free run from a square
+// in either direction along a line is one count of trailing or leading zeros.
+// The queen moves from a square are the runs along its four lines: counting
+// them is four pairs of bit counts, with no loop over squares. Boards with
+// sides of up to 62 squares fit; larger boards use the plain Board.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace amazons {
+
+class LineBoard {
+ public:
+  static constexpr int kMaxSide = 62;
+  static bool fits(int rows, int cols) {
+    return rows >= 1 && cols >= 1 && rows <= kMaxSide && cols <= kMaxSide;
+  }
+
+  LineBoard(int rows, int cols);
+
+  int rows() const { return layout_->rows; }
+  int cols() const { return layout_->cols; }
+  int squares() const { return rows() * cols(); }
+  int square(int row, int col) const { return row * cols() + col; }
+  int row_of(int sq) const { return sq / cols(); }
+  int col_of(int sq) const { return sq % cols(); }
+
+  bool occupied(int sq) const {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    return (masks_[p.line[0]] >> p.pos[0]) & 1;
+  }
+  void occupy(int sq) { toggle(sq, true); }
+  void vacate(int sq) { toggle(sq, false); }
+
+  // How many free squares a queen at `sq` reaches (whatever stands on `sq`).
+  int queen_count(int sq) const {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    int count = 0;
+    for (int i = 0; i < 4; ++i) {
+      const auto [right, left] = runs(masks_[p.line[i]], p.pos[i]);
+      count += right + left;
+    }
+    return count;
+  }
+
+  // The eight free runs from `sq` (right and left along each of its four
+  // lines) into `runs`; returns their sum, the queen_count.
+  int queen_runs(int sq, std::array<int, 8>& runs) const {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    int count = 0;
+    for (int i = 0; i < 4; ++i) {
+      const auto [right, left] = this->runs(masks_[p.line[i]], p.pos[i]);
+      runs[2 * i] = right;
+      runs[2 * i + 1] = left;
+      count += right + left;
+    }
+    return count;
+  }
+
+  // The k-th target in the order of queen_runs, given those runs.
+  int target_in_runs(int sq, const std::array<int, 8>& runs, int k) const {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    int i = 0;
+    while (k >= runs[static_cast<std::size_t>(i)]) k -= runs[static_cast<std::size_t>(i++)];
+    const std::uint16_t* line = &squares_[starts_[p.line[static_cast<std::size_t>(i / 2)]]];
+    const int q = p.pos[static_cast<std::size_t>(i / 2)];
+    return i % 2 == 0 ? line[q + k] : line[q - k - 2];
+  }
+
+  // The number of whole turns (a queen move, then a queen shot from the
+  // destination) of the amazon at `from`: the sum over its destinations of
+  // their queen_count with `from` empty. Along the line of the move itself
+  // every destination sees the same free segment, so only the three other
+  // lines of each destination are looked up.
+  int turn_count(int from) {
+    vacate(from);
+    const Place& p = places_[static_cast<std::size_t>(from)];
+    int total = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int q = p.pos[i];
+      const std::uint16_t* line = &squares_[starts_[p.line[i]]];
+      const auto [right, left] = runs(masks_[p.line[i]], q);
+      const int segment = right + left;  // each destination's own-line count
+      total += segment * segment;
+      const auto others = [&](int to) {
+        const Place& d = places_[static_cast<std::size_t>(to)];
+        for (int j = 0; j < 4; ++j) {
+          if (j == i) continue;
+          const auto [r, l] = runs(masks_[d.line[j]], d.pos[j]);
+          total += r + l;
+        }
+      };
+      for (int k = 1; k <= right; ++k) others(line[q + k - 1]);
+      for (int k = 1; k <= left; ++k) others(line[q - k - 1]);
+    }
+    occupy(from);
+    return total;
+  }
+
+  // Whether a queen at `sq` has any move at all.
+  bool can_move(int sq) const {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    for (int i = 0; i < 4; ++i) {
+      const std::uint64_t m = masks_[p.line[i]];
+      const int q = p.pos[i];
+      if (((m >> (q + 1)) & 1) == 0 || ((m >> (q - 1)) & 1) == 0) return true;
+    }
+    return false;
+  }
+
+  // Calls f(target) for every free square a queen at `sq` reaches.
+  template <typename F>
+  void for_each_queen_target(int sq, F&& f) const {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    for (int i = 0; i < 4; ++i) {
+      const int q = p.pos[i];
+      const std::uint16_t* line = &squares_[starts_[p.line[i]]];
+      const auto [right, left] = runs(masks_[p.line[i]], q);
+      for (int k = 1; k <= right; ++k) f(static_cast<int>(line[q + k - 1]));
+      for (int k = 1; k <= left; ++k) f(static_cast<int>(line[q - k - 1]));
+    }
+  }
+
+  // The k-th target of for_each_queen_target (0 <= k < queen_count(sq)).
+  int queen_target(int sq, int k) const {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    for (int i = 0; i < 4; ++i) {
+      const int q = p.pos[i];
+      const std::uint16_t* line = &squares_[starts_[p.line[i]]];
+      const auto [right, left] = runs(masks_[p.line[i]], q);
+      if (k < right) return line[q + k];
+      k -= right;
+      if (k < left) return line[q - k - 2];
+      k -= left;
+    }
+    return -1;
+  }
+
+ private:
+  // A square's four lines (row, column, diagonal, anti-diagonal) and its
+  // position in each, counted from 1 (bit 0 is the low sentinel).
+  struct Place {
+    std::array<std::uint16_t, 4> line;
+    std::array<std::uint8_t, 4> pos;
+  };
+
+  // What depends on the board's size only, shared by every copy.
+  struct Layout {
+    int rows;
+    int cols;
+    std::vector<std::uint32_t> starts;   // per line: where its squares start in `squares`
+    std::vector<std::uint16_t> squares;  // the squares of each line, in order
+    std::vector<Place> places;
+  };
+
+  void toggle(int sq, bool on);
+
+  // The free runs right and left of stored position q in a line's mask. On
+  // boards whose lines have at most kTableLine squares, one table lookup;
+  // otherwise a count of trailing and one of leading zeros.
+  static constexpr int kTableLine = 12;
+  struct Runs {
+    int right;
+    int left;
+  };
+  Runs runs(std::uint64_t m, int q) const {
+    if (small_) {
+      const std::uint8_t both = kRunTable[(m << 4) | static_cast<std::uint64_t>(q)];
+      return {both & 15, both >> 4};
+    }
+    return {std::countr_zero(m >> (q + 1)),
+            q - 1 - (63 - std::countl_zero(m & ((std::uint64_t{1} << q) - 1)))};
+  }
+  static const std::uint8_t* const kRunTable;
+  bool small_;
+
+  std::shared_ptr<const Layout> layout_;
+  // Into *layout_, which never moves: one load less on every query.
+  const Place* places_;
+  const std::uint32_t* starts_;
+  const std::uint16_t* squares_;
+  std::vector<std::uint64_t> masks_;  // per line: occupied squares and the two sentinels
+};
+
+}  // namespace amazons

@@ -1,0 +1,147 @@
+#include "games/amazons/standard.hpp"
+
+#include <thread>
+#include <vector>
+
+namespace amazons {
+
+StandardGame::StandardGame() : board_(10, 10) {
+  amazons_[0] = {static_cast<std::uint16_t>(board_.square(3, 0)),
+                 static_cast<std::uint16_t>(board_.square(0, 3)),
+                 static_cast<std::uint16_t>(board_.square(0, 6)),
+                 static_cast<std::uint16_t>(board_.square(3, 9))};
+  amazons_[1] = {static_cast<std::uint16_t>(board_.square(6, 0)),
+                 static_cast<std::uint16_t>(board_.square(9, 3)),
+                 static_cast<std::uint16_t>(board_.square(9, 6)),
+                 static_cast<std::uint16_t>(board_.square(6, 9))};
+  for (const auto& side : amazons_) {
+    for (int sq : side) board_.occupy(sq);
+  }
+}
+
+void StandardGame::play(const StandardMove& m) {
+  auto& side = amazons_[static_cast<std::size_t>(to_move_)];
+  for (auto& a : side) {
+    if (a == m.from) a = m.to;
+  }
+  board_.vacate(m.from);
+  board_.occupy(m.to);
+  board_.occupy(m.arrow);
+  to_move_ ^= 1;
+}
+
+void StandardGame::undo(const StandardMove& m) {
+  to_move_ ^= 1;
+  auto& side = amazons_[static_cast<std::size_t>(to_move_)];
+  for (auto& a : side) {
+    if (a == m.to) a = m.from;
+  }
+  board_.vacate(m.arrow);
+  board_.vacate(m.to);
+  board_.occupy(m.from);
+}
+
+bool StandardGame::can_move() const {
+  for (int a : amazons_[static_cast<std::size_t>(to_move_)]) {
+    if (board_.can_move(a)) return true;
+  }
+  return false;
+}
+
+std::int64_t StandardGame::count_moves() {
+  std::int64_t total = 0;
+  for (int a : amazons_[static_cast<std::size_t>(to_move_)]) total += board_.turn_count(a);
+  return total;
+}
+
+std::int64_t StandardGame::perft(int depth) {
+  if (depth <= 0) return 1;
+  if (depth == 1) return count_moves();
+  std::int64_t total = 0;
+  const auto side = amazons_[static_cast<std::size_t>(to_move_)];
+  for (int from : side) {
+    board_.vacate(from);
+    board_.for_each_queen_target(from, [&](int to) {
+      board_.occupy(to);
+      board_.for_each_queen_target(to, [&](int arrow) {
+        const StandardMove m{static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to),
+                             static_cast<std::uint16_t>(arrow)};
+        // play/undo without touching the board for from/to, already set
+        auto& mine = amazons_[static_cast<std::size_t>(to_move_)];
+        for (auto& a : mine) {
+          if (a == m.from) a = m.to;
+        }
+        board_.occupy(arrow);
+        to_move_ ^= 1;
+        total += perft(depth - 1);
+        to_move_ ^= 1;
+        board_.vacate(arrow);
+        for (auto& a : mine) {
+          if (a == m.to) a = m.from;
+        }
+      });
+      board_.vacate(to);
+    });
+    board_.occupy(from);
+  }
+  return total;
+}
+
+std::int64_t StandardGame::perft_parallel(int depth, int threads) const {
+  if (depth <= 1 || threads <= 1) return StandardGame(*this).perft(depth);
+  std::vector<StandardMove> roots;
+  StandardGame work = *this;
+  for (int from : amazons_[static_cast<std::size_t>(to_move_)]) {
+    work.board_.vacate(from);
+    work.board_.for_each_queen_target(from, [&](int to) {
+      work.board_.occupy(to);
+      work.board_.for_each_queen_target(to, [&](int arrow) {
+        roots.push_back({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to),
+                         static_cast<std::uint16_t>(arrow)});
+      });
+      work.board_.vacate(to);
+    });
+    work.board_.occupy(from);
+  }
+  std::vector<std::int64_t> totals(static_cast<std::size_t>(threads), 0);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      StandardGame game = *this;
+      for (std::size_t i = static_cast<std::size_t>(t); i < roots.size();
+           i += static_cast<std::size_t>(threads)) {
+        game.play(roots[i]);
+        totals[static_cast<std::size_t>(t)] += game.perft(depth - 1);
+        game.undo(roots[i]);
+      }
+    });
+  }
+  for (auto& thread : pool) thread.join();
+  std::int64_t total = 0;
+  for (auto n : totals) total += n;
+  return total;
+}
+
+int StandardGame::random_playout(engine::Random& rng, std::int64_t& moves) {
+  while (true) {
+    const auto& side = amazons_[static_cast<std::size_t>(to_move_)];
+    std::array<std::uint16_t, kAmazons> movable{};
+    int n = 0;
+    for (auto a : side) {
+      if (board_.can_move(a)) movable[static_cast<std::size_t>(n++)] = a;
+    }
+    if (n == 0) return to_move_ ^ 1;  // the player to move cannot: the other wins
+    const int from = movable[rng.below(static_cast<std::uint32_t>(n))];
+    board_.vacate(from);
+    const int to = board_.queen_target(
+        from, static_cast<int>(rng.below(static_cast<std::uint32_t>(board_.queen_count(from)))));
+    const int arrow = board_.queen_target(
+        to, static_cast<int>(rng.below(static_cast<std::uint32_t>(board_.queen_count(to)))));
+    board_.occupy(from);
+    play({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to),
+          static_cast<std::uint16_t>(arrow)});
+    ++moves;
+  }
+}
+
+}  // namespace amazons
