@@ -34,7 +34,7 @@ rounds=0
 while true; do
   codes=""
   for i in 0 1 2; do
-    call movement "${names[$i]}" $((i + 1)) strict=1
+    call movement "${names[$i]}" $((i + 1)) strict=1 nodes=300
     codes+=$?
   done
   [ "$codes" = 111 ] && break

@@ -57,9 +57,9 @@ TEST_F(AmazonsProgram, PlacementAddsItsLineWithTheNextFreeIdAndPlacesOneAmazon) 
 TEST_F(AmazonsProgram, MovementChangesOnlyItsOwnScore) {
   const std::string start = "2 3\n001 300 000\n000 000 002\nann 1 0\nbob 2 4\n";
   write("in.txt", start);
-  EXPECT_EQ(
-      run_program({"phase=movement", path("in.txt"), path("out.txt"), "player=ann", "seed=3"}),
-      kMoved);
+  EXPECT_EQ(run_program({"phase=movement", path("in.txt"), path("out.txt"), "player=ann", "seed=3",
+                         "nodes=50"}),
+            kMoved);
   EXPECT_EQ(read("in.txt"), start);
   const Board after = std::get<Board>(read_board(read("out.txt")));
   EXPECT_FALSE(check_turn(std::get<Board>(read_board(start)), after, 1));
@@ -69,7 +69,8 @@ TEST_F(AmazonsProgram, MovementChangesOnlyItsOwnScore) {
 
 TEST_F(AmazonsProgram, NoLineOrNoMoveMeansExitOne) {
   write("b.txt", "1 2\n001 009\nann 1 0\n");
-  EXPECT_EQ(run_program({"phase=movement", path("b.txt"), path("o.txt"), "player=ann"}), kNoMove);
+  EXPECT_EQ(run_program({"phase=movement", path("b.txt"), path("o.txt"), "player=ann", "nodes=50"}),
+            kNoMove);
   EXPECT_EQ(run_program({"phase=movement", path("b.txt"), path("o.txt"), "player=zed"}), kNoMove);
   EXPECT_FALSE(std::filesystem::exists(path("o.txt")));
 }
@@ -88,14 +89,16 @@ TEST_F(AmazonsProgram, BadInputIsExitTwoAndBadUsageExitThree) {
 TEST_F(AmazonsProgram, AnUnwritableOutputLeavesNoHalfWrittenFile) {
   write("b.txt", "1 3\n001 000 000\nann 1 0\n");
   const std::string out = (dir_ / "no-such-dir" / "out.txt").string();
-  EXPECT_EQ(run_program({"phase=movement", path("b.txt"), out, "player=ann"}), kInternal);
+  EXPECT_EQ(run_program({"phase=movement", path("b.txt"), out, "player=ann", "nodes=50"}),
+            kInternal);
   EXPECT_FALSE(std::filesystem::exists(out));
   EXPECT_FALSE(write_atomically(out, "x"));
 }
 
 TEST_F(AmazonsProgram, StrictAntiCheatRefusesABoardNoLegalTurnsExplain) {
   write("b.txt", "1 4\n001 000 000 002\nann 1 0\nbob 2 0\n");
-  ASSERT_EQ(run_program({"phase=movement", path("b.txt"), path("b.txt"), "player=ann"}), kMoved);
+  ASSERT_EQ(run_program({"phase=movement", path("b.txt"), path("b.txt"), "player=ann", "nodes=50"}),
+            kMoved);
   std::string text = read("b.txt");
   // Somebody gives ann's opponent ten points out of nowhere.
   const auto at = text.find("bob 2 0");

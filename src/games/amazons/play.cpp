@@ -7,6 +7,7 @@
 
 #include "engine/random.hpp"
 #include "engine/words.hpp"
+#include "games/amazons/ai.hpp"
 #include "games/amazons/player.hpp"
 #include "games/amazons/program.hpp"
 
@@ -52,12 +53,13 @@ std::string scores(const Board& board) {
 
 class Play {
  public:
-  Play(Board board, std::vector<Seat> seats, int amazons, std::uint64_t seed, std::istream& in,
+  Play(Board board, std::vector<Seat> seats, int amazons, const AiOptions& ai, std::istream& in,
        std::ostream& out)
       : board_(std::move(board)),
         seats_(std::move(seats)),
         amazons_(amazons),
-        rng_(seed),
+        ai_(ai),
+        rng_(ai.seed),
         in_(in),
         out_(out) {}
 
@@ -201,7 +203,10 @@ class Play {
   }
 
   bool ai_moves(int id) {
-    const auto turn = choose_turn(board_, id, rng_);
+    AiOptions options = ai_;
+    options.start = std::chrono::steady_clock::now();
+    options.seed = rng_.next();
+    const auto turn = ai_turn(board_, id, options);
     if (!turn || play_turn(board_, id, *turn)) return false;
     out_ << line(id).name << " moves from " << square(turn->from);
     for (const Step& s : turn->steps) {
@@ -215,6 +220,7 @@ class Play {
   Board board_;
   std::vector<Seat> seats_;
   int amazons_;
+  AiOptions ai_;
   engine::Random rng_;
   std::istream& in_;
   std::ostream& out_;
@@ -253,7 +259,8 @@ int run_play(const std::vector<std::string>& args, std::istream& in, std::ostrea
   std::optional<Board> board;
   std::vector<bool> humans;
   int amazons = 4;
-  std::uint64_t seed = 1;
+  AiOptions ai;
+  ai.seed = 1;
   for (const std::string& arg : args) {
     const auto eq = arg.find('=');
     const std::string key = eq == std::string::npos ? "" : arg.substr(0, eq);
@@ -277,7 +284,11 @@ int run_play(const std::vector<std::string>& args, std::istream& in, std::ostrea
     } else if (key == "amazons" && number && *number >= 1) {
       amazons = *number;
     } else if (key == "seed" && number && *number >= 0) {
-      seed = static_cast<std::uint64_t>(*number);
+      ai.seed = static_cast<std::uint64_t>(*number);
+    } else if (key == "time" && number && *number >= 1) {
+      ai.time_ms = *number;
+    } else if (key == "nodes" && number && *number >= 1) {
+      ai.nodes = *number;
     } else if (key.empty() && !board) {
       std::ifstream file(value, std::ios::binary);
       std::stringstream text;
@@ -309,7 +320,7 @@ int run_play(const std::vector<std::string>& args, std::istream& in, std::ostrea
   for (std::size_t i = 0; i < board->players().size(); ++i) {
     seats.push_back({board->players()[i].id, i < humans.size() ? humans[i] : humans.empty()});
   }
-  return Play(std::move(*board), std::move(seats), amazons, seed, in, out).run();
+  return Play(std::move(*board), std::move(seats), amazons, ai, in, out).run();
 }
 
 }  // namespace amazons

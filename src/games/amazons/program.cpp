@@ -10,17 +10,20 @@
 
 #include "engine/random.hpp"
 #include "engine/words.hpp"
+#include "games/amazons/ai.hpp"
 #include "games/amazons/anticheat.hpp"
-#include "games/amazons/player.hpp"
 
 namespace amazons {
 namespace {
 
 const char* const kUsage =
-    "usage: amazons name\n"
-    "       amazons phase=placement amazons=N IN OUT [player=NAME] [seed=N] [strict=1]\n"
-    "       amazons phase=movement IN OUT [player=NAME] [seed=N] [strict=1]\n"
-    "       amazons play [BOARD] [players=human,ai,...] [amazons=N] [seed=N]\n";
+    "usage: amazons name [player=NAME]\n"
+    "       amazons phase=placement amazons=N IN OUT [OPTIONS]\n"
+    "       amazons phase=movement IN OUT [OPTIONS]\n"
+    "       amazons play [BOARD] [players=human,ai,...] [amazons=N] [OPTIONS]\n"
+    "       amazons referee ...   (amazons referee --help)\n"
+    "options: player=NAME seed=N strict=1 time=MS nodes=N rules=extended|standard\n"
+    "         ai=strong|uct|greedy|random\n";
 
 struct Request {
   std::string phase;
@@ -28,8 +31,8 @@ struct Request {
   std::string in;
   std::string out;
   std::string name = kProgramName;
-  std::uint64_t seed = 0;
   bool strict = false;
+  AiOptions ai;
 };
 
 int usage_error(const std::string& message) {
@@ -112,8 +115,7 @@ int place(const Request& r, Board board) {
   if (static_cast<int>(amazons_of(board, id).size()) >= r.amazons) {
     return self ? no_move(r, board) : kNoMove;
   }
-  engine::Random rng(r.seed ^ static_cast<std::uint64_t>(id) * 0x9e3779b97f4a7c15ULL);
-  const auto at = choose_placement(board, id, rng);
+  const auto at = ai_placement(board, id, r.ai);
   if (!at) return self ? no_move(r, board) : kNoMove;
   if (!self) board.players().push_back({r.name, id, 0});
   if (place_amazon(board, id, *at)) return kInternal;
@@ -125,8 +127,7 @@ int move(const Request& r, Board board) {
   if (!self) return kNoMove;
   const int id = self->id;
   if (!passes_anticheat(r, board, id)) return kBadInput;
-  engine::Random rng(r.seed ^ static_cast<std::uint64_t>(id) * 0x9e3779b97f4a7c15ULL);
-  const auto turn = choose_turn(board, id, rng);
+  const auto turn = ai_turn(board, id, r.ai);
   if (!turn) return no_move(r, board);
   if (auto e = play_turn(board, id, *turn)) {
     std::cerr << "amazons: internal error: an illegal turn was chosen: " << *e << "\n";
@@ -156,9 +157,17 @@ std::optional<Request> parse(const std::vector<std::string>& args, int& status) 
                value.find_first_of(" \t\"'") == std::string::npos) {
       r.name = value;
     } else if (key == "seed" && number && *number >= 0) {
-      r.seed = static_cast<std::uint64_t>(*number);
+      r.ai.seed = static_cast<std::uint64_t>(*number);
     } else if (key == "strict" && (value == "0" || value == "1")) {
       r.strict = value == "1";
+    } else if (key == "time" && number && *number >= 1) {
+      r.ai.time_ms = *number;
+    } else if (key == "nodes" && number && *number >= 1) {
+      r.ai.nodes = *number;
+    } else if (key == "rules" && (value == "extended" || value == "standard")) {
+      r.ai.rules = value == "standard" ? RuleSet::Standard : RuleSet::Extended;
+    } else if (key == "ai" && parse_brain(value)) {
+      r.ai.brain = *parse_brain(value);
     } else {
       usage_error("bad parameter \"" + arg.substr(0, 40) + "\"");
       return std::nullopt;
@@ -205,10 +214,14 @@ bool write_atomically(const std::string& path, const std::string& text) {
 
 int run_program(const std::vector<std::string>& args) {
   for (const std::string& arg : args) {
-    if (arg == "name") {
-      std::cout << kProgramName << "\n";
-      return kMoved;
+    if (arg != "name") continue;
+    std::string name = kProgramName;
+    for (const std::string& other : args) {
+      if (other.starts_with("player=") && other.size() > 7 && other.size() <= 7 + kMaxNameLength)
+        name = other.substr(7);
     }
+    std::cout << name << "\n";
+    return kMoved;
   }
   int status = kInternal;
   const auto request = parse(args, status);

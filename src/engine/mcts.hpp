@@ -1,0 +1,133 @@
+// Monte-Carlo tree search for games of any number of players, each
+// maximising its own value (max^n backups), with UCT selection.
+//
+// The Game type provides: `using Values = std::array<double, N>`,
+// `int to_move() const`, `bool over() const`,
+// `void actions(std::vector<A>&) const` and `void play(const A&)`, and is
+// copyable. The Evaluator is called on a copy of the game at a new leaf and
+// returns each player's value in [0, 1] (it may play on, e.g. a playout).
+#pragma once
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "engine/random.hpp"
+
+namespace engine {
+
+struct SearchLimits {
+  std::int64_t iterations = 0;  // 0: no limit
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+template <typename Game, typename Action>
+class Mcts {
+ public:
+  using Values = typename Game::Values;
+
+  explicit Mcts(double exploration = 0.7) : exploration_(exploration) {}
+
+  // Searches from `root` and returns the most visited action (root not over).
+  template <typename Evaluator>
+  Action search(const Game& root, const SearchLimits& limits, Random& rng, Evaluator&& evaluate) {
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    std::vector<Action> actions;
+    for (std::int64_t i = 0;; ++i) {
+      if (limits.iterations > 0 && i >= limits.iterations) break;
+      if ((i & 31) == 0 && std::chrono::steady_clock::now() >= limits.deadline && i > 0) break;
+      iterate(root, rng, evaluate, actions);
+    }
+    iterations_ = nodes_.front().visits;
+    const Node& top = nodes_.front();
+    std::uint32_t best = top.first_child;
+    for (std::uint32_t c = top.first_child; c < top.first_child + top.children; ++c) {
+      if (nodes_[c].visits > nodes_[best].visits) best = c;
+    }
+    return nodes_[best].action;
+  }
+
+  std::int64_t iterations() const { return iterations_; }
+
+ private:
+  struct Node {
+    Action action{};
+    std::uint32_t parent = 0;
+    std::uint32_t first_child = 0;
+    std::uint32_t children = 0;
+    std::uint32_t visits = 0;
+    int mover = 0;  // the player to move at this node
+    bool expanded = false;
+    Values sum{};
+  };
+
+  template <typename Evaluator>
+  void iterate(const Game& root, Random& rng, Evaluator& evaluate, std::vector<Action>& actions) {
+    Game game = root;
+    std::uint32_t node = 0;
+    while (nodes_[node].expanded && nodes_[node].children > 0 && !game.over()) {
+      node = select(node, rng);
+      game.play(nodes_[node].action);
+    }
+    if (!game.over() && !nodes_[node].expanded) {
+      nodes_[node].expanded = true;
+      nodes_[node].mover = game.to_move();
+      game.actions(actions);
+      const auto first = static_cast<std::uint32_t>(nodes_.size());
+      nodes_[node].first_child = first;
+      nodes_[node].children = static_cast<std::uint32_t>(actions.size());
+      for (const Action& a : actions) {
+        Node child;
+        child.action = a;
+        child.parent = node;
+        nodes_.push_back(child);
+      }
+      if (!actions.empty()) {
+        node = first + rng.below(static_cast<std::uint32_t>(actions.size()));
+        game.play(nodes_[node].action);
+      }
+    }
+    const Values values = evaluate(game, rng);
+    for (std::uint32_t n = node;; n = nodes_[n].parent) {
+      Node& x = nodes_[n];
+      ++x.visits;
+      for (std::size_t p = 0; p < values.size(); ++p) x.sum[p] += values[p];
+      if (n == 0) break;
+    }
+  }
+
+  std::uint32_t select(std::uint32_t node, Random& rng) {
+    const Node& parent = nodes_[node];
+    const double log_n = std::log(static_cast<double>(parent.visits) + 1.0);
+    const auto me = static_cast<std::size_t>(parent.mover);
+    std::uint32_t best = parent.first_child;
+    double best_score = -std::numeric_limits<double>::infinity();
+    std::uint32_t unvisited = 0;
+    for (std::uint32_t c = parent.first_child; c < parent.first_child + parent.children; ++c) {
+      const Node& child = nodes_[c];
+      if (child.visits == 0) {
+        // Unvisited children first, one of them at random.
+        if (rng.below(++unvisited) == 0) best = c;
+        best_score = std::numeric_limits<double>::infinity();
+        continue;
+      }
+      if (unvisited) continue;
+      const double n = static_cast<double>(child.visits);
+      const double score = child.sum[me] / n + exploration_ * std::sqrt(log_n / n);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  double exploration_;
+  std::vector<Node> nodes_;
+  std::int64_t iterations_ = 0;
+};
+
+}  // namespace engine

@@ -1,0 +1,170 @@
+#include "games/amazons/ai.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/mcts.hpp"
+#include "games/amazons/player.hpp"
+
+namespace amazons {
+namespace {
+
+constexpr int kPlayoutActions = 4;  // two moves and their shots before the evaluation
+
+// Queen-move distances from every amazon of `player` (255: unreachable).
+void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>& dist,
+                     std::vector<int>& queue) {
+  const LineBoard& board = game.board();
+  dist.assign(static_cast<std::size_t>(board.squares()), 255);
+  queue.clear();
+  for (int a : game.amazons(player)) {
+    dist[static_cast<std::size_t>(a)] = 0;
+    queue.push_back(a);
+  }
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const int sq = queue[head];
+    const auto next = static_cast<std::uint8_t>(dist[static_cast<std::size_t>(sq)] + 1);
+    board.for_each_queen_target(sq, [&](int t) {
+      if (dist[static_cast<std::size_t>(t)] == 255) {
+        dist[static_cast<std::size_t>(t)] = next;
+        queue.push_back(t);
+      }
+    });
+  }
+}
+
+double sigmoid(double x) {
+  return 1.0 / (1.0 + std::exp(-x));
+}
+
+Coord coord_of(const LineBoard& b, int sq) {
+  return {b.row_of(sq), b.col_of(sq)};
+}
+
+// Plays one decision after another for the player to move until their turn
+// is over, collecting it as a Turn.
+template <typename Decide>
+Turn collect_turn(FastGame game, Decide&& decide) {
+  Turn turn;
+  while (true) {
+    const bool shot = game.awaiting_shot();
+    const Action a = decide(game);
+    if (!shot) {
+      if (turn.steps.empty()) turn.from = coord_of(game.board(), a.from);
+      turn.steps.push_back(Step{coord_of(game.board(), a.to), std::nullopt});
+    } else if (!a.no_shot) {
+      turn.steps.back().target = coord_of(game.board(), a.to);
+    }
+    game.play(a);
+    // The turn goes on with the shot after a move, and with another move
+    // after a horse; otherwise (a broken arrow's move included) it is over.
+    if (game.over() || (!game.awaiting_shot() && !game.continuing())) return turn;
+  }
+}
+
+}  // namespace
+
+std::optional<Brain> parse_brain(const std::string& name) {
+  if (name == "strong") return Brain::Strong;
+  if (name == "uct") return Brain::PlainUct;
+  if (name == "greedy") return Brain::Greedy;
+  if (name == "random") return Brain::Random;
+  return std::nullopt;
+}
+
+FastGame::Values evaluate_position(const FastGame& game, RuleSet rules) {
+  thread_local std::vector<std::uint8_t> dist[FastGame::kMaxPlayers];
+  thread_local std::vector<int> queue;
+  const int players = game.players();
+  for (int p = 0; p < players; ++p) queen_distances(game, p, dist[p], queue);
+  std::array<double, FastGame::kMaxPlayers> territory{}, treasure{};
+  const int squares = game.board().squares();
+  for (int sq = 0; sq < squares; ++sq) {
+    if (game.board().occupied(sq)) continue;
+    int owner = -1;
+    int best = 255;
+    for (int p = 0; p < players; ++p) {
+      const int d = dist[p][static_cast<std::size_t>(sq)];
+      if (d < best) {
+        best = d;
+        owner = p;
+      } else if (d == best) {
+        owner = -1;
+      }
+    }
+    if (owner < 0) continue;
+    territory[static_cast<std::size_t>(owner)] += 1.0;
+    treasure[static_cast<std::size_t>(owner)] +=
+        game.treasure(sq) + (game.artifact(sq) == kHorse ? 1.5 : 0.0);
+  }
+  FastGame::Values values{};
+  if (rules == RuleSet::Standard || players == 2) {
+    // Two players: the difference in territory (and treasure) as a win chance.
+    const bool classic = rules == RuleSet::Standard;
+    const double a =
+        classic ? territory[0] : game.score(0) + 0.8 * treasure[0] + 0.1 * territory[0];
+    const double b =
+        classic ? territory[1] : game.score(1) + 0.8 * treasure[1] + 0.1 * territory[1];
+    values[0] = sigmoid((a - b) / (classic ? 4.0 : 6.0));
+    values[1] = 1.0 - values[0];
+    return values;
+  }
+  std::array<double, FastGame::kMaxPlayers> strength{};
+  double best = -1e18;
+  for (int p = 0; p < players; ++p) {
+    strength[static_cast<std::size_t>(p)] = game.score(p) +
+                                            0.8 * treasure[static_cast<std::size_t>(p)] +
+                                            0.1 * territory[static_cast<std::size_t>(p)];
+    best = std::max(best, strength[static_cast<std::size_t>(p)]);
+  }
+  double total = 0;
+  for (int p = 0; p < players; ++p) {
+    values[static_cast<std::size_t>(p)] =
+        std::exp((strength[static_cast<std::size_t>(p)] - best) / 6.0);
+    total += values[static_cast<std::size_t>(p)];
+  }
+  for (int p = 0; p < players; ++p) values[static_cast<std::size_t>(p)] /= total;
+  return values;
+}
+
+std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& options) {
+  if (!can_move(board, player)) return std::nullopt;
+  engine::Random rng(options.seed ^ (static_cast<std::uint64_t>(player) * 0x9e3779b97f4a7c15ULL));
+  if (options.brain == Brain::Greedy || !LineBoard::fits(board.rows(), board.cols())) {
+    return choose_turn(board, player, rng);
+  }
+  const FastGame game(board, player, options.rules);
+  if (options.brain == Brain::Random) {
+    return collect_turn(game, [&](const FastGame& g) { return g.random_action(rng); });
+  }
+  const auto deadline = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
+  const RuleSet rules = options.rules;
+  const bool plain = options.brain == Brain::PlainUct;
+  engine::Mcts<FastGame, Action> mcts(plain ? 1.0 : 0.7);
+  return collect_turn(game, [&](const FastGame& g) {
+    engine::SearchLimits limits;
+    if (options.nodes > 0) {
+      limits.iterations = options.nodes;
+    } else {
+      // Most of what is left for this decision; the shot that follows a
+      // move (or the next move of a horse) shares the rest.
+      const auto now = std::chrono::steady_clock::now();
+      limits.deadline = now + (deadline - now) * (g.awaiting_shot() ? 10 : 6) / 10;
+    }
+    return mcts.search(g, limits, rng, [&](FastGame& leaf, engine::Random& r) {
+      if (plain) {
+        while (!leaf.over()) leaf.play(leaf.random_action(r));
+        return leaf.result();
+      }
+      for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.play(leaf.random_action(r));
+      return leaf.over() ? leaf.result() : evaluate_position(leaf, rules);
+    });
+  });
+}
+
+std::optional<Coord> ai_placement(const Board& board, int player, const AiOptions& options) {
+  engine::Random rng(options.seed ^ (static_cast<std::uint64_t>(player) * 0x9e3779b97f4a7c15ULL));
+  return choose_placement(board, player, rng);
+}
+
+}  // namespace amazons

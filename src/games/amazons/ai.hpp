@@ -1,0 +1,37 @@
+// The players: the AI (Monte-Carlo tree search with a territory evaluation
+// after short playouts), and the opponents it is measured against (plain UCT
+// with random playouts, greedy, uniformly random).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "games/amazons/fast_game.hpp"
+#include "games/amazons/rules.hpp"
+
+namespace amazons {
+
+enum class Brain { Strong, PlainUct, Greedy, Random };
+std::optional<Brain> parse_brain(const std::string& name);  // strong, uct, greedy, random
+
+struct AiOptions {
+  Brain brain = Brain::Strong;
+  RuleSet rules = RuleSet::Extended;
+  int time_ms = 1000;      // per turn, counted from `start`
+  std::int64_t nodes = 0;  // when set: this many search iterations per decision, no clock
+  std::uint64_t seed = 0;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+// A whole legal turn for the player of id `player`, or nothing when none of
+// their amazons can move.
+std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& options);
+std::optional<Coord> ai_placement(const Board& board, int player, const AiOptions& options);
+
+// Each player's share of the territory by queen distance, valued for the
+// search (exposed for tests).
+FastGame::Values evaluate_position(const FastGame& game, RuleSet rules);
+
+}  // namespace amazons

@@ -1,0 +1,80 @@
+// The extended rules on the line board, move by move, for the AI's search:
+// a turn is split into actions, first a move of an amazon, then its shot (an
+// arrow, a spear, or none after a broken arrow), and again a move and a shot
+// when a horse gives the same amazon another move. Two rule sets: the
+// extended game (players who cannot move are skipped, the game ends when
+// nobody can move, the most treasure wins) and the classic one (two players,
+// the player who cannot move loses).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/random.hpp"
+#include "games/amazons/board.hpp"
+#include "games/amazons/lines.hpp"
+
+namespace amazons {
+
+enum class RuleSet { Extended, Standard };
+
+struct Action {
+  std::uint16_t from = 0;  // a move: the amazon's square; a shot: unused
+  std::uint16_t to = 0;    // a move: its destination; a shot: the target
+  bool shot = false;       // which of the two this is
+  bool no_shot = false;    // the shot after a broken arrow: nothing
+  friend bool operator==(const Action&, const Action&) = default;
+};
+
+class FastGame {
+ public:
+  static constexpr int kMaxPlayers = 8;
+  using Values = std::array<double, kMaxPlayers>;
+
+  // The position of `board` with the player of id `to_move` to move. The
+  // board must fit the line board.
+  FastGame(const Board& board, int to_move, RuleSet rules);
+
+  int players() const { return static_cast<int>(ids_.size()); }
+  int to_move() const { return to_move_; }  // an index into the players
+  int id_of(int player) const { return ids_[static_cast<std::size_t>(player)]; }
+  bool over() const { return over_; }
+  bool awaiting_shot() const { return shooter_ >= 0; }
+  // A horse lets the amazon that just shot move again (in this same turn).
+  bool continuing() const { return continuing_ >= 0; }
+  const LineBoard& board() const { return board_; }
+  long long score(int player) const { return scores_[static_cast<std::size_t>(player)]; }
+  std::uint8_t treasure(int sq) const { return treasure_[static_cast<std::size_t>(sq)]; }
+  std::uint8_t artifact(int sq) const { return artifact_[static_cast<std::size_t>(sq)]; }
+  const std::vector<std::uint16_t>& amazons(int player) const {
+    return amazons_[static_cast<std::size_t>(player)];
+  }
+
+  void actions(std::vector<Action>& out) const;
+  void play(const Action& action);
+  // A uniformly random legal action (amazon, then destination, then target).
+  Action random_action(engine::Random& rng) const;
+  // The game's result for each player: 1 for a winner (shared), 0 otherwise.
+  Values result() const;
+
+ private:
+  bool can_move(int player) const;
+  void next_player();
+
+  LineBoard board_;
+  RuleSet rules_;
+  std::vector<int> ids_;
+  std::vector<std::vector<std::uint16_t>> amazons_;
+  std::vector<long long> scores_;
+  std::vector<std::uint8_t> treasure_;
+  std::vector<std::uint8_t> artifact_;
+  int to_move_ = 0;
+  int shooter_ = -1;     // the square of the amazon that must shoot now
+  bool spear_ = false;   // its shot is a spear
+  bool horse_ = false;   // after the shot, another move of the same amazon
+  int continuing_ = -1;  // the amazon a horse lets move again, if any
+  bool over_ = false;
+};
+
+}  // namespace amazons
