@@ -8,6 +8,7 @@
 
 #include "games/amazons/play.hpp"
 #include "games/amazons/program.hpp"
+#include "games/amazons/referee.hpp"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -15,6 +16,8 @@ int main(int argc, char** argv) {
 #ifdef AMAZONS_INTERACTIVE_DEFAULT
     if (args.empty()) return amazons::run_play({}, std::cin, std::cout);
 #endif
+    if (!args.empty() && args[0] == "referee")
+      return amazons::run_referee({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "play") {
       return amazons::run_play({args.begin() + 1, args.end()}, std::cin, std::cout);
     }

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The referee catches a cheating program each way it can cheat, disqualifies
+# it, and lets the game go on; honest programs are never disqualified.
+set -u
+amazons=$1 cheater=$2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir"
+failures=0
+expect() {  # expect MODE WORDS
+  local mode=$1 words=$2
+  "$amazons" referee --rows 6 --cols 6 --amazons 2 --limit 1500 --seed 3 --log "$mode.log" \
+    "$amazons player=honest nodes=40" "$cheater mode=$mode" >"$mode.out" 2>&1
+  if ! grep -q "\"player\":\"cheater\".*\"verdict\":\"disqualified: $words" "$mode.log"; then
+    echo "FAIL: $mode: no disqualification \"$words\" in the log"; tail -3 "$mode.out"; failures=$((failures + 1))
+  fi
+  if grep -q "\"player\":\"honest\".*disqualified" "$mode.log"; then
+    echo "FAIL: $mode: the honest player was disqualified"; failures=$((failures + 1))
+  fi
+  grep -q "cheater disqualified" "$mode.out" || grep -q "disqualified in 1" "$mode.out" ||
+    { echo "FAIL: $mode: the standings do not show it"; failures=$((failures + 1)); }
+}
+expect score "a player line other than the mover's changed\|no legal turn"
+expect arrow "no legal turn"
+expect other "no legal turn"
+expect double "no legal turn"
+expect nothing "no legal turn"
+expect lie "exit 1 but it could move"
+expect broken "left a broken board"
+expect slow "no answer within 1500 ms"
+expect crash "exit code 3"
+# A tournament between three copies of the program and a random player: all honest.
+"$amazons" referee --games 3 --jobs 2 --rows 8 --cols 8 --amazons 3 --log tour.log \
+  "$amazons player=a nodes=60" "$amazons player=b nodes=60" "$amazons player=c nodes=60" \
+  "$amazons player=r ai=random" >tour.out 2>&1 || { echo "FAIL: the tournament"; failures=$((failures + 1)); }
+if grep -q disqualified tour.log; then echo "FAIL: an honest program was disqualified"; failures=$((failures + 1)); fi
+grep -q "standings after 3 game(s)" tour.out || { echo "FAIL: no standings"; failures=$((failures + 1)); }
+"$amazons" referee --replay tour.log | grep -q "^game 2, call 1: " || { echo "FAIL: replay"; failures=$((failures + 1)); }
+[ $failures -eq 0 ] && echo "the referee caught every way of cheating"
+exit $((failures > 0))
