@@ -6,6 +6,9 @@
 // `void actions(std::vector<A>&) const` and `void play(const A&)`, and is
 // copyable. The Evaluator is called on a copy of the game at a new leaf and
 // returns each player's value in [0, 1] (it may play on, e.g. a playout).
+// The Prior is called on each new child, (game before the action, action),
+// and returns a first guess of the action's value for the player to move; it
+// counts as kPriorVisits visits until real ones outweigh it.
 #pragma once
 
 #include <chrono>
@@ -31,15 +34,23 @@ class Mcts {
   explicit Mcts(double exploration = 0.7) : exploration_(exploration) {}
 
   // Searches from `root` and returns the most visited action (root not over).
+  static constexpr double kPriorVisits = 3.0;
+
   template <typename Evaluator>
   Action search(const Game& root, const SearchLimits& limits, Random& rng, Evaluator&& evaluate) {
+    return search(root, limits, rng, evaluate, [](const Game&, const Action&) { return 0.5; });
+  }
+
+  template <typename Evaluator, typename Prior>
+  Action search(const Game& root, const SearchLimits& limits, Random& rng, Evaluator&& evaluate,
+                Prior&& prior) {
     nodes_.clear();
     nodes_.push_back(Node{});
     std::vector<Action> actions;
     for (std::int64_t i = 0;; ++i) {
       if (limits.iterations > 0 && i >= limits.iterations) break;
       if ((i & 31) == 0 && std::chrono::steady_clock::now() >= limits.deadline && i > 0) break;
-      iterate(root, rng, evaluate, actions);
+      iterate(root, rng, evaluate, prior, actions);
     }
     iterations_ = nodes_.front().visits;
     const Node& top = nodes_.front();
@@ -61,11 +72,13 @@ class Mcts {
     std::uint32_t visits = 0;
     int mover = 0;  // the player to move at this node
     bool expanded = false;
+    float prior = 0.5f;
     Values sum{};
   };
 
-  template <typename Evaluator>
-  void iterate(const Game& root, Random& rng, Evaluator& evaluate, std::vector<Action>& actions) {
+  template <typename Evaluator, typename Prior>
+  void iterate(const Game& root, Random& rng, Evaluator& evaluate, Prior& prior,
+               std::vector<Action>& actions) {
     Game game = root;
     std::uint32_t node = 0;
     while (nodes_[node].expanded && nodes_[node].children > 0 && !game.over()) {
@@ -83,10 +96,11 @@ class Mcts {
         Node child;
         child.action = a;
         child.parent = node;
+        child.prior = static_cast<float>(prior(game, a));
         nodes_.push_back(child);
       }
       if (!actions.empty()) {
-        node = first + rng.below(static_cast<std::uint32_t>(actions.size()));
+        node = select(node, rng);
         game.play(nodes_[node].action);
       }
     }
@@ -99,26 +113,25 @@ class Mcts {
     }
   }
 
+  // UCT over the mover's values, each child's prior counting as a few
+  // visits; ties (e.g. among the unvisited) broken at random.
   std::uint32_t select(std::uint32_t node, Random& rng) {
     const Node& parent = nodes_[node];
     const double log_n = std::log(static_cast<double>(parent.visits) + 1.0);
     const auto me = static_cast<std::size_t>(parent.mover);
     std::uint32_t best = parent.first_child;
     double best_score = -std::numeric_limits<double>::infinity();
-    std::uint32_t unvisited = 0;
+    std::uint32_t ties = 0;
     for (std::uint32_t c = parent.first_child; c < parent.first_child + parent.children; ++c) {
       const Node& child = nodes_[c];
-      if (child.visits == 0) {
-        // Unvisited children first, one of them at random.
-        if (rng.below(++unvisited) == 0) best = c;
-        best_score = std::numeric_limits<double>::infinity();
-        continue;
-      }
-      if (unvisited) continue;
       const double n = static_cast<double>(child.visits);
-      const double score = child.sum[me] / n + exploration_ * std::sqrt(log_n / n);
+      const double q = (child.sum[me] + kPriorVisits * child.prior) / (n + kPriorVisits);
+      const double score = q + exploration_ * std::sqrt(log_n / (n + 1.0));
       if (score > best_score) {
         best_score = score;
+        best = c;
+        ties = 1;
+      } else if (score == best_score && rng.below(++ties) == 0) {
         best = c;
       }
     }

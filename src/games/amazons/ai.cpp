@@ -9,8 +9,6 @@
 namespace amazons {
 namespace {
 
-constexpr int kPlayoutActions = 4;  // two moves and their shots before the evaluation
-
 // Queen-move distances from every amazon of `player` (255: unreachable).
 void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>& dist,
                      std::vector<int>& queue) {
@@ -35,6 +33,18 @@ void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>
 
 double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
+}
+
+// The evaluation's weights (measured with bench/amazons_strength).
+struct Tuning {
+  double potential = 0.8;  // treasure in one's territory, as a share of treasure in hand
+  double territory = 0.1;  // a square of territory, in treasure
+  int playout = 4;         // random actions (two moves and shots) before the evaluation
+};
+
+const Tuning& tuning() {
+  static constexpr Tuning kTuning;
+  return kTuning;
 }
 
 Coord coord_of(const LineBoard& b, int sq) {
@@ -97,33 +107,24 @@ FastGame::Values evaluate_position(const FastGame& game, RuleSet rules) {
     treasure[static_cast<std::size_t>(owner)] +=
         game.treasure(sq) + (game.artifact(sq) == kHorse ? 1.5 : 0.0);
   }
+  // What a player has and may still collect: its score, the treasure in its
+  // territory (at a discount: others may take it first), its territory.
+  const auto strength = [&](int p) {
+    const auto i = static_cast<std::size_t>(p);
+    return game.score(p) + tuning().potential * treasure[i] + tuning().territory * territory[i];
+  };
   FastGame::Values values{};
-  if (rules == RuleSet::Standard || players == 2) {
-    // Two players: the difference in territory (and treasure) as a win chance.
-    const bool classic = rules == RuleSet::Standard;
-    const double a =
-        classic ? territory[0] : game.score(0) + 0.8 * treasure[0] + 0.1 * territory[0];
-    const double b =
-        classic ? territory[1] : game.score(1) + 0.8 * treasure[1] + 0.1 * territory[1];
-    values[0] = sigmoid((a - b) / (classic ? 4.0 : 6.0));
+  if (rules == RuleSet::Standard) {
+    values[0] = sigmoid((territory[0] - territory[1]) / 4.0);
     values[1] = 1.0 - values[0];
     return values;
   }
-  std::array<double, FastGame::kMaxPlayers> strength{};
-  double best = -1e18;
-  for (int p = 0; p < players; ++p) {
-    strength[static_cast<std::size_t>(p)] = game.score(p) +
-                                            0.8 * treasure[static_cast<std::size_t>(p)] +
-                                            0.1 * territory[static_cast<std::size_t>(p)];
-    best = std::max(best, strength[static_cast<std::size_t>(p)]);
-  }
+  // Each player's share of all the strength: every point counts, however
+  // far ahead or behind (a win chance would flatten out and hide moves).
   double total = 0;
-  for (int p = 0; p < players; ++p) {
-    values[static_cast<std::size_t>(p)] =
-        std::exp((strength[static_cast<std::size_t>(p)] - best) / 6.0);
-    total += values[static_cast<std::size_t>(p)];
-  }
-  for (int p = 0; p < players; ++p) values[static_cast<std::size_t>(p)] /= total;
+  for (int p = 0; p < players; ++p) total += strength(p) + 1.0;
+  for (int p = 0; p < players; ++p)
+    values[static_cast<std::size_t>(p)] = (strength(p) + 1.0) / total;
   return values;
 }
 
@@ -151,14 +152,21 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
       const auto now = std::chrono::steady_clock::now();
       limits.deadline = now + (deadline - now) * (g.awaiting_shot() ? 10 : 6) / 10;
     }
-    return mcts.search(g, limits, rng, [&](FastGame& leaf, engine::Random& r) {
+    const auto evaluate = [&](FastGame& leaf, engine::Random& r) {
       if (plain) {
         while (!leaf.over()) leaf.play(leaf.random_action(r));
         return leaf.result();
       }
-      for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.play(leaf.random_action(r));
+      for (int i = 0; i < tuning().playout && !leaf.over(); ++i) leaf.play(leaf.random_action(r));
       return leaf.over() ? leaf.result() : evaluate_position(leaf, rules);
-    });
+    };
+    // Plain UCT knows nothing; the AI's first guess of a move is the
+    // treasure (and horse) it lands on.
+    const auto prior = [&](const FastGame& before, const Action& a) {
+      if (plain || a.shot || rules == RuleSet::Standard) return 0.5;
+      return 0.5 + 0.06 * before.treasure(a.to) + (before.artifact(a.to) == kHorse ? 0.08 : 0.0);
+    };
+    return mcts.search(g, limits, rng, evaluate, prior);
   });
 }
 
