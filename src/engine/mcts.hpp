@@ -49,7 +49,7 @@ class Mcts {
     std::vector<Action> actions;
     for (std::int64_t i = 0;; ++i) {
       if (limits.iterations > 0 && i >= limits.iterations) break;
-      if ((i & 31) == 0 && std::chrono::steady_clock::now() >= limits.deadline && i > 0) break;
+      if ((i & 7) == 0 && i > 0 && std::chrono::steady_clock::now() >= limits.deadline) break;
       iterate(root, rng, evaluate, prior, actions);
     }
     iterations_ = nodes_.front().visits;

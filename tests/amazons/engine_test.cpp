@@ -1,0 +1,166 @@
+// The fast engine against the plain rules, and the AI's turns.
+#include <gtest/gtest.h>
+
+#include "engine/random.hpp"
+#include "games/amazons/ai.hpp"
+#include "games/amazons/fast_game.hpp"
+#include "games/amazons/lines.hpp"
+#include "games/amazons/play.hpp"
+#include "games/amazons/standard.hpp"
+#include "games/amazons/verify.hpp"
+
+namespace amazons {
+namespace {
+
+Board random_board(engine::Random& rng, int rows, int cols, int players) {
+  Board board(rows, cols);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      Field& f = board.at({r, c});
+      const auto roll = rng.below(100);
+      if (roll < 20) {
+        f.occupant = kObstacle;
+      } else if (roll < 30) {
+        f.occupant = static_cast<std::uint8_t>(rng.between(1, players));
+      } else {
+        f.treasure = static_cast<std::uint8_t>(rng.below(6));
+        f.artifact = static_cast<std::uint8_t>(rng.below(100) < 15 ? rng.between(1, 3) : 0);
+      }
+    }
+  }
+  for (int p = 1; p <= players; ++p) board.players().push_back({"p" + std::to_string(p), p, 0});
+  return board;
+}
+
+TEST(AmazonsLineBoard, QueenMovesAgreeWithThePlainBoardEverywhere) {
+  engine::Random rng(5);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int rows = rng.between(1, 20), cols = rng.between(1, 20);
+    const Board board = random_board(rng, rows, cols, 2);
+    LineBoard lines(rows, cols);
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) {
+        if (board.at({r, c}).occupant != kEmpty) lines.occupy(lines.square(r, c));
+      }
+    }
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) {
+        std::vector<Coord> plain;
+        queen_targets(board, {r, c}, plain);
+        std::vector<Coord> fast;
+        lines.for_each_queen_target(lines.square(r, c), [&](int sq) {
+          fast.push_back({lines.row_of(sq), lines.col_of(sq)});
+        });
+        const auto order = [](Coord a, Coord b) {
+          return a.row != b.row ? a.row < b.row : a.col < b.col;
+        };
+        std::sort(plain.begin(), plain.end(), order);
+        std::sort(fast.begin(), fast.end(), order);
+        ASSERT_EQ(fast, plain) << rows << "x" << cols << " at " << r << "," << c;
+        ASSERT_EQ(lines.queen_count(lines.square(r, c)), static_cast<int>(plain.size()));
+        ASSERT_EQ(lines.can_move(lines.square(r, c)), !plain.empty());
+        for (int k = 0; k < static_cast<int>(plain.size()); ++k) {
+          const int sq = lines.queen_target(lines.square(r, c), k);
+          ASSERT_TRUE(std::find(plain.begin(), plain.end(),
+                                Coord{lines.row_of(sq), lines.col_of(sq)}) != plain.end());
+        }
+      }
+    }
+  }
+}
+
+TEST(AmazonsLineBoard, LargeBoardsUseTheBitCountsAndAgreeToo) {
+  engine::Random rng(9);
+  const Board board = random_board(rng, 40, 55, 3);
+  LineBoard lines(40, 55);
+  for (int r = 0; r < 40; ++r) {
+    for (int c = 0; c < 55; ++c) {
+      if (board.at({r, c}).occupant != kEmpty) lines.occupy(lines.square(r, c));
+    }
+  }
+  for (int r = 0; r < 40; ++r) {
+    for (int c = 0; c < 55; ++c) {
+      std::vector<Coord> plain;
+      queen_targets(board, {r, c}, plain);
+      ASSERT_EQ(lines.queen_count(lines.square(r, c)), static_cast<int>(plain.size()));
+    }
+  }
+}
+
+TEST(AmazonsStandardGame, PerftAndPlayoutsFollowTheRules) {
+  StandardGame game;
+  EXPECT_EQ(game.perft(1), 2176);
+  EXPECT_EQ(game.perft(2), 4307152);
+  EXPECT_EQ(game.perft_parallel(2, 2), 4307152);
+  engine::Random rng(1);
+  std::int64_t moves = 0;
+  for (int g = 0; g < 200; ++g) {
+    StandardGame copy = game;
+    const int winner = copy.random_playout(rng, moves);
+    EXPECT_TRUE(winner == 0 || winner == 1);
+    EXPECT_FALSE(copy.can_move());
+  }
+  EXPECT_GT(moves / 200, 60);
+  EXPECT_LT(moves / 200, 80);
+}
+
+TEST(AmazonsAi, EveryTurnItChoosesIsLegalAndSeededTurnsRepeat) {
+  engine::Random rng(21);
+  for (int trial = 0; trial < 30; ++trial) {
+    const Board board = random_board(rng, rng.between(3, 9), rng.between(3, 9), rng.between(1, 4));
+    for (Brain brain : {Brain::Strong, Brain::PlainUct, Brain::Random, Brain::Greedy}) {
+      for (const PlayerLine& p : board.players()) {
+        AiOptions options;
+        options.brain = brain;
+        options.nodes = 60;
+        options.seed = static_cast<std::uint64_t>(trial);
+        const auto turn = ai_turn(board, p.id, options);
+        if (!turn) {
+          EXPECT_FALSE(can_move(board, p.id));
+          continue;
+        }
+        Board after = board;
+        ASSERT_FALSE(play_turn(after, p.id, *turn)) << write_board(board);
+        EXPECT_FALSE(check_turn(board, after, p.id));
+        const auto again = ai_turn(board, p.id, options);
+        Board after_again = board;
+        ASSERT_FALSE(play_turn(after_again, p.id, *again));
+        EXPECT_EQ(after_again, after);  // nodes and seed fixed: the same turn
+      }
+    }
+  }
+}
+
+TEST(AmazonsAi, TakesTheTreasureWithinReach) {
+  const Board board = std::get<Board>(read_board(
+      "5 5\n001 000 000 000 500\n000 000 000 000 000\n000 000 002 000 000\n000 000 000 000 000\n"
+      "100 000 000 000 003\na 1 0\nb 2 0\nc 3 0\n"));
+  AiOptions options;
+  options.nodes = 2000;
+  const auto turn = ai_turn(board, 1, options);
+  ASSERT_TRUE(turn);
+  EXPECT_EQ(turn->steps.front().to, (Coord{0, 4}));
+}
+
+TEST(AmazonsAi, BeatsARandomPlayerInTheClassicGame) {
+  for (int g = 0; g < 2; ++g) {
+    Board board = standard_board();
+    int to_move = 1;
+    const int ai = g + 1;
+    while (can_move(board, to_move)) {
+      AiOptions options;
+      options.rules = RuleSet::Standard;
+      options.brain = to_move == ai ? Brain::Strong : Brain::Random;
+      options.nodes = 300;
+      options.seed = static_cast<std::uint64_t>(g);
+      const auto turn = ai_turn(board, to_move, options);
+      ASSERT_TRUE(turn);
+      ASSERT_FALSE(play_turn(board, to_move, *turn));
+      to_move = 3 - to_move;
+    }
+    EXPECT_EQ(3 - to_move, ai);  // the player who cannot move loses
+  }
+}
+
+}  // namespace
+}  // namespace amazons
