@@ -124,22 +124,34 @@ std::int64_t StandardGame::perft_parallel(int depth, int threads) const {
 
 int StandardGame::random_playout(engine::Random& rng, std::int64_t& moves) {
   while (true) {
-    const auto& side = amazons_[static_cast<std::size_t>(to_move_)];
-    std::array<std::uint16_t, kAmazons> movable{};
-    int n = 0;
-    for (auto a : side) {
-      if (board_.can_move(a)) movable[static_cast<std::size_t>(n++)] = a;
+    // An amazon uniformly among those that can move: draw among the
+    // candidates left until one can (most can, so one or two checks).
+    std::array<std::uint16_t, kAmazons> candidates = amazons_[static_cast<std::size_t>(to_move_)];
+    int left = kAmazons;
+    int from = -1;
+    while (left > 0) {
+      const auto pick = rng.below(static_cast<std::uint32_t>(left));
+      if (board_.can_move(candidates[pick])) {
+        from = candidates[pick];
+        break;
+      }
+      candidates[pick] = candidates[static_cast<std::size_t>(--left)];
     }
-    if (n == 0) return to_move_ ^ 1;  // the player to move cannot: the other wins
-    const int from = movable[rng.below(static_cast<std::uint32_t>(n))];
+    if (from < 0) return to_move_ ^ 1;  // the player to move cannot: the other wins
+    std::array<int, 8> runs;
+    const int destinations = board_.queen_runs(from, runs);
+    const int to = board_.target_in_runs(
+        from, runs, static_cast<int>(rng.below(static_cast<std::uint32_t>(destinations))));
     board_.vacate(from);
-    const int to = board_.queen_target(
-        from, static_cast<int>(rng.below(static_cast<std::uint32_t>(board_.queen_count(from)))));
-    const int arrow = board_.queen_target(
-        to, static_cast<int>(rng.below(static_cast<std::uint32_t>(board_.queen_count(to)))));
-    board_.occupy(from);
-    play({static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to),
-          static_cast<std::uint16_t>(arrow)});
+    const int arrows = board_.queen_runs(to, runs);
+    const int arrow = board_.target_in_runs(
+        to, runs, static_cast<int>(rng.below(static_cast<std::uint32_t>(arrows))));
+    board_.occupy(to);
+    board_.occupy(arrow);
+    for (auto& a : amazons_[static_cast<std::size_t>(to_move_)]) {
+      if (a == from) a = static_cast<std::uint16_t>(to);
+    }
+    to_move_ ^= 1;
     ++moves;
   }
 }
