@@ -68,6 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                      raiinet::text::display(session.game(), 1) ==
                  before);
     }
+    FUZZ_CHECK(session.game().is_consistent());
     check_display(session);
   }
   return 0;

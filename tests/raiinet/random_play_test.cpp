@@ -74,6 +74,7 @@ TEST(RaiinetRandomPlay, EveryGameEndsWithAWinnerAndTrueCounts) {
     while (!s.finished() && commands < 5000) {
       s.execute(random_command(rng, s.game()));
       ++commands;
+      ASSERT_TRUE(s.game().is_consistent());
       if (commands % 7 == 0) expect_display_is_true(s);
     }
     ASSERT_TRUE(s.game().winner()) << "game " << game << " did not end";

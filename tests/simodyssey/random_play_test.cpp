@@ -9,19 +9,7 @@ namespace simodyssey {
 namespace {
 
 void expect_consistent(const Galaxy& galaxy) {
-  int occupied = 0;
-  for (int row = 1; row <= 5; ++row) {
-    for (int col = 1; col <= 5; ++col) {
-      for (int q = 1; q <= 4; ++q) {
-        const auto id = galaxy.occupant({row, col}, q);
-        if (!id) continue;
-        ++occupied;
-        ASSERT_TRUE(galaxy.entities().contains(*id));
-        ASSERT_EQ(galaxy.entities().at(*id).location, (Location{{row, col}, q}));
-      }
-    }
-  }
-  ASSERT_EQ(occupied, static_cast<int>(galaxy.entities().size()));
+  ASSERT_TRUE(galaxy.is_consistent());
   if (galaxy.explorer_alive()) {
     ASSERT_GT(galaxy.explorer().fuel, 0);
     ASSERT_LE(galaxy.explorer().fuel, Entity::kMaxFuel);

@@ -9,23 +9,7 @@ namespace sd2 {
 namespace {
 
 void expect_consistent(const Battle& b) {
-  int occupied = 0;
-  for (int row = 1; row <= b.rows(); ++row) {
-    for (int col = 1; col <= b.cols(); ++col) occupied += b.symbol_at({row, col}) != '_';
-  }
-  ASSERT_EQ(occupied, static_cast<int>(b.enemies().size() + b.projectiles().size()) + 1);
-  for (const auto& [id, e] : b.enemies()) {
-    ASSERT_EQ(b.symbol_at(e.at), spec(e.kind).symbol) << "enemy " << id;
-    ASSERT_GT(e.health, 0);
-    ASSERT_LE(e.health, e.max_health);
-  }
-  for (const auto& [id, p] : b.projectiles()) {
-    ASSERT_EQ(b.symbol_at(p.at), p.friendly ? '*' : '<') << "projectile " << id;
-  }
-  const Starfighter& sf = b.starfighter();
-  ASSERT_EQ(b.symbol_at(sf.at), sf.destroyed ? 'X' : 'S');
-  ASSERT_GE(sf.health, 0);
-  ASSERT_GE(sf.energy, 0);
+  ASSERT_TRUE(b.is_consistent());
 }
 
 TEST(RandomPlay, ThousandsOfCommandsKeepTheBoardConsistent) {

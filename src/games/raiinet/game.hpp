@@ -117,6 +117,9 @@ class Game {
   std::optional<std::string> move(char letter, Direction direction);
   std::optional<std::string> use_ability(int card, const AbilityArgs& args);
   bool has_legal_move(int p) const;
+  // The counts kept agree with the links: what each player downloaded, by
+  // kind (for tests and fuzzing).
+  bool is_consistent() const;
   // Ends the turn of a player who cannot move.
   void pass();
 

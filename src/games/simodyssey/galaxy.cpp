@@ -62,6 +62,23 @@ bool Galaxy::is_full(Coord sector) const {
   return std::none_of(quadrants.begin(), quadrants.end(), [](int id) { return id == kEmpty; });
 }
 
+bool Galaxy::is_consistent() const {
+  std::size_t occupied = 0;
+  for (int row = 1; row <= kShape.rows; ++row) {
+    for (int col = 1; col <= kShape.cols; ++col) {
+      for (int q = 1; q <= 4; ++q) {
+        const auto id = occupant({row, col}, q);
+        if (!id) continue;
+        ++occupied;
+        const auto found = entities_.find(*id);
+        if (found == entities_.end() || !(found->second.location == Location{{row, col}, q}))
+          return false;
+      }
+    }
+  }
+  return occupied == entities_.size();
+}
+
 std::optional<Kind> Galaxy::stationary_at(Coord sector) const {
   for (int id : cell(sector)) {
     if (id != kEmpty && id < 0) return entities_.at(id).kind;

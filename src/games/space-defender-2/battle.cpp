@@ -98,6 +98,23 @@ int Battle::special_energy_cost() const {
   return starfighter_.loadout.power_spec().energy_cost;
 }
 
+bool Battle::is_consistent() const {
+  std::size_t occupied = 0;
+  for (int row = 1; row <= rows(); ++row) {
+    for (int col = 1; col <= cols(); ++col) occupied += symbol_at({row, col}) != '_';
+  }
+  if (occupied != enemies_.size() + projectiles_.size() + 1) return false;
+  for (const auto& [id, e] : enemies_) {
+    if (symbol_at(e.at) != spec(e.kind).symbol || e.health <= 0 || e.health > e.max_health)
+      return false;
+  }
+  for (const auto& [id, p] : projectiles_) {
+    if (symbol_at(p.at) != (p.friendly ? '*' : '<')) return false;
+  }
+  const Starfighter& sf = starfighter_;
+  return symbol_at(sf.at) == (sf.destroyed ? 'X' : 'S') && sf.health >= 0 && sf.energy >= 0;
+}
+
 char Battle::symbol_at(Coord at) const {
   const int id = cell(at);
   if (id == kEmpty) return '_';

@@ -127,6 +127,9 @@ class Battle {
   // By id, highest first: the oldest projectile first.
   const std::map<int, Projectile, std::greater<int>>& projectiles() const { return projectiles_; }
   const TurnLog& log() const { return log_; }
+  // The board and the lists agree: every enemy and projectile on its square,
+  // nothing else on the board, healths in range (for tests and fuzzing).
+  bool is_consistent() const;
   // The symbol at a square: '_' empty, 'S' or 'X' the Starfighter, enemy letters, '*', '<'.
   char symbol_at(Coord at) const;
 

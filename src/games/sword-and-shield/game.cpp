@@ -10,7 +10,6 @@ constexpr std::array<std::string_view, kPiecesPerSide> kPieceSides = {
     "SHSS", "S0SS", "HHHH", "S0H0", "0000", "SHHS", "SSSS", "S0HH", "0H00", "SHSH", "SH0S", "S000",
     "SHH0", "0HH0", "S0SH", "S0HS", "S00H", "SH0H", "0H0H", "S0S0", "S00S", "SH00", "SHHH", "0HHH"};
 
-
 bool is_piece(std::int8_t content) {
   return content >= 0 && content < kPieces;
 }
@@ -245,6 +244,21 @@ void Game::bury(int piece) {
   for (auto& cell : cells_) {
     if (cell == piece) cell = kEmpty;
   }
+}
+
+bool Game::is_consistent() const {
+  std::array<int, kPieces> seen{};
+  for (int row = 1; row <= kSize; ++row) {
+    for (int col = 1; col <= kSize; ++col) {
+      const std::int8_t content = at({row, col});
+      if (is_piece(content)) ++seen[static_cast<std::size_t>(content)];
+      if (!on_board({row, col}) && content != kEmpty) return false;
+    }
+  }
+  for (int p = 0; p < kPieces; ++p) {
+    if (seen[static_cast<std::size_t>(p)] != (place(p) == Place::Board ? 1 : 0)) return false;
+  }
+  return at(face_square(kYellow)) == kYellowFace && at(face_square(kGreen)) == kGreenFace;
 }
 
 std::vector<Reaction> Game::reactions() const {

@@ -93,6 +93,10 @@ class Game {
   static Coord creation_square(int player);
   static Coord face_square(int player);
 
+  // Every piece is in exactly one place (unused, on one square, or buried),
+  // the faces are where they belong and the cut corners are empty.
+  bool is_consistent() const;
+
   // Every reaction now possible, in reading order of the first square.
   std::vector<Reaction> reactions() const;
   // A compact key of the position, for finding chains that repeat.
