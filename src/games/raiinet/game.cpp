@@ -210,6 +210,20 @@ void Game::pass() {
   end_turn();
 }
 
+bool Game::is_consistent() const {
+  for (int p = 0; p < 2; ++p) {
+    int data = 0, viruses = 0;
+    for (const PlayerState& owner : players_) {
+      for (const Link& l : owner.links) {
+        if (l.downloaded_by == p) (l.value.kind == Kind::Data ? data : viruses) += 1;
+        if (l.on_board() && !on_board(l.at)) return false;
+      }
+    }
+    if (player(p).data != data || player(p).viruses != viruses) return false;
+  }
+  return true;
+}
+
 void Game::end_turn() {
   for (Link& l : players_[static_cast<std::size_t>(current_)].links) l.frozen = false;
   current_ = 1 - current_;
