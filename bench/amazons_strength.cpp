@@ -90,8 +90,8 @@ int main(int argc, char** argv) {
       const int ai = g % 3 + 1;  // the AI's seat rotates
       for (int round = 0; round < 3; ++round) {
         for (int p = 1; p <= 3; ++p) {
-          const auto at =
-              ai_placement(board, p, options(Brain::Greedy, RuleSet::Extended, ms, rng.next()));
+          const Brain brain = p == ai ? Brain::Strong : Brain::Greedy;
+          const auto at = ai_placement(board, p, options(brain, RuleSet::Extended, ms, rng.next()));
           if (at) place_amazon(board, p, *at);
         }
       }

@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
         std::vector<Coord> to;
         queen_targets(board, a, to);
         if (to.empty()) continue;
-        board.at(to.front()).occupant = static_cast<std::uint8_t>(p.id);
+        board.at(to.front()) = Field{0, kNoArtifact, static_cast<std::uint8_t>(p.id)};
         board.at(a).occupant = kEmpty;
         save(board);
         return 0;
