@@ -175,25 +175,15 @@ std::optional<Coord> ai_placement(const Board& board, int player, const AiOption
   if (options.brain != Brain::Strong) return choose_placement(board, player, rng);
   // The field from which the most treasure is one move away, and the most
   // room; the field's own treasure would be lost to the placement.
-  std::optional<Coord> best;
-  double best_score = 0;
-  int ties = 0;
   std::vector<Coord> reach;
-  for (Coord c : free_fields(board)) {
+  return best_of(free_fields(board), rng, [&](Coord c) {
     reach.clear();
     queen_targets(board, c, reach);
     double score = 0.5 * static_cast<double>(reach.size()) - board.at(c).treasure;
     for (Coord t : reach)
       score += board.at(t).treasure + (board.at(t).artifact == kHorse ? 2.0 : 0.0);
-    if (!best || score > best_score) {
-      best = c;
-      best_score = score;
-      ties = 1;
-    } else if (score == best_score && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
-      best = c;
-    }
-  }
-  return best;
+    return score;
+  });
 }
 
 }  // namespace amazons

@@ -37,24 +37,6 @@ int shot_value(const Board& board, int player, Coord target) {
   return value;
 }
 
-template <typename Score>
-std::optional<Coord> best_of(const std::vector<Coord>& options, engine::Random& rng, Score score) {
-  std::optional<Coord> best;
-  int best_score = 0;
-  int ties = 0;
-  for (Coord c : options) {
-    const int s = score(c);
-    if (!best || s > best_score) {
-      best = c;
-      best_score = s;
-      ties = 1;
-    } else if (s == best_score && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
-      best = c;
-    }
-  }
-  return best;
-}
-
 // The best single step for the amazon at `from` on `board`.
 std::optional<Step> choose_step(const Board& board, int player, Coord from, engine::Random& rng) {
   std::vector<Coord> destinations;
