@@ -125,21 +125,23 @@ std::int64_t StandardGame::perft_parallel(int depth, int threads) const {
 int StandardGame::random_playout(engine::Random& rng, std::int64_t& moves) {
   while (true) {
     // An amazon uniformly among those that can move: draw among the
-    // candidates left until one can (most can, so one or two checks).
+    // candidates left until one has a destination (most have, so one or
+    // two draws); its runs serve to choose the destination too.
     std::array<std::uint16_t, kAmazons> candidates = amazons_[static_cast<std::size_t>(to_move_)];
+    std::array<int, 8> runs;
     int left = kAmazons;
     int from = -1;
+    int destinations = 0;
     while (left > 0) {
       const auto pick = rng.below(static_cast<std::uint32_t>(left));
-      if (board_.can_move(candidates[pick])) {
+      destinations = board_.queen_runs(candidates[pick], runs);
+      if (destinations > 0) {
         from = candidates[pick];
         break;
       }
       candidates[pick] = candidates[static_cast<std::size_t>(--left)];
     }
     if (from < 0) return to_move_ ^ 1;  // the player to move cannot: the other wins
-    std::array<int, 8> runs;
-    const int destinations = board_.queen_runs(from, runs);
     const int to = board_.target_in_runs(
         from, runs, static_cast<int>(rng.below(static_cast<std::uint32_t>(destinations))));
     board_.vacate(from);
