@@ -110,6 +110,9 @@ char Game::label(Coord c) const {
 }
 
 std::optional<std::string> Game::own_piece_on_board(char letter, int& piece) const {
+  if (phase_ == Phase::Over) return "the game is over";
+  if (phase_ == Phase::Reaction) return "choose a reaction first";
+  if (phase_ == Phase::Create) return "create a piece or pass first";
   const auto found = piece_of_letter(letter);
   if (!found) return "there is no piece '" + std::string(1, letter) + "'";
   piece = *found;
@@ -147,9 +150,6 @@ std::optional<std::string> Game::create(char letter, int quarter_turns) {
 }
 
 std::optional<std::string> Game::move(char letter, Dir dir) {
-  if (phase_ == Phase::Over) return "the game is over";
-  if (phase_ == Phase::Reaction) return "choose a reaction first";
-  if (phase_ == Phase::Create) return "create a piece or pass first";
   int piece = 0;
   if (auto e = own_piece_on_board(letter, piece)) return e;
   const auto from = std::find(cells_.begin(), cells_.end(), static_cast<std::int8_t>(piece));
@@ -158,25 +158,18 @@ std::optional<std::string> Game::move(char letter, Dir dir) {
   const Coord next = square + step(dir);
   if (on_board(next) && is_face(at(next))) return "a face cannot be pushed";
   if (!push(square, dir)) return "the pieces in the way would push a face";
-  acted_[static_cast<std::size_t>(piece)] = true;
-  start_chain();
-  resolve();
+  after_action(piece);
   return std::nullopt;
 }
 
 std::optional<std::string> Game::rotate(char letter, int quarter_turns) {
-  if (phase_ == Phase::Over) return "the game is over";
-  if (phase_ == Phase::Reaction) return "choose a reaction first";
-  if (phase_ == Phase::Create) return "create a piece or pass first";
   int piece = 0;
   if (auto e = own_piece_on_board(letter, piece)) return e;
   if (turns_[static_cast<std::size_t>(piece)] == quarter_turns) {
     return "piece " + std::string(1, letter) + " is already in that orientation";
   }
   turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
-  acted_[static_cast<std::size_t>(piece)] = true;
-  start_chain();
-  resolve();
+  after_action(piece);
   return std::nullopt;
 }
 
@@ -335,6 +328,12 @@ bool Game::remember_position() {
   }
   chain_positions_.push_back(std::move(position));
   return true;
+}
+
+void Game::after_action(int piece) {
+  acted_[static_cast<std::size_t>(piece)] = true;
+  start_chain();
+  resolve();
 }
 
 void Game::start_chain() {

@@ -106,7 +106,10 @@ class Game {
   static std::size_t index(Coord c) {
     return static_cast<std::size_t>((c.row - 1) * kSize + (c.col - 1));
   }
+  // Why the player to move cannot move or turn the piece `letter` now, if so.
   std::optional<std::string> own_piece_on_board(char letter, int& piece) const;
+  // A piece moved or turned: it has acted this turn, and reactions follow.
+  void after_action(int piece);
   // Pushes the line of things from `from` one square toward `d`. False (and
   // nothing moves) when a face would have to move.
   bool push(Coord from, Dir d);
