@@ -2,12 +2,11 @@
 // After every command the board and the entity lists agree, and a refused
 // command changed nothing in the game.
 #include <cstdint>
-#include <sstream>
 #include <string>
 
+#include "etf_script.hpp"
 #include "games/space-defender-2/session.hpp"
 #include "games/space-defender-2/text.hpp"
-#include "invariant.hpp"
 
 namespace {
 
@@ -19,18 +18,8 @@ std::string snapshot(const sd2::Session& s) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  sd2::Session session;
-  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  std::string line;
-  int lines = 0;
-  while (std::getline(in, line) && ++lines < 400) {
-    auto parsed = sd2::grammar().parse(line);
-    if (!std::holds_alternative<engine::etf::Command>(parsed)) continue;
-    const std::string before = snapshot(session);
-    const std::string out = session.execute(std::get<engine::etf::Command>(parsed));
-    FUZZ_CHECK(!out.empty());
-    if (out.find(", error\n") != std::string::npos) FUZZ_CHECK(snapshot(session) == before);
-    if (session.battle()) FUZZ_CHECK(session.battle()->is_consistent());
-  }
+  run_etf_script<sd2::Session>(data, size, sd2::grammar(), snapshot, [](const sd2::Session& s) {
+    if (s.battle()) FUZZ_CHECK(s.battle()->is_consistent());
+  });
   return 0;
 }
