@@ -87,6 +87,60 @@ TEST(AmazonsLineBoard, LargeBoardsUseTheBitCountsAndAgreeToo) {
   }
 }
 
+// What an arrow on x takes from an amazon's turns, as turn_touches counts it,
+// is what turn_count loses with x occupied, on every board and square.
+TEST(AmazonsLineBoard, TurnTouchesAreTheTurnsAnArrowTakesAway) {
+  engine::Random rng(12);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int rows = rng.between(1, 14), cols = rng.between(1, 14);
+    const Board board = random_board(rng, rows, cols, 2);
+    LineBoard lines(rows, cols);
+    std::vector<int> amazons;
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) {
+        if (board.at({r, c}).occupant == kEmpty) continue;
+        lines.occupy(lines.square(r, c));
+        if (board.at({r, c}).occupant != kObstacle) amazons.push_back(lines.square(r, c));
+      }
+    }
+    for (int from : amazons) {
+      std::vector<std::int32_t> touches(static_cast<std::size_t>(lines.squares()), 0);
+      const int turns = lines.turn_touches(from, touches.data());
+      ASSERT_EQ(turns, lines.turn_count(from));
+      for (int x = 0; x < lines.squares(); ++x) {
+        if (lines.occupied(x)) continue;
+        lines.occupy(x);
+        ASSERT_EQ(turns - touches[static_cast<std::size_t>(x)], lines.turn_count(from))
+            << rows << "x" << cols << " from " << from << " arrow " << x;
+        lines.vacate(x);
+      }
+    }
+  }
+}
+
+// Perft two plies down counts through turn_touches; the plain count plays
+// every arrow and counts the opponent's turns after it.
+TEST(AmazonsStandardGame, PerftTwoAgreesWithPlayingEveryTurnInRandomPositions) {
+  engine::Random rng(3);
+  for (int trial = 0; trial < 20; ++trial) {
+    StandardGame game;
+    const int plies = rng.between(0, 40);
+    for (int ply = 0; ply < plies && game.can_move(); ++ply) {
+      std::vector<StandardMove> moves;
+      game.for_each_move([&](const StandardMove& m) { moves.push_back(m); });
+      game.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    std::int64_t plain = 0;
+    StandardGame work = game;
+    game.for_each_move([&](const StandardMove& m) {
+      work.play(m);
+      plain += work.count_moves();
+      work.undo(m);
+    });
+    EXPECT_EQ(game.perft(2), plain) << "after " << plies << " plies";
+  }
+}
+
 TEST(AmazonsStandardGame, PerftAndPlayoutsFollowTheRules) {
   StandardGame game;
   EXPECT_EQ(game.perft(1), 2176);

@@ -104,6 +104,47 @@ class LineBoard {
     return total;
   }
 
+  // turn_count(from), and into touches[x], for every free square x, how many
+  // of those turns an arrow on x would take away: the turns from -> d -> s
+  // with x on the way to d (d included) or on the way from d to s (s
+  // included). Along the move's own line both are closed forms; along a
+  // destination's three other lines, each run of r squares loses r, r-1,
+  // ..., 1 turns at its squares. touches has squares() entries.
+  int turn_touches(int from, std::int32_t* touches) {
+    vacate(from);
+    const Place& p = places_[static_cast<std::size_t>(from)];
+    int total = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int q = p.pos[i];
+      const std::uint16_t* line = &squares_[starts_[p.line[i]]];
+      const auto [right, left] = runs(masks_[p.line[i]], q);
+      const int segment = right + left;  // each destination's own-line count
+      total += segment * segment;
+      // From the far end inwards: an arrow on d takes the turns through every
+      // destination from d outwards (`beyond`), and, on this line, the
+      // shots that cross d from the destinations before it or on the other
+      // side of `from`.
+      int beyond = 0;
+      for (int k = right; k >= 1; --k) {
+        const int d = line[q + k - 1];
+        const int others = scatter_other_lines(d, i, touches);
+        total += others;
+        beyond += segment + others;
+        touches[d] += beyond + (k - 1 + left) * (right - k + 1);
+      }
+      beyond = 0;
+      for (int k = left; k >= 1; --k) {
+        const int d = line[q - k - 1];
+        const int others = scatter_other_lines(d, i, touches);
+        total += others;
+        beyond += segment + others;
+        touches[d] += beyond + (k - 1 + right) * (left - k + 1);
+      }
+    }
+    occupy(from);
+    return total;
+  }
+
   // Whether a queen at `sq` has any move at all.
   bool can_move(int sq) const {
     const Place& p = places_[static_cast<std::size_t>(sq)];
@@ -161,6 +202,23 @@ class LineBoard {
   };
 
   void toggle(int sq, bool on);
+
+  // The free runs from d along its lines other than `skip`: their sum, and
+  // r, r-1, ..., 1 added into touches along each run of r squares.
+  int scatter_other_lines(int d, int skip, std::int32_t* touches) const {
+    const Place& p = places_[static_cast<std::size_t>(d)];
+    int count = 0;
+    for (int j = 0; j < 4; ++j) {
+      if (j == skip) continue;
+      const int q = p.pos[j];
+      const std::uint16_t* line = &squares_[starts_[p.line[j]]];
+      const auto [right, left] = runs(masks_[p.line[j]], q);
+      for (int t = 1; t <= right; ++t) touches[line[q + t - 1]] += right - t + 1;
+      for (int t = 1; t <= left; ++t) touches[line[q - t - 1]] += left - t + 1;
+      count += right + left;
+    }
+    return count;
+  }
 
   // The free runs right and left of stored position q in a line's mask. On
   // boards whose lines have at most kTableLine squares, one table lookup;
