@@ -59,10 +59,13 @@ TEST(AmazonsLineBoard, QueenMovesAgreeWithThePlainBoardEverywhere) {
         ASSERT_EQ(fast, plain) << rows << "x" << cols << " at " << r << "," << c;
         ASSERT_EQ(lines.queen_count(lines.square(r, c)), static_cast<int>(plain.size()));
         ASSERT_EQ(lines.can_move(lines.square(r, c)), !plain.empty());
+        std::array<int, 8> runs;
+        ASSERT_EQ(lines.queen_runs(lines.square(r, c), runs), static_cast<int>(plain.size()));
         for (int k = 0; k < static_cast<int>(plain.size()); ++k) {
           const int sq = lines.queen_target(lines.square(r, c), k);
           ASSERT_TRUE(std::find(plain.begin(), plain.end(),
                                 Coord{lines.row_of(sq), lines.col_of(sq)}) != plain.end());
+          ASSERT_EQ(lines.target_in_runs(lines.square(r, c), runs, k), sq);
         }
       }
     }

@@ -65,6 +65,7 @@ LineBoard::LineBoard(int rows, int cols) {
       line.push_back(square(r, s - r));
     add_line(line, 3);
   }
+  steps_ = {1, -1, cols, -cols, cols + 1, -(cols + 1), cols - 1, -(cols - 1)};
   small_ = rows <= kTableLine && cols <= kTableLine;
   layout_ = std::move(layout);
   places_ = layout_->places.data();

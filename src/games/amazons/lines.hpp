@@ -64,14 +64,20 @@ class LineBoard {
     return count;
   }
 
-  // The k-th target in the order of queen_runs, given those runs.
+  // The k-th target in the order of queen_runs, given those runs. Without
+  // branches (k is random in playouts, so a loop's exit would be guessed
+  // wrong): which run k falls in, then that many steps along its direction.
   int target_in_runs(int sq, const std::array<int, 8>& runs, int k) const {
-    const Place& p = places_[static_cast<std::size_t>(sq)];
-    int i = 0;
-    while (k >= runs[static_cast<std::size_t>(i)]) k -= runs[static_cast<std::size_t>(i++)];
-    const std::uint16_t* line = &squares_[starts_[p.line[static_cast<std::size_t>(i / 2)]]];
-    const int q = p.pos[static_cast<std::size_t>(i / 2)];
-    return i % 2 == 0 ? line[q + k] : line[q - k - 2];
+    int run = 0;
+    int before = 0;
+    int sum = 0;
+    for (std::size_t j = 0; j < 7; ++j) {
+      sum += runs[j];
+      const bool past = k >= sum;
+      run += past;
+      before = past ? sum : before;
+    }
+    return sq + (k - before + 1) * steps_[static_cast<std::size_t>(run)];
   }
 
   // The number of whole turns (a queen move, then a queen shot from the
@@ -244,6 +250,9 @@ class LineBoard {
   const Place* places_;
   const std::uint32_t* starts_;
   const std::uint16_t* squares_;
+  // The square index step along each run of queen_runs: right and left
+  // along the row, the column, the diagonal and the anti-diagonal.
+  std::array<int, 8> steps_;
   std::vector<std::uint64_t> masks_;  // per line: occupied squares and the two sentinels
 };
 

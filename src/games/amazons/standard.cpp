@@ -141,21 +141,23 @@ int StandardGame::random_playout(engine::Random& rng, std::int64_t& moves) {
     // An amazon uniformly among those that can move: draw among the
     // candidates left until one has a destination (most have, so one or
     // two draws); its runs serve to choose the destination too.
-    std::array<std::uint16_t, kAmazons> candidates = amazons_[static_cast<std::size_t>(to_move_)];
+    auto& mine = amazons_[static_cast<std::size_t>(to_move_)];
+    std::array<std::uint8_t, kAmazons> candidates{0, 1, 2, 3};  // indices into mine
     std::array<int, 8> runs;
     int left = kAmazons;
-    int from = -1;
+    int chosen = -1;
     int destinations = 0;
     while (left > 0) {
       const auto pick = rng.below(static_cast<std::uint32_t>(left));
-      destinations = board_.queen_runs(candidates[pick], runs);
+      destinations = board_.queen_runs(mine[candidates[pick]], runs);
       if (destinations > 0) {
-        from = candidates[pick];
+        chosen = candidates[pick];
         break;
       }
       candidates[pick] = candidates[static_cast<std::size_t>(--left)];
     }
-    if (from < 0) return to_move_ ^ 1;  // the player to move cannot: the other wins
+    if (chosen < 0) return to_move_ ^ 1;  // the player to move cannot: the other wins
+    const int from = mine[static_cast<std::size_t>(chosen)];
     const int to = board_.target_in_runs(
         from, runs, static_cast<int>(rng.below(static_cast<std::uint32_t>(destinations))));
     board_.vacate(from);
@@ -164,9 +166,7 @@ int StandardGame::random_playout(engine::Random& rng, std::int64_t& moves) {
         to, runs, static_cast<int>(rng.below(static_cast<std::uint32_t>(arrows))));
     board_.occupy(to);
     board_.occupy(arrow);
-    for (auto& a : amazons_[static_cast<std::size_t>(to_move_)]) {
-      if (a == from) a = static_cast<std::uint16_t>(to);
-    }
+    mine[static_cast<std::size_t>(chosen)] = static_cast<std::uint16_t>(to);
     to_move_ ^= 1;
     ++moves;
   }
