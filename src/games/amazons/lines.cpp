@@ -73,13 +73,4 @@ LineBoard::LineBoard(int rows, int cols) {
   squares_ = layout_->squares.data();
 }
 
-void LineBoard::toggle(int sq, bool on) {
-  const Place& p = places_[static_cast<std::size_t>(sq)];
-  for (int i = 0; i < 4; ++i) {
-    const std::uint64_t bit = std::uint64_t{1} << p.pos[static_cast<std::size_t>(i)];
-    std::uint64_t& m = masks_[p.line[static_cast<std::size_t>(i)]];
-    m = on ? (m | bit) : (m & ~bit);
-  }
-}
-
 }  // namespace amazons

@@ -207,7 +207,15 @@ class LineBoard {
     std::vector<Place> places;
   };
 
-  void toggle(int sq, bool on);
+  // Inline: three of these make most of a playout move.
+  void toggle(int sq, bool on) {
+    const Place& p = places_[static_cast<std::size_t>(sq)];
+    for (std::size_t i = 0; i < 4; ++i) {
+      const std::uint64_t bit = std::uint64_t{1} << p.pos[i];
+      std::uint64_t& m = masks_[p.line[i]];
+      m = on ? (m | bit) : (m & ~bit);
+    }
+  }
 
   // The free runs from d along its lines other than `skip`: their sum, and
   // r, r-1, ..., 1 added into touches along each run of r squares.
