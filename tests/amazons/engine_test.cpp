@@ -32,17 +32,23 @@ Board random_board(engine::Random& rng, int rows, int cols, int players) {
   return board;
 }
 
+// The occupancy of a plain board, line by line.
+LineBoard lines_of(const Board& board) {
+  LineBoard lines(board.rows(), board.cols());
+  for (int r = 0; r < board.rows(); ++r) {
+    for (int c = 0; c < board.cols(); ++c) {
+      if (board.at({r, c}).occupant != kEmpty) lines.occupy(lines.square(r, c));
+    }
+  }
+  return lines;
+}
+
 TEST(AmazonsLineBoard, QueenMovesAgreeWithThePlainBoardEverywhere) {
   engine::Random rng(5);
   for (int trial = 0; trial < 300; ++trial) {
     const int rows = rng.between(1, 20), cols = rng.between(1, 20);
     const Board board = random_board(rng, rows, cols, 2);
-    LineBoard lines(rows, cols);
-    for (int r = 0; r < rows; ++r) {
-      for (int c = 0; c < cols; ++c) {
-        if (board.at({r, c}).occupant != kEmpty) lines.occupy(lines.square(r, c));
-      }
-    }
+    const LineBoard lines = lines_of(board);
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {
         std::vector<Coord> plain;
@@ -75,12 +81,7 @@ TEST(AmazonsLineBoard, QueenMovesAgreeWithThePlainBoardEverywhere) {
 TEST(AmazonsLineBoard, LargeBoardsUseTheBitCountsAndAgreeToo) {
   engine::Random rng(9);
   const Board board = random_board(rng, 40, 55, 3);
-  LineBoard lines(40, 55);
-  for (int r = 0; r < 40; ++r) {
-    for (int c = 0; c < 55; ++c) {
-      if (board.at({r, c}).occupant != kEmpty) lines.occupy(lines.square(r, c));
-    }
-  }
+  const LineBoard lines = lines_of(board);
   for (int r = 0; r < 40; ++r) {
     for (int c = 0; c < 55; ++c) {
       std::vector<Coord> plain;
@@ -97,13 +98,12 @@ TEST(AmazonsLineBoard, TurnTouchesAreTheTurnsAnArrowTakesAway) {
   for (int trial = 0; trial < 200; ++trial) {
     const int rows = rng.between(1, 14), cols = rng.between(1, 14);
     const Board board = random_board(rng, rows, cols, 2);
-    LineBoard lines(rows, cols);
+    LineBoard lines = lines_of(board);
     std::vector<int> amazons;
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {
-        if (board.at({r, c}).occupant == kEmpty) continue;
-        lines.occupy(lines.square(r, c));
-        if (board.at({r, c}).occupant != kObstacle) amazons.push_back(lines.square(r, c));
+        const int occupant = board.at({r, c}).occupant;
+        if (occupant != kEmpty && occupant != kObstacle) amazons.push_back(lines.square(r, c));
       }
     }
     for (int from : amazons) {

@@ -86,27 +86,22 @@ class LineBoard {
   // every destination sees the same free segment, so only the three other
   // lines of each destination are looked up.
   int turn_count(int from) {
-    vacate(from);
-    const Place& p = places_[static_cast<std::size_t>(from)];
     int total = 0;
-    for (int i = 0; i < 4; ++i) {
-      const int q = p.pos[i];
-      const std::uint16_t* line = &squares_[starts_[p.line[i]]];
-      const auto [right, left] = runs(masks_[p.line[i]], q);
-      const int segment = right + left;  // each destination's own-line count
-      total += segment * segment;
-      const auto others = [&](int to) {
-        const Place& d = places_[static_cast<std::size_t>(to)];
-        for (int j = 0; j < 4; ++j) {
-          if (j == i) continue;
-          const auto [r, l] = runs(masks_[d.line[j]], d.pos[j]);
-          total += r + l;
-        }
-      };
-      for (int k = 1; k <= right; ++k) others(line[q + k - 1]);
-      for (int k = 1; k <= left; ++k) others(line[q - k - 1]);
-    }
-    occupy(from);
+    for_each_line_with_from_empty(
+        from, [&](int i, const std::uint16_t* line, int q, int right, int left) {
+          const int segment = right + left;  // each destination's own-line count
+          total += segment * segment;
+          const auto others = [&](int to) {
+            const Place& d = places_[static_cast<std::size_t>(to)];
+            for (int j = 0; j < 4; ++j) {
+              if (j == i) continue;
+              const auto [r, l] = runs(masks_[d.line[j]], d.pos[j]);
+              total += r + l;
+            }
+          };
+          for (int k = 1; k <= right; ++k) others(line[q + k - 1]);
+          for (int k = 1; k <= left; ++k) others(line[q - k - 1]);
+        });
     return total;
   }
 
@@ -117,37 +112,28 @@ class LineBoard {
   // destination's three other lines, each run of r squares loses r, r-1,
   // ..., 1 turns at its squares. touches has squares() entries.
   int turn_touches(int from, std::int32_t* touches) {
-    vacate(from);
-    const Place& p = places_[static_cast<std::size_t>(from)];
     int total = 0;
-    for (int i = 0; i < 4; ++i) {
-      const int q = p.pos[i];
-      const std::uint16_t* line = &squares_[starts_[p.line[i]]];
-      const auto [right, left] = runs(masks_[p.line[i]], q);
-      const int segment = right + left;  // each destination's own-line count
-      total += segment * segment;
-      // From the far end inwards: an arrow on d takes the turns through every
-      // destination from d outwards (`beyond`), and, on this line, the
-      // shots that cross d from the destinations before it or on the other
-      // side of `from`.
-      int beyond = 0;
-      for (int k = right; k >= 1; --k) {
-        const int d = line[q + k - 1];
-        const int others = scatter_other_lines(d, i, touches);
-        total += others;
-        beyond += segment + others;
-        touches[d] += beyond + (k - 1 + left) * (right - k + 1);
-      }
-      beyond = 0;
-      for (int k = left; k >= 1; --k) {
-        const int d = line[q - k - 1];
-        const int others = scatter_other_lines(d, i, touches);
-        total += others;
-        beyond += segment + others;
-        touches[d] += beyond + (k - 1 + right) * (left - k + 1);
-      }
-    }
-    occupy(from);
+    for_each_line_with_from_empty(
+        from, [&](int i, const std::uint16_t* line, int q, int right, int left) {
+          const int segment = right + left;  // each destination's own-line count
+          total += segment * segment;
+          // The run of `length` destinations in direction `step` (+1 or -1),
+          // from the far end inwards: an arrow on d takes the turns through every
+          // destination from d outwards (`beyond`) and, on this line, the shots
+          // that cross d from the destinations before it or on the other side.
+          const auto run = [&](int length, int other_side, int step) {
+            int beyond = 0;
+            for (int k = length; k >= 1; --k) {
+              const int d = line[q + step * k - 1];
+              const int others = scatter_other_lines(d, i, touches);
+              total += others;
+              beyond += segment + others;
+              touches[d] += beyond + (k - 1 + other_side) * (length - k + 1);
+            }
+          };
+          run(right, left, 1);
+          run(left, right, -1);
+        });
     return total;
   }
 
@@ -215,6 +201,22 @@ class LineBoard {
       std::uint64_t& m = masks_[p.line[i]];
       m = on ? (m | bit) : (m & ~bit);
     }
+  }
+
+  // Calls f(i, line, q, right, left) for each of the four lines through
+  // `from` with `from` empty: the line's squares, from's position in it
+  // (counted from 1) and the free runs right and left of it.
+  template <typename F>
+  void for_each_line_with_from_empty(int from, F&& f) {
+    vacate(from);
+    const Place& p = places_[static_cast<std::size_t>(from)];
+    for (int i = 0; i < 4; ++i) {
+      const int q = p.pos[static_cast<std::size_t>(i)];
+      const std::uint16_t* line = &squares_[starts_[p.line[static_cast<std::size_t>(i)]]];
+      const auto [right, left] = runs(masks_[p.line[static_cast<std::size_t>(i)]], q);
+      f(i, line, q, right, left);
+    }
+    occupy(from);
   }
 
   // The free runs from d along its lines other than `skip`: their sum, and
