@@ -3,27 +3,37 @@
 namespace amazons {
 namespace {
 
-// For every line mask of up to kTableLine squares with its sentinels (14
-// bits) and every stored position q (1-12): right run | left run << 4.
-std::vector<std::uint8_t> make_run_table(int line) {
-  std::vector<std::uint8_t> table(std::size_t{1} << (line + 2 + 4));
-  for (std::uint64_t m = 0; m < (std::uint64_t{1} << (line + 2)); ++m) {
-    for (int q = 1; q <= line; ++q) {
-      const int right = std::countr_zero((m | (std::uint64_t{1} << (line + 1))) >> (q + 1));
-      const int left = q - 1 - (63 - std::countl_zero((m | 1) & ((std::uint64_t{1} << q) - 1)));
-      table[(m << 4) | static_cast<std::uint64_t>(q)] =
+// For lines of `length` squares: for every occupancy of the squares
+// (bits 0 to length-1) and position q (1 to length): the free run right of q
+// | the free run left of q << 4. Bits past a shorter line's end hold its
+// sentinel, so one table serves every line up to `length`.
+std::vector<std::uint8_t> make_run_table(int length) {
+  std::vector<std::uint8_t> table(std::size_t{1} << (length + 4));
+  for (std::uint64_t inside = 0; inside < (std::uint64_t{1} << length); ++inside) {
+    const std::uint64_t m = 1 | (inside << 1) | (std::uint64_t{1} << (length + 1));
+    for (int q = 1; q <= length; ++q) {
+      const int right = std::countr_zero(m >> (q + 1));
+      const int left = q - 1 - (63 - std::countl_zero(m & ((std::uint64_t{1} << q) - 1)));
+      table[(inside << 4) | static_cast<std::uint64_t>(q)] =
           static_cast<std::uint8_t>(right | (left << 4));
     }
   }
   return table;
 }
 
-}  // namespace
+// The table for the board's longest line: the smaller, the more of it
+// stays in the processor's first cache (16 KiB for the classic 10 x 10).
+const std::uint8_t* run_table(int length) {
+  static const auto tables = [] {
+    std::array<std::vector<std::uint8_t>, LineBoard::kTableLine + 1> all;
+    for (int n = 1; n <= LineBoard::kTableLine; ++n)
+      all[static_cast<std::size_t>(n)] = make_run_table(n);
+    return all;
+  }();
+  return tables[static_cast<std::size_t>(length)].data();
+}
 
-const std::uint8_t* const LineBoard::kRunTable = [] {
-  static const std::vector<std::uint8_t> table = make_run_table(kTableLine);
-  return table.data();
-}();
+}  // namespace
 
 LineBoard::LineBoard(int rows, int cols) {
   auto layout = std::make_shared<Layout>();
@@ -66,7 +76,11 @@ LineBoard::LineBoard(int rows, int cols) {
     add_line(line, 3);
   }
   steps_ = {1, -1, cols, -cols, cols + 1, -(cols + 1), cols - 1, -(cols - 1)};
-  small_ = rows <= kTableLine && cols <= kTableLine;
+  const int longest = std::max(rows, cols);
+  if (longest <= kTableLine) {
+    run_table_ = run_table(longest);
+    inside_ = (std::uint64_t{1} << longest) - 1;
+  }
   layout_ = std::move(layout);
   places_ = layout_->places.data();
   starts_ = layout_->starts.data();

@@ -19,6 +19,7 @@ namespace amazons {
 class LineBoard {
  public:
   static constexpr int kMaxSide = 62;
+  static constexpr int kTableLine = 12;  // longer lines count bits instead of looking up
   static bool fits(int rows, int cols) {
     return rows >= 1 && cols >= 1 && rows <= kMaxSide && cols <= kMaxSide;
   }
@@ -239,21 +240,21 @@ class LineBoard {
   // The free runs right and left of stored position q in a line's mask. On
   // boards whose lines have at most kTableLine squares, one table lookup;
   // otherwise a count of trailing and one of leading zeros.
-  static constexpr int kTableLine = 12;
   struct Runs {
     int right;
     int left;
   };
   Runs runs(std::uint64_t m, int q) const {
-    if (small_) {
-      const std::uint8_t both = kRunTable[(m << 4) | static_cast<std::uint64_t>(q)];
+    if (run_table_ != nullptr) {
+      const std::uint8_t both =
+          run_table_[(((m >> 1) & inside_) << 4) | static_cast<std::uint64_t>(q)];
       return {both & 15, both >> 4};
     }
     return {std::countr_zero(m >> (q + 1)),
             q - 1 - (63 - std::countl_zero(m & ((std::uint64_t{1} << q) - 1)))};
   }
-  static const std::uint8_t* const kRunTable;
-  bool small_;
+  const std::uint8_t* run_table_ = nullptr;
+  std::uint64_t inside_ = 0;  // the bits of a line's squares, for the table
 
   std::shared_ptr<const Layout> layout_;
   // Into *layout_, which never moves: one load less on every query.
