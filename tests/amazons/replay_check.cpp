@@ -57,9 +57,11 @@ int main(int argc, char** argv) {
         continue;
       }
       if (code != 0) throw std::runtime_error(where + ": exit " + std::to_string(code));
+      bool gave_up = false;
       const auto error = phase == "placement" ? amazons::check_placement(before, after, id)
-                                              : amazons::check_turn(before, after, id);
-      if (error) throw std::runtime_error(where + ": " + *error);
+                                              : amazons::check_turn(before, after, id, &gave_up);
+      if (error && !gave_up) throw std::runtime_error(where + ": " + *error);
+      if (error) std::cerr << where << ": not verified: " << *error << "\n";
       if (phase == "movement") {
         ++turns;
         collected += after.player_by_id(id)->score - before.player_by_id(id)->score;

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/random.hpp"
 #include "games/amazons/anticheat.hpp"
 #include "games/amazons/play.hpp"
+#include "games/amazons/player.hpp"
 #include "games/amazons/verify.hpp"
 
 namespace amazons {
@@ -127,6 +129,67 @@ TEST(AmazonsRules, PlacementTakesTreasureAndArtifactWithoutScoring) {
   ASSERT_FALSE(place_amazon(b, 1, {0, 0}));
   EXPECT_EQ(write_board(b), "1 2\n001 000\nann 1 0\n");
   EXPECT_TRUE(place_amazon(b, 1, {0, 0}));
+}
+
+// A board of 15 x 15 more than half horses (what the fuzzer found slow: a
+// turn of eight horses took the check 73 s, trying every order of them).
+Board horse_board(std::uint64_t seed, engine::Random& rng) {
+  rng.reseed(seed);
+  Board board(15, 15);
+  for (int r = 0; r < 15; ++r) {
+    for (int c = 0; c < 15; ++c) {
+      Field& f = board.at({r, c});
+      const auto roll = rng.below(100);
+      if (roll < 5) {
+        f.occupant = kObstacle;
+      } else if (roll < 60) {
+        f.artifact = kHorse;
+      } else if (roll < 75) {
+        f.treasure = static_cast<std::uint8_t>(rng.between(1, 5));
+      }
+    }
+  }
+  board.players() = {{"ann", 1, 0}, {"bob", 2, 0}};
+  for (int p = 1; p <= 2; ++p) {
+    for (int k = 0; k < 4; ++k) {
+      const Coord at{static_cast<int>(rng.below(15)), static_cast<int>(rng.below(15))};
+      if (board.at(at).occupant == kEmpty) place_amazon(board, p, at);
+    }
+  }
+  return board;
+}
+
+TEST(AmazonsVerify, LongChainsOfHorsesAreCheckedQuicklyAndCheatsOnThemCaught) {
+  engine::Random rng(0);
+  int long_chains = 0;
+  int gave_up = 0;
+  for (std::uint64_t seed = 0; seed < 300; ++seed) {
+    const Board before = horse_board(seed, rng);
+    for (int player = 1; player <= 2; ++player) {
+      const auto turn = choose_turn(before, player, rng);
+      if (!turn) continue;
+      Board after = before;
+      ASSERT_FALSE(play_turn(after, player, *turn));
+      bool gave_up_here = false;
+      const auto error = check_turn(before, after, player, &gave_up_here);
+      EXPECT_TRUE(!error || gave_up_here) << "seed " << seed << ": " << *error;
+      gave_up += gave_up_here;
+      if (turn->steps.size() < 6) continue;
+      ++long_chains;
+      // The same turn with one of its arrows taken back, or one horse more gone.
+      Board cheat = after;
+      cheat.at(*turn->steps.front().target) = Field{};
+      EXPECT_TRUE(check_turn(before, cheat, player)) << "seed " << seed;
+      cheat = after;
+      for (Coord c{0, 0}; c.row < 15 && cheat == after;
+           c = {c.row + (c.col == 14), (c.col + 1) % 15}) {
+        if (cheat.at(c).artifact == kHorse) cheat.at(c) = Field{};
+      }
+      EXPECT_TRUE(check_turn(before, cheat, player)) << "seed " << seed;
+    }
+  }
+  EXPECT_EQ(long_chains, 3);  // seeds 104 (eight horses), 198 and one more
+  EXPECT_EQ(gave_up, 1);      // seed 198: ten horses, more than 100,000 steps to find
 }
 
 TEST(AmazonsVerify, AcceptsExactlyTheLegalTurns) {

@@ -29,7 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     amazons::Board after = board;
     if (const auto turn = amazons::choose_turn(board, p.id, rng)) {
       FUZZ_CHECK(!amazons::play_turn(after, p.id, *turn));
-      FUZZ_CHECK(!amazons::check_turn(board, after, p.id));
+      bool gave_up = false;  // a long chain of horses may be too long a search: not a wrong answer
+      FUZZ_CHECK(!amazons::check_turn(board, after, p.id, &gave_up) || gave_up);
     } else {
       FUZZ_CHECK(!amazons::can_move(board, p.id));
     }

@@ -234,17 +234,19 @@ GameResult play_game(const Settings& s, int game, std::vector<Seat> seats, Log& 
         }
       } else {
         const Board& after = std::get<Board>(parsed);
+        bool gave_up = false;  // a long chain of horses not found: the benefit of the doubt
         const auto error = id == 0 ? std::optional<std::string>("no player line named " + seat.name)
                            : phase == "placement" ? check_placement(board, after, id)
-                                                  : check_turn(board, after, id);
-        if (error) {
+                                                  : check_turn(board, after, id, &gave_up);
+        if (error && !gave_up) {
           verdict = "disqualified: " + *error;
         } else {
+          if (gave_up) verdict = "ok, not verified: " + *error;
           board = after;
           anyone = true;
         }
       }
-      if (verdict != "ok") {
+      if (verdict.starts_with("disqualified")) {
         seat.out = true;
         seat.why = verdict;
         std::ofstream(file, std::ios::binary)

@@ -1,5 +1,8 @@
 #include "games/amazons/verify.hpp"
 
+#include <string_view>
+#include <unordered_set>
+
 namespace amazons {
 namespace {
 
@@ -13,37 +16,101 @@ bool same_players_but(const Board& a, const Board& b, int player) {
   return true;
 }
 
-// Depth-first search over the steps of the amazon now at `at`, pruned by
-// `after`: every shot lands where `after` has an obstacle, and a step that
-// does not end the turn lands on a horse.
-bool search(const Board& board, int player, Coord at, const Board& after) {
-  std::vector<Coord> destinations;
-  queen_targets(board, at, destinations);
-  for (Coord to : destinations) {
-    const auto artifact = static_cast<Artifact>(board.at(to).artifact);
-    std::vector<std::optional<Coord>> shots;
-    if (artifact == kBrokenArrow) {
-      shots.push_back(std::nullopt);
-    } else {
-      Board moved = board;
-      moved.at(at) = Field{};
-      moved.at(to) = Field{0, kNoArtifact, static_cast<std::uint8_t>(player)};
-      std::vector<Coord> targets;
-      (artifact == kSpear ? spear_targets : queen_targets)(moved, to, targets);
-      for (Coord t : targets) {
-        if (after.at(t).occupant == kObstacle) shots.push_back(t);
+// Depth-first search for the steps of the amazon now at `at` that lead from
+// `before` to `after`, pruned by what `after` shows:
+// - every field the amazon lands on holds no treasure or artifact in `after`
+//   (it took them; an arrow may have covered the field since), so a chain of
+//   horses only passes horses that are gone;
+// - every shot lands on a new obstacle of `after`, each once;
+// - every field whose treasure or artifact is gone without an obstacle on it
+//   (`must_visit`) was landed on, and each step lands on at most one and uses
+//   one new obstacle (a broken arrow, the last step, none): so a branch
+//   stops as soon as the obstacles left are too few for the fields left.
+// If a board with many horses gone still makes the search long, it gives up
+// after kStepBudget steps.
+class TurnSearch {
+ public:
+  static constexpr int kStepBudget = 100000;
+
+  TurnSearch(const Board& before, const Board& after, int player) : after_(after), player_(player) {
+    for (int r = 0; r < before.rows(); ++r) {
+      for (int c = 0; c < before.cols(); ++c) {
+        const Field& was = before.at({r, c});
+        const Field& is = after.at({r, c});
+        if (is.occupant == kObstacle && was.occupant != kObstacle) ++new_obstacles_;
+        if (was.occupant == kEmpty && (was.treasure != 0 || was.artifact != kNoArtifact) &&
+            is == Field{}) {
+          ++must_visit_;
+        }
       }
     }
-    for (const auto& shot : shots) {
-      Board next = board;
-      if (play_step(next, player, at, Step{to, shot})) continue;
-      const bool another = artifact == kHorse && has_queen_move(next, to);
-      if (!another && next == after) return true;
-      if (another && search(next, player, to, after)) return true;
-    }
   }
-  return false;
-}
+  bool exhausted() const { return steps_left_ < 0; }
+
+  bool leads_to_after(const Board& board, Coord at) {
+    return search(board, at, must_visit_, new_obstacles_);
+  }
+
+ private:
+  bool search(const Board& board, Coord at, int must_visit, int obstacles) {
+    if (must_visit > obstacles + 1) return false;
+    // The same fields, score and square reached by another order of the
+    // same steps: a dead end found once is not searched again.
+    const std::string_view fields(reinterpret_cast<const char*>(board.fields().data()),
+                                  board.fields().size() * sizeof(Field));
+    const PlayerLine* mover = board.player_by_id(player_);
+    const std::uint64_t key = std::hash<std::string_view>{}(fields)*31 + board.index(at) * 1000003 +
+                              static_cast<std::uint64_t>(mover ? mover->score : 0);
+    if (dead_ends_.count(key)) return false;
+    const bool found = expand(board, at, must_visit, obstacles);
+    if (!found && !exhausted()) dead_ends_.insert(key);
+    return found;
+  }
+
+  bool expand(const Board& board, Coord at, int must_visit, int obstacles) {
+    std::vector<Coord> destinations;
+    queen_targets(board, at, destinations);
+    for (Coord to : destinations) {
+      const Field& left_there = after_.at(to);
+      if (left_there.treasure != 0 || left_there.artifact != kNoArtifact) continue;
+      if (--steps_left_ < 0) return false;
+      const Field& landing = board.at(to);
+      const int must_after = must_visit - (left_there == Field{} && landing != Field{});
+      for (const auto& shot : shots(board, at, to)) {
+        Board next = board;
+        if (play_step(next, player_, at, Step{to, shot})) continue;
+        const bool another = landing.artifact == kHorse && has_queen_move(next, to);
+        if (!another && next == after_) return true;
+        if (another && search(next, to, must_after, obstacles - (shot ? 1 : 0))) return true;
+        if (exhausted()) return false;
+      }
+    }
+    return false;
+  }
+
+  // The shots after moving from `at` to `to` that land on an obstacle of `after`.
+  std::vector<std::optional<Coord>> shots(const Board& board, Coord at, Coord to) const {
+    const auto artifact = static_cast<Artifact>(board.at(to).artifact);
+    if (artifact == kBrokenArrow) return {std::nullopt};
+    Board moved = board;
+    moved.at(at) = Field{};
+    moved.at(to) = Field{0, kNoArtifact, static_cast<std::uint8_t>(player_)};
+    std::vector<Coord> targets;
+    (artifact == kSpear ? spear_targets : queen_targets)(moved, to, targets);
+    std::vector<std::optional<Coord>> shots;
+    for (Coord t : targets) {
+      if (after_.at(t).occupant == kObstacle) shots.emplace_back(t);
+    }
+    return shots;
+  }
+
+  const Board& after_;
+  int player_;
+  int must_visit_ = 0;
+  int new_obstacles_ = 0;
+  int steps_left_ = kStepBudget;
+  std::unordered_set<std::uint64_t> dead_ends_;  // hashes of states
+};
 
 }  // namespace
 
@@ -65,19 +132,27 @@ std::optional<std::string> check_placement(const Board& before, const Board& aft
          " placed";
 }
 
-std::optional<std::string> check_turn(const Board& before, const Board& after, int player) {
+std::optional<std::string> check_turn(const Board& before, const Board& after, int player,
+                                      bool* gave_up) {
+  if (gave_up) *gave_up = false;
   if (before.rows() != after.rows() || before.cols() != after.cols())
     return "the board changed size";
   if (!same_players_but(before, after, player))
     return "a player line other than the mover's changed";
+  TurnSearch search(before, after, player);
   for (const Coord from : amazons_of(before, player)) {
     if (after.at(from).occupant == player) continue;  // the amazon that moved left this field...
-    if (search(before, player, from, after)) return std::nullopt;
+    if (search.leads_to_after(before, from)) return std::nullopt;
   }
   // ...or came back to it by horse.
   for (const Coord from : amazons_of(before, player)) {
-    if (after.at(from).occupant == player && search(before, player, from, after))
+    if (after.at(from).occupant == player && search.leads_to_after(before, from))
       return std::nullopt;
+  }
+  if (search.exhausted()) {
+    if (gave_up) *gave_up = true;
+    return "no turn of player " + std::to_string(player) + " leading to this board was found in " +
+           std::to_string(TurnSearch::kStepBudget) + " steps (horses gone from many fields)";
   }
   return "no legal turn of player " + std::to_string(player) + " leads to this board";
 }

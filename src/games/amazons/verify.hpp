@@ -12,7 +12,10 @@ namespace amazons {
 // nullopt when `after` is `before` with one amazon of `player` placed; else why not.
 std::optional<std::string> check_placement(const Board& before, const Board& after, int player);
 // nullopt when `after` is `before` plus one legal turn of `player` (scores
-// included); else why not.
-std::optional<std::string> check_turn(const Board& before, const Board& after, int player);
+// included); else why not. A turn that chains many horses can take a long
+// search to find: after 100,000 steps tried it gives up, says so and sets
+// *gave_up (the board may or may not be legal).
+std::optional<std::string> check_turn(const Board& before, const Board& after, int player,
+                                      bool* gave_up = nullptr);
 
 }  // namespace amazons
