@@ -60,32 +60,11 @@ std::int64_t StandardGame::perft(int depth) {
   if (depth == 1) return count_moves();
   if (depth == 2) return perft_two();
   std::int64_t total = 0;
-  const auto side = amazons_[static_cast<std::size_t>(to_move_)];
-  for (int from : side) {
-    board_.vacate(from);
-    board_.for_each_queen_target(from, [&](int to) {
-      board_.occupy(to);
-      board_.for_each_queen_target(to, [&](int arrow) {
-        const StandardMove m{static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to),
-                             static_cast<std::uint16_t>(arrow)};
-        // play/undo without touching the board for from/to, already set
-        auto& mine = amazons_[static_cast<std::size_t>(to_move_)];
-        for (auto& a : mine) {
-          if (a == m.from) a = m.to;
-        }
-        board_.occupy(arrow);
-        to_move_ ^= 1;
-        total += perft(depth - 1);
-        to_move_ ^= 1;
-        board_.vacate(arrow);
-        for (auto& a : mine) {
-          if (a == m.to) a = m.from;
-        }
-      });
-      board_.vacate(to);
-    });
-    board_.occupy(from);
-  }
+  for_each_move([&](const StandardMove& m) {  // it walks its own copy of the board
+    play(m);
+    total += perft(depth - 1);
+    undo(m);
+  });
   return total;
 }
 

@@ -31,7 +31,8 @@ class StandardGame {
   template <typename F>
   void for_each_move(F&& f) const {
     LineBoard board = board_;
-    for (int from : amazons_[static_cast<std::size_t>(to_move_)]) {
+    const auto side = amazons_[static_cast<std::size_t>(to_move_)];  // f may play and undo
+    for (int from : side) {
       board.vacate(from);
       board.for_each_queen_target(from, [&](int to) {
         board.occupy(to);
