@@ -19,8 +19,14 @@ else
   (cd "$(dirname "$input")" && "$program" "$@" <"$input") >"$actual"
 fi
 status=$?
-if [ $status -ne 0 ]; then
-  echo "FAIL: $program exited with $status"
+# An ETF program exits 1 when its input is rejected by the syntax or type
+# check, and 0 when its commands ran.
+expected_status=0
+if [ $# -eq 0 ] && head -n 1 "$expected" | grep -qE '^(Syntax|Type) Error: '; then
+  expected_status=1
+fi
+if [ $status -ne $expected_status ]; then
+  echo "FAIL: $program exited with $status, not $expected_status"
   exit 1
 fi
 if cmp -s "$expected" "$actual"; then

@@ -27,11 +27,13 @@ std::string OracleRandom::format(const RngCall& call) {
 
 std::string OracleRandom::usage_section(const std::vector<RngCall>& calls) {
   if (calls.empty()) return "  RNG Usage:none\n";
-  constexpr std::size_t kPerLine = 8;
+  constexpr std::size_t kPerLine = 5;
   std::string out = "  RNG Usage:\n";
   for (std::size_t i = 0; i < calls.size(); ++i) {
-    out += (i % kPerLine == 0 ? "    " : ",") + format(calls[i]);
-    if (i % kPerLine == kPerLine - 1 || i + 1 == calls.size()) out += "\n";
+    const bool last = i + 1 == calls.size();
+    if (i % kPerLine == 0) out += "    ";
+    out += format(calls[i]) + (last ? "" : ",");
+    if (i % kPerLine == kPerLine - 1 || last) out += "\n";
   }
   return out;
 }

@@ -44,8 +44,9 @@ class OracleRandom {
 
   // "(W->X:[Y,Z])" for one call, as the oracles print it.
   static std::string format(const RngCall& call);
-  // The `RNG Usage:` section of toggle_RNG_out: "  RNG Usage:none" or the
-  // calls in order, eight to an indented line.
+  // The `RNG Usage:` section of toggle_RNG_out (CLARIFICATIONS.md §2):
+  // "  RNG Usage:none" or the calls in order, five to a line indented four
+  // spaces, every call but the last followed by a comma.
   static std::string usage_section(const std::vector<RngCall>& calls);
 
  private:

@@ -1,67 +1,112 @@
 #include "engine/etf.hpp"
 
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace {
 
 using engine::etf::Command;
 using engine::etf::Grammar;
+using engine::etf::InputError;
 using engine::etf::Param;
-using engine::etf::SyntaxError;
 
 const Grammar& grammar() {
   static const Grammar kGrammar({
-      {"play", {Param::range("row", 5, 10), Param::range("column", 10, 30)}},
-      {"move", {Param::one_of("dir", {"N", "S"})}},
+      {"play",
+       {Param::range("row", "MAX_ROW", 5, 10), Param::range("column", "MAX_COLUMN", 10, 30)}},
+      {"move", {Param::one_of("dir", "DIRECTION", {"N", "S"})}},
       {"pass", {}},
   });
   return kGrammar;
 }
 
-std::string error_of(std::string_view line) {
-  auto parsed = grammar().parse(line);
-  const auto* error = std::get_if<SyntaxError>(&parsed);
-  return error ? error->reason : "";
+const std::string kSyntax = "Syntax Error: specification of command executions cannot be parsed\n";
+const std::string kType = "Type Error: specification of command executions is not type-correct\n";
+const std::string kPlay =
+    " does not conform to declaration play(row: MAX_ROW = 5 .. 10 ; column: MAX_COLUMN = 10 .. 30)";
+
+std::string error_of(std::string_view text) {
+  auto checked = grammar().check(text);
+  const auto* error = std::get_if<InputError>(&checked);
+  return error ? error->message : "accepted";
 }
 
-TEST(EtfGrammar, ParsesTypedArgumentsAndEchoesCanonically) {
-  auto parsed = grammar().parse("  play( 5 , 30 )  ");
-  ASSERT_TRUE(std::holds_alternative<Command>(parsed));
-  const Command& play = std::get<Command>(parsed);
-  EXPECT_EQ(play.index, 0u);
-  EXPECT_EQ(play.integer(0), 5);
-  EXPECT_EQ(play.integer(1), 30);
-  EXPECT_EQ(play.text(), "play(5,30)");
+std::vector<std::string> texts_of(std::string_view text) {
+  const auto checked = grammar().check(text);
+  std::vector<std::string> texts;
+  for (const Command& c : std::get<std::vector<Command>>(checked)) texts.push_back(c.text());
+  return texts;
+}
 
-  auto move = std::get<Command>(grammar().parse("move(S)"));
+TEST(EtfGrammar, DeclarationsAreEtfs) {
+  EXPECT_EQ(grammar().commands()[0].declaration(),
+            "play(row: MAX_ROW = 5 .. 10 ; column: MAX_COLUMN = 10 .. 30)");
+  EXPECT_EQ(grammar().commands()[1].declaration(), "move(dir: DIRECTION = {N, S})");
+  EXPECT_EQ(grammar().commands()[2].declaration(), "pass");
+  EXPECT_EQ(grammar().man_page(),
+            "play(\n    row: MAX_ROW = 5 .. 10 ; \n    column: MAX_COLUMN = 10 .. 30\n)\n"
+            "move(\n    dir: DIRECTION = {N, S}\n)\npass\n");
+}
+
+TEST(EtfGrammar, AcceptsWhatEtfsScannerAndParserAccept) {
+  // Spaces, tabs, CR, new lines and '?' separate tokens; "--" starts a
+  // comment; several commands may share a line; numbers may have leading
+  // zeros and a sign.
+  EXPECT_EQ(texts_of("  play( 005 ,\t30 )\r\nmove(S) pass -- a comment\n?pass?\n\n"),
+            (std::vector<std::string>{"play(5,30)", "move(S)", "pass", "pass"}));
+  EXPECT_EQ(texts_of(""), std::vector<std::string>{});
+  EXPECT_EQ(texts_of("-- only a comment"), std::vector<std::string>{});
+  const Command move = std::get<Command>(grammar().parse("move(S)"));
+  EXPECT_EQ(move.index, 1u);
   EXPECT_EQ(move.integer(0), 1);
   EXPECT_EQ(move.choice(0), "S");
-  EXPECT_EQ(std::get<Command>(grammar().parse("pass")).text(), "pass");
-  EXPECT_EQ(std::get<Command>(grammar().parse("pass()")).text(), "pass");
 }
 
-TEST(EtfGrammar, RejectsEverythingOutsideTheGrammarWithAReason) {
-  EXPECT_EQ(error_of("play(4,30)"), "play: argument 1 (row) must be in 5..10, not 4");
-  EXPECT_EQ(error_of("play(5,x)"),
-            "play: argument 2 (column) must be a whole number in 10..30, not \"x\"");
-  EXPECT_EQ(error_of("move(K)"), "move: argument 1 (dir) must be one of N|S, not \"K\"");
-  EXPECT_EQ(error_of("move S"), "malformed move: write it as move(dir: N|S)");
-  EXPECT_EQ(error_of("pass(1)"), "pass takes 0 argument(s), not 1: pass");
-  EXPECT_EQ(error_of("play(5)"),
-            "play takes 2 argument(s), not 1: play(row: 5..10; column: 10..30)");
-  EXPECT_EQ(error_of("frob"), "unknown command \"frob\"; the commands are play, move, pass");
-  EXPECT_EQ(error_of("   "), "empty command");
+TEST(EtfGrammar, SyntaxErrorsGiveTheParsersLineAndColumn) {
+  EXPECT_EQ(error_of("pass()"), kSyntax + "parse error (Line 1, Column 6)");
+  EXPECT_EQ(error_of("pass\nplay(5,\n"), kSyntax + "parse error (Line 2, Column 8)");
+  EXPECT_EQ(error_of("pass\nplay(5,"), kSyntax + "parse error (Line 2, Column 7)");
+  EXPECT_EQ(error_of("move(K)"), kSyntax + "Unknown identifier K (Line 1, Column 6)");
+  EXPECT_EQ(error_of("pass(1)"),
+            kSyntax + "Too many arguments passed for \"pass\" (Line 1, Column 6)");
+  EXPECT_EQ(error_of("play(5,10,  20)"),
+            kSyntax + "Too many arguments passed for \"play\" (Line 1, Column 13)");
+  EXPECT_EQ(error_of("play(1.50,10)"),
+            kSyntax + "Invalid number for 32-bit integer 1.50 (Line 1, Column 6)");
   EXPECT_EQ(error_of("play(99999999999,10)"),
-            "play: argument 1 (row) must be a whole number in 5..10, not \"99999999999\"");
+            kSyntax + "Invalid number for 32-bit integer 99999999999 (Line 1, Column 6)");
+  EXPECT_EQ(error_of("pass @"), kSyntax + "parse error (Line 1, Column 6)");
+  EXPECT_EQ(error_of("play(5;10)"), kSyntax + "parse error (Line 1, Column 7)");
+  EXPECT_EQ(error_of("true"), kSyntax + "parse error (Line 1, Column 1)");
+  EXPECT_EQ(error_of("INTEGER"), kSyntax + "parse error (Line 1, Column 1)");
+  // The last error wins; a parse error ends the parse.
+  EXPECT_EQ(error_of("move(K) move(Q) pass("), kSyntax + "parse error (Line 1, Column 21)");
 }
 
-TEST(EtfGrammar, EchoIsPrintableAndBounded) {
-  EXPECT_EQ(engine::etf::printable_echo("a\x01\xff"
-                                        "b"),
-            "a??b");
-  EXPECT_EQ(engine::etf::printable_echo(std::string(100, 'x'), 5), "xxxxx...");
+TEST(EtfGrammar, TypeErrorsListEveryCommandOutsideItsDeclaration) {
+  EXPECT_EQ(error_of("play(4,30)"), kType + "play(4, 30)" + kPlay);
+  EXPECT_EQ(error_of("play(007, -0)"), kType + "play(7, 0)" + kPlay);
+  EXPECT_EQ(error_of("play(5)"), kType + "play(5)" + kPlay);
+  // A word after a command is the next command, not an argument.
+  EXPECT_EQ(error_of("move S"),
+            kType + "move() does not conform to declaration move(dir: DIRECTION = {N, S})\n" +
+                "Error: unknown event name S");
+  EXPECT_EQ(error_of("play(N, [1, S], <<2>>, \"s\", True)"),
+            kSyntax + "Too many arguments passed for \"play\" (Line 1, Column 29)");
+  EXPECT_EQ(error_of("play(N, [1, S])"), kType + "play(N, [1, S])" + kPlay);
+  EXPECT_EQ(error_of("move(-3)"),
+            kType + "move(-3) does not conform to declaration move(dir: DIRECTION = {N, S})");
+  EXPECT_EQ(error_of("move(True)"),
+            kType + "move(True) does not conform to declaration move(dir: DIRECTION = {N, S})");
+  EXPECT_EQ(error_of("move(\"x\")"),
+            kType + "move(x) does not conform to declaration move(dir: DIRECTION = {N, S})");
+  EXPECT_EQ(error_of("pass frob(1, N) play(5,9)\nfrob"),
+            kType + "Error: unknown event name frob\nplay(5, 9)" + kPlay +
+                "\nError: unknown event name frob");
 }
 
 class Counter final : public engine::etf::Session {
@@ -73,25 +118,143 @@ class Counter final : public engine::etf::Session {
   int count = 0;
 };
 
-TEST(EtfRunner, SkipsBlankAndCommentLinesAndEchoesEachCommand) {
-  std::istringstream in("-- a comment\n\npass\r\nmove(Q)\nmove(N)\n");
-  std::ostringstream out;
+class EtfMain : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (std::filesystem::temp_directory_path() / "etf_test.XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string file(const std::string& name, const std::string& text) {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  static std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }
+  int run(std::vector<std::string> args, const std::string& input = "") {
+    args.insert(args.begin(), "/usr/bin/prog");
+    std::vector<const char*> argv;
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    std::istringstream in(input);
+    std::ostringstream out;
+    const int code = engine::etf::run_main(static_cast<int>(argv.size()), argv.data(), grammar(),
+                                           session, in, out);
+    output = out.str();
+    return code;
+  }
+
+  std::filesystem::path dir_;
   Counter session;
-  engine::etf::run_transcript(in, out, grammar(), session);
-  EXPECT_EQ(out.str(),
-            "  welcome\n"
-            "->pass\n  pass #1\n"
-            "->move(Q)\n  Error: move: argument 1 (dir) must be one of N|S, not \"Q\"\n"
-            "->move(N)\n  move(N) #2\n");
-  EXPECT_EQ(session.count, 2);
+  std::string output;
+};
+
+TEST_F(EtfMain, BatchPrintsTheTranscriptOfTheWholeFile) {
+  const std::string in = file("in.txt", "-- comment\n  \npass\nmove(N) move(S)\n");
+  EXPECT_EQ(run({"-b", in}), 0);
+  EXPECT_EQ(output,
+            "  welcome\n->pass\n  pass #1\n->move(N)\n  move(N) #2\n->move(S)\n  move(S) #3\n");
 }
 
-TEST(EtfRunner, MissingFileIsAnErrorNotACrash) {
-  Counter session;
-  const char* argv[] = {"prog", "-b", "/nonexistent/file.txt"};
-  EXPECT_EQ(engine::etf::run_main(3, argv, grammar(), session), 2);
-  const char* bad[] = {"prog", "-x"};
-  EXPECT_EQ(engine::etf::run_main(2, bad, grammar(), session), 2);
+TEST_F(EtfMain, BatchRunsNothingOfAFileThatFailsItsChecks) {
+  // Line numbers count the lines left after comment and blank lines.
+  EXPECT_EQ(run({"-b", file("syntax.txt", "pass\n-- comment\n\npass(\n")}), 1);
+  EXPECT_EQ(output, kSyntax + "parse error (Line 2, Column 6)\n");
+  EXPECT_EQ(run({"-b", file("type.txt", "pass\nplay(1,1)\nfrob\n")}), 1);
+  EXPECT_EQ(output, kType + "play(1, 1)" + kPlay + "\nError: unknown event name frob\n");
+  EXPECT_EQ(session.count, 0);
+}
+
+TEST_F(EtfMain, BatchToAFileRunsChunksOfAHundredLines) {
+  std::string text;
+  for (int i = 0; i < 150; ++i) text += i == 120 ? "frob\n" : "pass\n";
+  const std::string out = (dir_ / "out.txt").string();
+  EXPECT_EQ(run({"-b", file("in.txt", text), out}), 1);
+  EXPECT_EQ(output, "");
+  EXPECT_EQ(session.count, 100);
+  const std::string log = read(out);
+  EXPECT_TRUE(log.starts_with("  welcome\n->pass\n  pass #1\n"));
+  EXPECT_TRUE(log.ends_with("->pass\n  pass #100\n" + kType + "Error: unknown event name frob\n"));
+}
+
+TEST_F(EtfMain, BatchNeverOverwritesAnOutputFile) {
+  const std::string out = file("out.txt", "keep");
+  EXPECT_EQ(run({"-b", file("in.txt", "pass\n"), out}), 2);
+  EXPECT_EQ(output, "Error: output file " + out + " already exists!\n");
+  EXPECT_EQ(read(out), "keep");
+  EXPECT_EQ(session.count, 0);
+}
+
+TEST_F(EtfMain, MissingOrDirectoryInputSaysSo) {
+  EXPECT_EQ(run({"-b", (dir_ / "none.txt").string()}), 2);
+  EXPECT_EQ(output, "error: '" + (dir_ / "none.txt").string() + "' does not exist\n");
+  EXPECT_EQ(run({"-l", dir_.string()}), 2);
+  EXPECT_EQ(output, "error: '" + dir_.string() + "' is a directory\n");
+}
+
+TEST_F(EtfMain, WindowsPrintTheStatesAndCommandsInside) {
+  const std::string in = file("in.txt", "pass\nmove(N)\nmove(S)\npass\n");
+  EXPECT_EQ(run({"-w", "2", "3", in}), 0);
+  EXPECT_EQ(output, "  pass #1\n->move(N)\n  move(N) #2\n");
+  session.count = 0;
+  EXPECT_EQ(run({"-l", in}), 0);
+  EXPECT_EQ(output, "  move(S) #3\n->pass\n  pass #4\n");
+  session.count = 0;
+  EXPECT_EQ(run({"-w", "1", "1", in}), 0);
+  EXPECT_EQ(output, "  welcome\n");
+  session.count = 0;
+  EXPECT_EQ(run({"-w", "0", "0", in}), 0);
+  EXPECT_EQ(output, "  pass #4\n");
+  session.count = 0;
+  EXPECT_EQ(run({"-w", "1", "2", in}), 0);
+  EXPECT_EQ(output, "  welcome\n->pass\n  pass #1\n");
+  session.count = 0;
+  EXPECT_EQ(run({"-w", "-2", "_", in}), 0);
+  EXPECT_EQ(output, "  move(N) #2\n->move(S)\n  move(S) #3\n->pass\n  pass #4\n");
+}
+
+TEST_F(EtfMain, BadWindowsAndModesGetEtfsMessages) {
+  const std::string in = file("in.txt", "pass\n");
+  const std::string more = "\nRun 'prog -help' to see more details\n";
+  EXPECT_EQ(run({"-w", "x", "1", in}), 2);
+  EXPECT_EQ(output, "Error: the start of window is not a valid integer" + more);
+  EXPECT_EQ(run({"-w", "1", "y", in}), 2);
+  EXPECT_EQ(output, "Error: the end of window is neither a valid integer nor '_'" + more);
+  EXPECT_EQ(run({"-w", "3", "2", in}), 2);
+  EXPECT_EQ(output, "Error: a window [start, end) should be such that start <= end" + more);
+  EXPECT_EQ(run({"-w", "0", "1", in}), 2);
+  EXPECT_EQ(output,
+            "Error: when the start of a window is non-positive, its end must be a non-positive "
+            "number" +
+                more);
+  EXPECT_EQ(run({"-x"}), 2);
+  EXPECT_EQ(output, "Error: '-x' is not a valid mode" + more);
+  EXPECT_EQ(run({"-b"}), 2);
+  EXPECT_EQ(output, "Error: wrong number of arguments for the '-b' mode" + more);
+  EXPECT_EQ(run({"-i", "x"}), 2);
+  EXPECT_EQ(output, "Error: wrong number of arguments for the '-i' mode" + more);
+  EXPECT_EQ(run({"-version"}), 0);
+  EXPECT_EQ(output, "Eiffel Testing Framework (ETF) Version: 1.14 (2019-10-12)\n");
+  EXPECT_EQ(run({"-help"}), 0);
+  EXPECT_TRUE(output.starts_with("The executable prog may be invoked as: \n\tprog -help \n"));
+  EXPECT_TRUE(output.ends_with(" ====================================\n"));
+  EXPECT_EQ(run({"--help"}), 0);
+  EXPECT_TRUE(output.starts_with("The executable prog may be invoked as: \n"));
+  EXPECT_EQ(session.count, 0);
+}
+
+TEST_F(EtfMain, InteractiveChecksEachLineAndQuits) {
+  EXPECT_EQ(run({"-i"}, "pass\nmove(K)\n\nman\nquit\npass\n"), 0);
+  EXPECT_EQ(output, "  welcome\n->  pass #1\n->" + kSyntax +
+                        "Unknown identifier K (Line 1, Column 6)\n" + "->  pass #1\n->" +
+                        grammar().man_page() + "\n->");
+  EXPECT_EQ(session.count, 1);
+  EXPECT_EQ(run({}, "pass"), 0);  // no arguments: interactive; end of input ends it
+  EXPECT_EQ(output, "  welcome\n->  pass #2\n->\n");
 }
 
 }  // namespace

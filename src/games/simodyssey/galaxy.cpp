@@ -25,7 +25,7 @@ Galaxy::Galaxy(int planet_threshold, engine::OracleRandom& rng) : Galaxy() {
       for (int i = 0; i < attempts; ++i) {
         if (rng.rchoose(kGalaxy, 1, 100) < planet_threshold) {
           Entity& planet = add(next_movable_id++, Kind::Planet, sector);
-          planet.turns_left = rng.rchoose(kGalaxy, 0, 2);
+          planet.turns_left = rng.rchoose(icon(Kind::Planet), 0, 2);
         }
       }
     }

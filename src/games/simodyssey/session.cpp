@@ -17,10 +17,10 @@ const std::string kGameOver = "The game has ended. You can start a new game.";
 
 const engine::etf::Grammar& grammar() {
   static const engine::etf::Grammar kGrammar({
-      {"test", {Param::range("planet_threshold", 1, 101)}},
+      {"test", {Param::range("p_threshold", "THRESHOLD", 1, 101)}},
       {"play", {}},
       {"abort", {}},
-      {"move", {Param::one_of("dir", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"})}},
+      {"move", {Param::one_of("dir", "DIRECTION", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"})}},
       {"land", {}},
       {"liftoff", {}},
       {"pass", {}},
@@ -103,7 +103,7 @@ std::string Session::status() {
 std::string Session::toggle_rng_out() {
   ++queries_;
   rng_out_ = !rng_out_;
-  return header(true) + (rng_out_ ? "  RNG_out:on\n" : "  RNG_out:off\n");
+  return header(true) + (rng_out_ ? "  RNG output flag: True\n" : "  RNG output flag: False\n");
 }
 
 std::string Session::act(const Action& action) {

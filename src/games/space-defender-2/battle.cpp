@@ -550,7 +550,7 @@ void Battle::preempt(int id, Action action) {
         e.armour += 1;
         out.push_back(who + " gains 1 armour.");
       } else if (action == Action::Pass) {
-        e.turn_over = true;
+        start_action(e);
         if (enemy_moves(id, {0, -1}, 6)) enemy_fires(id, 100, 10);
       }
       return;
@@ -559,7 +559,7 @@ void Battle::preempt(int id, Action action) {
         e.regen += 10;
         out.push_back(who + " gains 10 regen.");
       } else if (action == Action::Pass) {
-        e.turn_over = true;
+        start_action(e);
         if (enemy_moves(id, {0, -1}, 2)) {
           const Coord at = enemies_.at(id).at;
           carrier_spawns({at.row - 1, at.col});
@@ -571,7 +571,7 @@ void Battle::preempt(int id, Action action) {
       if (action == Action::Fire) {
         // Straight to the Starfighter's row; into the Starfighter itself
         // only when it is in the same column.
-        e.turn_over = true;
+        start_action(e);
         const int rows = starfighter_.at.row - e.at.row;
         enemy_moves(id, {rows > 0 ? 1 : -1, 0}, std::abs(rows));
       }
@@ -581,9 +581,18 @@ void Battle::preempt(int id, Action action) {
   }
 }
 
+// An enemy's action, preempted or not, begins with its regeneration (with
+// the regen a preemptive action that did not end its turn may have raised).
+// The oracle regenerates a Fighter or Carrier whose preemptive move on `pass`
+// ends its turn (jiahao_at044, jiahao_cal_score1, samyak_fake19).
+void Battle::start_action(Enemy& e) {
+  e.turn_over = true;
+  e.health = regenerated(e.health, e.max_health, e.regen);
+}
+
 void Battle::enemy_acts(int id) {
   Enemy& e = enemies_.at(id);
-  e.health = regenerated(e.health, e.max_health, e.regen);
+  start_action(e);
   const bool sees = e.can_see_starfighter;
   switch (e.kind) {
     case EnemyKind::Grunt:

@@ -166,6 +166,7 @@ class Battle {
   void enemies_act(Action action);
   void preempt(int id, Action action);
   void enemy_acts(int id);
+  static void start_action(Enemy& e);
   bool enemy_moves(int id, Coord step, int steps);
   void enemy_fires(int id, int damage, int speed);
   void carrier_spawns(Coord at);
