@@ -75,15 +75,47 @@ TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
   EXPECT_EQ(g.at({1, 3}), *piece_of_letter('e'));
 }
 
-TEST(SwordAndShieldPush, FacesNeitherMoveNorArePushed) {
+// CLARIFICATIONS.md §5: for a piece, a face's square is off the board.
+TEST(SwordAndShieldFace, APieceMovedOntoAFaceGoesToItsCemetery) {
+  Game g = acting();
+  g.put('i', {9, 8}, 0);  // next to yellow's face at (9,9)
+  ASSERT_FALSE(g.move('i', Dir::East));
+  EXPECT_EQ(g.place(*piece_of_letter('i')), Place::Cemetery);
+  EXPECT_EQ(g.at({9, 8}), kEmpty);
+  EXPECT_EQ(g.at({9, 9}), kYellowFace);
+  EXPECT_FALSE(g.winner());
+  EXPECT_TRUE(g.is_consistent());
+}
+
+TEST(SwordAndShieldFace, APiecePushedOntoAFaceGoesToItsCemetery) {
   Game g = acting();
   g.put('e', {9, 7}, 0);
-  g.put('i', {9, 8}, 0);  // next to yellow's face at (9,9)
-  EXPECT_EQ(g.move('e', Dir::East), "the pieces in the way would push a face");
-  EXPECT_EQ(g.move('i', Dir::East), "a face cannot be pushed");
-  EXPECT_EQ(g.at({9, 7}), *piece_of_letter('e'));
-  // Next to a face is fine.
+  g.put('I', {9, 8}, 0);  // green's piece, pushed onto yellow's face
+  ASSERT_FALSE(g.move('e', Dir::East));
+  EXPECT_EQ(g.place(*piece_of_letter('I')), Place::Cemetery);
+  EXPECT_EQ(g.at({9, 8}), *piece_of_letter('e'));
+  EXPECT_EQ(g.at({9, 9}), kYellowFace);
+  EXPECT_TRUE(g.is_consistent());
+}
+
+TEST(SwordAndShieldFace, APiecePushedBackOntoAFaceGoesToItsCemetery) {
+  Game g = acting();
+  g.put('l', {2, 3}, 1);  // sword east, green's face behind it at (2,2)
+  g.put('c', {3, 4}, 0);  // shields all round
+  Session s(g);
+  const std::string out = s.execute("move c up");  // l's sword on c's shield: l pushed back
+  EXPECT_EQ(out, s.display());
+  EXPECT_EQ(s.game().place(*piece_of_letter('l')), Place::Cemetery);
+  EXPECT_EQ(s.game().at({2, 2}), kGreenFace);
+  EXPECT_EQ(s.game().at({2, 4}), *piece_of_letter('c'));
+  EXPECT_FALSE(s.game().chain_without_end());
+}
+
+TEST(SwordAndShieldPush, NextToAFaceIsFine) {
+  Game g = acting();
+  g.put('i', {9, 8}, 0);
   EXPECT_FALSE(g.move('i', Dir::North));
+  EXPECT_EQ(g.at({8, 8}), *piece_of_letter('i'));
 }
 
 TEST(SwordAndShieldReactions, APushedBackAttackerStartsTheNextReaction) {
@@ -117,11 +149,13 @@ TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
 
 TEST(SwordAndShieldReactions, AChainWithoutEndIsRefusedAndTakenBack) {
   Game g = acting();
-  g.put('l', {2, 3}, 1);  // sword east, green's face behind it at (2,2)
-  g.put('c', {3, 4}, 0);  // shields all round
+  g.put('g', {4, 5}, 0);  // swords all round
+  g.put('c', {5, 6}, 0);  // shields all round, east of g's landing square
+  g.put('C', {5, 3}, 0);  // shields all round, two squares west of it
   Session s(g);
   const std::string before = s.display();
-  const std::string out = s.execute("move c up");  // against l's sword: l cannot be pushed back
+  // g is pushed back west by c, then east by C, and so on for ever.
+  const std::string out = s.execute("move g down");
   EXPECT_EQ(out, "Error: that would start reactions without end; it is taken back.\n" + before);
   EXPECT_EQ(s.display(), before);
 }

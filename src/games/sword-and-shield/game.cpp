@@ -155,9 +155,7 @@ std::optional<std::string> Game::move(char letter, Dir dir) {
   const auto from = std::find(cells_.begin(), cells_.end(), static_cast<std::int8_t>(piece));
   const int i = static_cast<int>(from - cells_.begin());
   const Coord square{i / kSize + 1, i % kSize + 1};
-  const Coord next = square + step(dir);
-  if (on_board(next) && is_face(at(next))) return "a face cannot be pushed";
-  if (!push(square, dir)) return "the pieces in the way would push a face";
+  push(square, dir);
   after_action(piece);
   return std::nullopt;
 }
@@ -213,23 +211,23 @@ std::optional<std::string> Game::choose(char a, char b) {
   return std::string("no reaction between ") + a + " and " + b + " is possible";
 }
 
-bool Game::push(Coord from, Dir d) {
+bool Game::is_open(Coord c) const {
+  return on_board(c) && !is_face(at(c));
+}
+
+void Game::push(Coord from, Dir d) {
   std::vector<Coord> line;
-  for (Coord c = from; on_board(c) && at(c) != kEmpty; c = c + step(d)) {
-    if (is_face(at(c))) return false;
-    line.push_back(c);
-  }
+  for (Coord c = from; is_open(c) && at(c) != kEmpty; c = c + step(d)) line.push_back(c);
   for (auto it = line.rbegin(); it != line.rend(); ++it) {
     const Coord to = *it + step(d);
     const auto piece = at(*it);
     cells_[index(*it)] = kEmpty;
-    if (on_board(to)) {
+    if (is_open(to)) {
       cells_[index(to)] = piece;
     } else {
       bury(piece);
     }
   }
-  return true;
 }
 
 void Game::bury(int piece) {

@@ -110,9 +110,12 @@ class Game {
   std::optional<std::string> own_piece_on_board(char letter, int& piece) const;
   // A piece moved or turned: it has acted this turn, and reactions follow.
   void after_action(int piece);
-  // Pushes the line of things from `from` one square toward `d`. False (and
-  // nothing moves) when a face would have to move.
-  bool push(Coord from, Dir d);
+  // Whether a piece can stand on `c`: on the board and not a face's square
+  // (faces never move; for a piece their squares are off the board).
+  bool is_open(Coord c) const;
+  // Pushes the line of pieces from `from` one square toward `d`; a piece
+  // pushed off the board or onto a face's square goes to the cemetery.
+  void push(Coord from, Dir d);
   void bury(int piece);
   void apply(const Reaction& r);
   void resolve();  // runs the chain until none is left or a choice is needed
