@@ -1,7 +1,13 @@
 // The Amazons engine's speed on the classic game: perft counts from the
-// standard start and uniformly random playouts.
+// standard start and uniformly random playouts; and a whole call of the
+// tournament program on the largest board the reader accepts.
 #include <benchmark/benchmark.h>
+#include <stdlib.h>
 
+#include <filesystem>
+#include <fstream>
+
+#include "games/amazons/program.hpp"
 #include "games/amazons/standard.hpp"
 
 namespace {
@@ -51,5 +57,37 @@ void BM_RandomPlayouts(benchmark::State& state) {
   state.counters["white_wins"] = static_cast<double>(white_wins) / static_cast<double>(games);
 }
 BENCHMARK(BM_RandomPlayouts)->MinTime(2.0);
+
+// A placement call with time=500 on an empty 1000 x 1000 board, reading and
+// writing the 4 MB file included: it must end well within a second.
+void BM_PlacementOnAnEmpty1000Board(benchmark::State& state) {
+  std::string dir = (std::filesystem::temp_directory_path() / "amazons_bench.XXXXXX").string();
+  if (!mkdtemp(dir.data())) {
+    state.SkipWithError("no temporary folder");
+    return;
+  }
+  const std::string empty = dir + "/empty.txt", board = dir + "/board.txt";
+  {
+    std::ofstream out(empty);
+    out << "1000 1000\n";
+    for (int row = 0; row < 1000; ++row) {
+      for (int col = 0; col < 1000; ++col) out << (col ? " 000" : "000");
+      out << "\n";
+    }
+  }
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::filesystem::copy_file(empty, board, std::filesystem::copy_options::overwrite_existing);
+    state.ResumeTiming();
+    const int code =
+        amazons::run_program({"phase=placement", "amazons=4", "time=500", board, board});
+    if (code != amazons::kMoved) state.SkipWithError("the placement failed");
+  }
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(BM_PlacementOnAnEmpty1000Board)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5)
+    ->UseRealTime();
 
 }  // namespace

@@ -65,6 +65,15 @@ TEST(AmazonsBoardFile, ToleratesTrailingSpacesCrlfAndNoLastNewline) {
   EXPECT_EQ(b.players().at(0), (PlayerLine{"ann", 1, 5}));
 }
 
+// CLARIFICATIONS.md §4: an arrow or spear may sit on leftover digits.
+TEST(AmazonsBoardFile, AnArrowFieldWithLeftoverDigitsReadsAsAnArrow) {
+  auto parsed = read_board("1 3\n309 039 539\nann 1 0\n");
+  ASSERT_TRUE(std::holds_alternative<Board>(parsed));
+  const Board& b = std::get<Board>(parsed);
+  for (int col = 0; col < 3; ++col) EXPECT_EQ(b.at({0, col}), (Field{0, kNoArtifact, kObstacle}));
+  EXPECT_EQ(write_board(b), "1 3\n009 009 009\nann 1 0\n");
+}
+
 TEST(AmazonsBoardFile, EachDefectNamesItsLineAndField) {
   const auto check = [](std::string_view text, int line, int field, std::string_view words) {
     const FileError e = error_of(text);
@@ -85,7 +94,8 @@ TEST(AmazonsBoardFile, EachDefectNamesItsLineAndField) {
   check("2 2\n000 000\n600 000\n", 3, 1, "treasure 6 is over 5");
   check("2 2\n000 040\n000 000\n", 2, 2, "artifact 4 is over 3");
   check("2 2\n000 101\n000 000\nann 1 0\n", 2, 2,
-        "an occupied field must have treasure and artifact 0");
+        "a field with an amazon must have treasure and artifact 0");
+  check("2 2\n000 701\n000 000\nann 1 0\n", 2, 2, "treasure 7 is over 5");
   check("2 2\n000 003\n000 000\nann 1 0\n", 2, 2, "an amazon of player 3, who has no player line");
   check("1 1\n000\nann 1 0\nann 2 0\n", 4, 1, "the name \"ann\" appears twice");
   check("1 1\n000\nann 1 0\nbob 1 0\n", 4, 2, "the id 1 appears twice");

@@ -92,7 +92,47 @@ TEST_F(AmazonsProgram, AnUnwritableOutputLeavesNoHalfWrittenFile) {
   EXPECT_EQ(run_program({"phase=movement", path("b.txt"), out, "player=ann", "nodes=50"}),
             kInternal);
   EXPECT_FALSE(std::filesystem::exists(out));
-  EXPECT_FALSE(write_atomically(out, "x"));
+}
+
+TEST_F(AmazonsProgram, OutputsOfEveryKindAreWrittenSafely) {
+  namespace fs = std::filesystem;
+  const std::string board = "1 3\n001 000 000\nann 1 0\n";
+  write("b.txt", board);
+  const auto move_to = [&](const std::string& out) {
+    return run_program({"phase=movement", path("b.txt"), out, "player=ann", "nodes=20"});
+  };
+  // A device is written into: it stays a device and no memo goes beside it.
+  EXPECT_EQ(move_to("/dev/null"), kMoved);
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  EXPECT_FALSE(fs::exists("/dev/null.ann.last"));
+  // Through a symlink the target is updated, the link kept, the memo beside the link.
+  fs::create_directory(dir_ / "elsewhere");
+  write("elsewhere/target.txt", board);
+  fs::create_symlink(dir_ / "elsewhere" / "target.txt", dir_ / "link.txt");
+  EXPECT_EQ(move_to(path("link.txt")), kMoved);
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link.txt"));
+  EXPECT_NE(read("elsewhere/target.txt"), board);
+  EXPECT_TRUE(fs::exists(dir_ / "link.txt.ann.last"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_ / "elsewhere"), {}), 1);
+  // A board of mode 0600 stays 0600.
+  write("private.txt", board);
+  fs::permissions(path("private.txt"), fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(move_to(path("private.txt")), kMoved);
+  EXPECT_EQ(fs::status(path("private.txt")).permissions(),
+            fs::perms::owner_read | fs::perms::owner_write);
+  // A read-only output or a directory: exit 3, nothing changes.
+  write("ro.txt", "keep");
+  fs::permissions(path("ro.txt"), fs::perms::owner_read);
+  EXPECT_EQ(move_to(path("ro.txt")), kInternal);
+  EXPECT_EQ(read("ro.txt"), "keep");
+  EXPECT_EQ(move_to(dir_.string()), kInternal);
+  EXPECT_TRUE(fs::is_directory(dir_));
+  // A directory as input is a bad input file.
+  EXPECT_EQ(run_program({"phase=movement", dir_.string(), path("o.txt")}), kBadInput);
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    EXPECT_EQ(entry.path().filename().string().find(".XXXXXX"), std::string::npos);
+    EXPECT_NE(entry.path().filename().string().front(), '.') << entry.path();
+  }
 }
 
 TEST_F(AmazonsProgram, StrictAntiCheatRefusesABoardNoLegalTurnsExplain) {

@@ -95,9 +95,14 @@ std::optional<FileError> read_row(std::string_view line, int line_number, Board&
       return FileError{line_number, field_number,
                        "artifact " + std::string(1, f[1]) + " is over 3"};
     }
-    if (field.occupant != kEmpty && (field.treasure != 0 || field.artifact != 0)) {
+    if (field.occupant == kObstacle) {
+      // Some players' programs leave the digits of what was there under an
+      // arrow or spear ("309"): read as "009" (CLARIFICATIONS.md §4).
+      field.treasure = 0;
+      field.artifact = kNoArtifact;
+    } else if (field.occupant != kEmpty && (field.treasure != 0 || field.artifact != 0)) {
       return FileError{line_number, field_number,
-                       "an occupied field must have treasure and artifact 0, not " + shown(f)};
+                       "a field with an amazon must have treasure and artifact 0, not " + shown(f)};
     }
   }
   return std::nullopt;

@@ -63,8 +63,9 @@ std::optional<Step> choose_step(const Board& board, int player, Coord from, engi
 
 std::optional<Coord> choose_placement(const Board& board, int player, engine::Random& rng) {
   (void)player;
+  const auto reach = ray_totals(board, [](const Field&) { return 1; });
   return best_of(free_fields(board), rng,
-                 [&](Coord c) { return 2 * mobility(board, c) + board.at(c).treasure; });
+                 [&](Coord c) { return 2 * reach[board.index(c)] + board.at(c).treasure; });
 }
 
 std::optional<Turn> choose_turn(const Board& board, int player, engine::Random& rng) {

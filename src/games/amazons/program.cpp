@@ -1,13 +1,11 @@
 #include "games/amazons/program.hpp"
 
-#include <unistd.h>
+#include <sys/stat.h>
 
-#include <cstdio>
-#include <fstream>
+#include <cerrno>
 #include <iostream>
-#include <map>
-#include <sstream>
 
+#include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/amazons/ai.hpp"
@@ -40,23 +38,14 @@ int usage_error(const std::string& message) {
   return kInternal;
 }
 
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return false;
-  std::ostringstream buffer;
-  buffer << file.rdbuf();
-  text = buffer.str();
-  return !file.bad();
-}
-
 // Reads and checks a board file; on failure prints why and returns nothing.
 std::optional<Board> load(const std::string& path) {
-  std::string text;
-  if (!read_file(path, text)) {
-    std::cerr << "amazons: " << path << ": cannot read the file\n";
+  auto text = engine::read_text_file(path);
+  if (auto* problem = std::get_if<engine::FileProblem>(&text)) {
+    std::cerr << "amazons: " << path << ": " << problem->reason << "\n";
     return std::nullopt;
   }
-  auto parsed = read_board(text);
+  auto parsed = read_board(std::get<std::string>(text));
   if (auto* e = std::get_if<FileError>(&parsed)) {
     std::cerr << "amazons: " << path << ": " << e->text() << "\n";
     return std::nullopt;
@@ -64,15 +53,27 @@ std::optional<Board> load(const std::string& path) {
   return std::get<Board>(std::move(parsed));
 }
 
-std::string memo_path(const Request& r) {
+// The anti-cheating memo, beside OUT as the user named it: only where OUT is
+// (or will be) a regular file, never beside a device.
+std::optional<std::string> memo_path(const Request& r) {
+  struct stat info {};
+  if (::stat(r.out.c_str(), &info) == 0 ? !S_ISREG(info.st_mode) : errno != ENOENT)
+    return std::nullopt;
   return r.out + "." + r.name + ".last";
+}
+
+void remember(const Request& r, const std::string& board_text) {
+  // Best effort: only the anti-cheat check of the next call needs it.
+  if (const auto memo = memo_path(r)) engine::write_file_safely(*memo, board_text);
 }
 
 // Compares the board read with what this player wrote last time.
 bool passes_anticheat(const Request& r, const Board& board, int self_id) {
-  std::string text;
-  if (!read_file(memo_path(r), text)) return true;
-  const auto parsed = read_board(text);
+  const auto memo = memo_path(r);
+  if (!memo) return true;
+  const auto text = engine::read_text_file(*memo);
+  if (!std::holds_alternative<std::string>(text)) return true;
+  const auto parsed = read_board(std::get<std::string>(text));
   if (!std::holds_alternative<Board>(parsed)) return true;
   const auto findings = find_cheats(std::get<Board>(parsed), board, self_id);
   for (const std::string& f : findings)
@@ -82,18 +83,19 @@ bool passes_anticheat(const Request& r, const Board& board, int self_id) {
 
 int save(const Request& r, const Board& board) {
   const std::string text = write_board(board);
-  if (!write_atomically(r.out, text)) {
-    std::cerr << "amazons: " << r.out << ": cannot write the file\n";
+  const auto written = engine::write_file_safely(r.out, text);
+  if (const auto* problem = std::get_if<engine::FileProblem>(&written)) {
+    std::cerr << "amazons: " << r.out << ": " << problem->reason << "; nothing was written\n";
     return kInternal;
   }
-  write_atomically(memo_path(r), text);  // best effort: only the anti-cheat check needs it
+  if (std::get<engine::OutputKind>(written) == engine::OutputKind::RegularFile) remember(r, text);
   return kMoved;
 }
 
 // Without a move the board is not written, but what was read is remembered,
 // so that the next check compares with the board as it is now.
 int no_move(const Request& r, const Board& board) {
-  write_atomically(memo_path(r), write_board(board));
+  remember(r, write_board(board));
   return kNoMove;
 }
 
@@ -191,26 +193,6 @@ std::optional<Request> parse(const std::vector<std::string>& args, int& status) 
 }
 
 }  // namespace
-
-bool write_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    if (!file) return false;
-    file << text;
-    file.flush();
-    if (!file) {
-      file.close();
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    return false;
-  }
-  return true;
-}
 
 int run_program(const std::vector<std::string>& args) {
   for (const std::string& arg : args) {

@@ -18,8 +18,4 @@ enum ExitCode { kMoved = 0, kNoMove = 1, kBadInput = 2, kInternal = 3 };
 // Runs the program with its arguments (argv without the program name).
 int run_program(const std::vector<std::string>& args);
 
-// Writes `text` to `path` through a temporary file and a rename, so that
-// `path` is either the old file or the whole new one. False on failure.
-bool write_atomically(const std::string& path, const std::string& text);
-
 }  // namespace amazons
