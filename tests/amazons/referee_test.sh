@@ -11,7 +11,7 @@ expect() {  # expect MODE WORDS
   local mode=$1 words=$2
   "$amazons" referee --rows 6 --cols 6 --amazons 2 --limit 1500 --seed 3 --log "$mode.log" \
     "$amazons player=honest nodes=40" "$cheater mode=$mode" >"$mode.out" 2>&1
-  if ! grep -q "\"player\":\"cheater\".*\"verdict\":\"disqualified: $words" "$mode.log"; then
+  if ! grep -q "\"player\":\"cheater\".*\"verdict\":\"disqualified: .*\($words\)" "$mode.log"; then
     echo "FAIL: $mode: no disqualification \"$words\" in the log"; tail -3 "$mode.out"; failures=$((failures + 1))
   fi
   if grep -q "\"player\":\"honest\".*disqualified" "$mode.log"; then
@@ -25,10 +25,10 @@ expect arrow "no legal turn"
 expect other "no legal turn"
 expect double "no legal turn"
 expect nothing "no legal turn"
-expect lie "exit 1 but it could move"
-expect broken "left a broken board"
-expect slow "no answer within 1500 ms"
-expect crash "exit code 3"
+expect lie "exit 1 while a turn was possible"
+expect broken "left a board that cannot be read"
+expect slow "out of time: no answer within 1500 ms"
+expect crash "wrong exit code 3"
 # A tournament between three copies of the program and a random player: all honest.
 "$amazons" referee --games 3 --jobs 2 --rows 8 --cols 8 --amazons 3 --log tour.log \
   "$amazons player=a nodes=60" "$amazons player=b nodes=60" "$amazons player=c nodes=60" \
@@ -36,5 +36,13 @@ expect crash "exit code 3"
 if grep -q disqualified tour.log; then echo "FAIL: an honest program was disqualified"; failures=$((failures + 1)); fi
 grep -q "standings after 3 game(s)" tour.out || { echo "FAIL: no standings"; failures=$((failures + 1)); }
 "$amazons" referee --replay tour.log | grep -q "^game 2, call 1: " || { echo "FAIL: replay"; failures=$((failures + 1)); }
+# Anything but a referee log is refused, with exit 2.
+printf 'not json\n' >bad.log
+"$amazons" referee --replay bad.log >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: replay of a non-log"; failures=$((failures + 1)); }
+printf '{"game":1}\n' >partial.log
+"$amazons" referee --replay partial.log >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: replay of a partial log"; failures=$((failures + 1)); }
+"$amazons" referee --replay . >/dev/null 2>&1; [ $? -eq 2 ] || { echo "FAIL: replay of a directory"; failures=$((failures + 1)); }
+"$amazons" referee --games 0 x 2>bad_option.txt; [ $? -eq 2 ] && grep -q "games" bad_option.txt ||
+  { echo "FAIL: a bad option value"; failures=$((failures + 1)); }
 [ $failures -eq 0 ] && echo "the referee caught every way of cheating"
 exit $((failures > 0))

@@ -229,14 +229,6 @@ class Play {
 
 }  // namespace
 
-Board standard_board() {
-  Board board(10, 10);
-  for (Coord c : {Coord{3, 0}, Coord{0, 3}, Coord{0, 6}, Coord{3, 9}}) board.at(c).occupant = 1;
-  for (Coord c : {Coord{6, 0}, Coord{9, 3}, Coord{9, 6}, Coord{6, 9}}) board.at(c).occupant = 2;
-  board.players() = {{"player1", 1, 0}, {"player2", 2, 0}};
-  return board;
-}
-
 std::string render(const Board& board) {
   std::string out = "    ";
   for (int col = 1; col <= board.cols(); ++col) {

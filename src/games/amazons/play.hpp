@@ -10,8 +10,6 @@
 
 namespace amazons {
 
-// The standard game's start: 10 x 10, two players with four amazons each.
-Board standard_board();
 // The board as people see it: coordinates, treasures, artifacts, amazons, obstacles.
 std::string render(const Board& board);
 

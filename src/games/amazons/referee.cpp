@@ -1,40 +1,31 @@
 #include "games/amazons/referee.hpp"
 
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <stdlib.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
-#include <sstream>
+#include <nlohmann/json.hpp>
 #include <thread>
 
+#include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
+#include "games/amazons/call.hpp"
 #include "games/amazons/program.hpp"
 #include "games/amazons/verify.hpp"
 
 namespace amazons {
 namespace {
 
-const char* const kUsage =
-    "usage: amazons referee [OPTIONS] PROGRAM PROGRAM...\n"
-    "       amazons referee --replay LOG\n"
-    "  PROGRAM is a command line in one argument, e.g. \"build/bin/amazons player=a time=500\"\n"
-    "  --games K       play K games, the seats rotating (default 1)\n"
-    "  --jobs J        play J games at a time (default 1)\n"
-    "  --rows R --cols C   the board's size (default 10 x 10)\n"
-    "  --treasure P    percent of fields with treasure (default 30)\n"
-    "  --artifacts P   percent of fields with an artifact (default 8)\n"
-    "  --amazons N     amazons per player (default 4)\n"
-    "  --seed S        the first board's seed (default 1; game k uses S+k)\n"
-    "  --limit MS      time allowed per call (default 2000)\n"
-    "  --log FILE      a JSON line for every call (default referee.log)\n";
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+constexpr int kUsageError = 2;
 
 struct Settings {
   int games = 1;
@@ -48,94 +39,16 @@ struct Settings {
   int limit_ms = 2000;
   std::string log = "referee.log";
   std::vector<std::string> programs;
+  std::vector<std::string> names;
 };
 
-struct CallResult {
-  int exit = -1;  // -1: killed for time, or did not run
-  long long ms = 0;
+struct Seat {
+  std::vector<std::string> argv;
+  std::string name;
+  int id = 0;  // learnt from the player line its first placement adds
+  bool out = false;
+  std::string why;
 };
-
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += ' ';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
-std::string json_unescape(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size()) {
-      ++i;
-      out += s[i] == 'n' ? '\n' : s[i];
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-// Runs `command` (split on spaces) with `extra` arguments, standard output
-// and error to `output`, killing it after `limit_ms`.
-CallResult run(const std::string& command, const std::vector<std::string>& extra, int limit_ms,
-               const std::string& output) {
-  std::vector<std::string> args;
-  for (std::string_view w : engine::split_words(command)) args.emplace_back(w);
-  args.insert(args.end(), extra.begin(), extra.end());
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid < 0) return {};
-  if (pid == 0) {
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (FILE* f = std::freopen(output.c_str(), "a", stdout)) (void)f;
-    dup2(STDOUT_FILENO, STDERR_FILENO);
-    execvp(argv[0], argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  CallResult result;
-  while (true) {
-    const pid_t done = waitpid(pid, &status, WNOHANG);
-    const auto elapsed = std::chrono::steady_clock::now() - start;
-    result.ms = std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
-    if (done == pid) break;
-    if (result.ms > limit_ms) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      result.exit = -1;
-      return result;
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(300));
-  }
-  result.exit = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 Board generate(const Settings& s, std::uint64_t seed) {
   engine::Random rng(seed);
@@ -152,20 +65,23 @@ Board generate(const Settings& s, std::uint64_t seed) {
   return board;
 }
 
-struct Seat {
-  std::string command;
-  std::string name;
-  bool out = false;
-  std::string why;
-};
+// A program's command line, its own path made absolute: calls run in the
+// game's folder.
+std::vector<std::string> command_line(const std::string& program) {
+  std::vector<std::string> argv;
+  for (std::string_view w : engine::split_words(program)) argv.emplace_back(w);
+  if (!argv.empty() && argv[0].find('/') != std::string::npos)
+    argv[0] = fs::absolute(argv[0]).lexically_normal().string();
+  return argv;
+}
 
 class Log {
  public:
   explicit Log(const std::string& path) : file_(path, std::ios::trunc) {}
   bool ok() const { return static_cast<bool>(file_); }
-  void write(const std::string& line) {
+  void write(const json& line) {
     std::lock_guard lock(mutex_);
-    file_ << line << "\n" << std::flush;
+    file_ << line.dump() << "\n" << std::flush;
   }
 
  private:
@@ -173,269 +89,408 @@ class Log {
   std::mutex mutex_;
 };
 
+// What a call did, in words, and whether the board it left is accepted.
+struct Judgement {
+  std::string verdict;
+  bool moved = false;
+  std::optional<Board> after;
+};
+
+std::string how_it_ended(const CallOutcome& r, int limit_ms) {
+  switch (r.end) {
+    case CallOutcome::End::TimedOut:
+      return "out of time: no answer within " + std::to_string(limit_ms) + " ms";
+    case CallOutcome::End::Signaled:
+      return "crashed: killed by " + signal_name(r.code) + " (signal " + std::to_string(r.code) +
+             ")";
+    case CallOutcome::End::NotStarted:
+      return "the program could not be started";
+    case CallOutcome::End::Exited:
+      return r.code == 0 || r.code == 1 ? "" : "wrong exit code " + std::to_string(r.code);
+  }
+  return "";
+}
+
+// The judge of one call of `seat` in `phase`, from `before` to what it left.
+class Judge {
+ public:
+  Judge(const Settings& s, const Board& before, Seat& seat, bool placement)
+      : s_(s), before_(before), seat_(seat), placement_(placement) {}
+
+  Judgement operator()(const CallOutcome& r, const std::optional<std::string>& left) const {
+    if (std::string ended = how_it_ended(r, s_.limit_ms); !ended.empty()) return out(ended);
+    if (!left) return out("left no board file");
+    auto parsed = read_board(*left);
+    if (auto* e = std::get_if<FileError>(&parsed)) {
+      return out("left a board that cannot be read: " + e->text());
+    }
+    Board after = std::get<Board>(std::move(parsed));
+    if (r.code == 1) return no_move(after);
+    const auto error = placement_ ? placement(after) : turn(after);
+    if (error && !gave_up_)
+      return out(placement_ ? "not one legal placement: " + *error
+                            : "not one legal turn: " + *error);
+    return {gave_up_ ? "ok, not verified: " + *error : "ok", true, std::move(after)};
+  }
+
+ private:
+  static Judgement out(const std::string& why) { return {"disqualified: " + why, false, {}}; }
+
+  Judgement no_move(const Board& after) const {
+    if (!(after == before_)) return out("exit 1 but the board changed");
+    if (placement_ && placement_possible()) return out("exit 1 while a placement was possible");
+    if (!placement_ && seat_.id && can_move(before_, seat_.id))
+      return out("exit 1 while a turn was possible");
+    return {"ok, no move", false, {}};
+  }
+
+  bool placement_possible() const {
+    const int placed = seat_.id ? static_cast<int>(amazons_of(before_, seat_.id).size()) : 0;
+    return placed < s_.amazons && !free_fields(before_).empty() && (seat_.id || before_.free_id());
+  }
+
+  std::optional<std::string> placement(const Board& after) const {
+    int id = seat_.id;
+    if (!id) {
+      // Its first placement adds its player line; the new id is its own.
+      for (const PlayerLine& line : after.players()) {
+        if (!before_.player_by_id(line.id)) id = line.id;
+      }
+      if (!id) return "no new player line was added";
+    }
+    auto error = check_placement(before_, after, id);
+    if (!error && !seat_.id) seat_.id = id;
+    return error;
+  }
+
+  std::optional<std::string> turn(const Board& after) const {
+    if (!seat_.id) return "it moved without a player line";
+    return check_turn(before_, after, seat_.id, &gave_up_);
+  }
+
+  const Settings& s_;
+  const Board& before_;
+  Seat& seat_;
+  bool placement_;
+  mutable bool gave_up_ = false;  // a long chain of horses not found: the benefit of the doubt
+};
+
 struct GameResult {
-  int game;
+  int game = 0;
   Board board;
   std::vector<Seat> seats;
 };
 
-// One game; returns the final board and who was disqualified.
-GameResult play_game(const Settings& s, int game, std::vector<Seat> seats, Log& log) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("amazons-referee-" + std::to_string(getpid()) + "-" + std::to_string(game));
-  std::filesystem::create_directories(dir);
-  const std::string file = (dir / "board.txt").string();
-  const std::string output = (dir / "output.txt").string();
+// One game in its own folder, the document's loop: placement rounds, then
+// movement rounds, until a round where nobody moves.
+GameResult play_game(const Settings& s, const fs::path& folder, int game, std::vector<Seat> seats,
+                     Log& log) {
+  fs::create_directory(folder);
+  const fs::path file = folder / "board.txt";
   Board board = generate(s, s.seed + static_cast<std::uint64_t>(game));
-  std::ofstream(file, std::ios::binary) << write_board(board);
   int call = 0;
-  const auto record = [&](const Seat& seat, const std::string& phase, const CallResult& r,
-                          const std::string& verdict) {
-    log.write("{\"game\":" + std::to_string(game) + ",\"call\":" + std::to_string(++call) +
-              ",\"player\":\"" + json_escape(seat.name) + "\",\"phase\":\"" + phase +
-              "\",\"exit\":" + std::to_string(r.exit) + ",\"ms\":" + std::to_string(r.ms) +
-              ",\"verdict\":\"" + json_escape(verdict) + "\",\"board\":\"" +
-              json_escape(write_board(board)) + "\"}");
-  };
-  const auto round = [&](const std::string& phase) {
+  const auto round = [&](bool placement) {
     bool anyone = false;
     for (Seat& seat : seats) {
       if (seat.out) continue;
-      std::vector<std::string> extra = {"phase=" + phase};
-      if (phase == "placement") extra.push_back("amazons=" + std::to_string(s.amazons));
-      extra.push_back(file);
-      extra.push_back(file);
-      const CallResult r = run(seat.command, extra, s.limit_ms, output);
-      std::string verdict = "ok";
-      const std::string text = slurp(file);
-      auto parsed = read_board(text);
-      const PlayerLine* line = std::holds_alternative<Board>(parsed)
-                                   ? std::get<Board>(parsed).player_by_name(seat.name)
-                                   : nullptr;
-      const int id =
-          line ? line->id
-               : (board.player_by_name(seat.name) ? board.player_by_name(seat.name)->id : 0);
-      if (r.exit < 0) {
-        verdict = "disqualified: no answer within " + std::to_string(s.limit_ms) + " ms";
-      } else if (r.exit != 0 && r.exit != 1) {
-        verdict = "disqualified: exit code " + std::to_string(r.exit);
-      } else if (!std::holds_alternative<Board>(parsed)) {
-        verdict = "disqualified: left a broken board: " + std::get<FileError>(parsed).text();
-      } else if (r.exit == 1) {
-        const Board& after = std::get<Board>(parsed);
-        if (!(after == board)) {
-          verdict = "disqualified: exit 1 but the board changed";
-        } else if (phase == "movement" && id && can_move(board, id)) {
-          verdict = "disqualified: exit 1 but it could move";
-        } else if (phase == "placement" && id &&
-                   static_cast<int>(amazons_of(board, id).size()) < s.amazons &&
-                   !free_fields(board).empty()) {
-          verdict = "disqualified: exit 1 but it had amazons left to place";
-        }
-      } else {
-        const Board& after = std::get<Board>(parsed);
-        bool gave_up = false;  // a long chain of horses not found: the benefit of the doubt
-        const auto error = id == 0 ? std::optional<std::string>("no player line named " + seat.name)
-                           : phase == "placement" ? check_placement(board, after, id)
-                                                  : check_turn(board, after, id, &gave_up);
-        if (error && !gave_up) {
-          verdict = "disqualified: " + *error;
-        } else {
-          if (gave_up) verdict = "ok, not verified: " + *error;
-          board = after;
-          anyone = true;
-        }
-      }
-      if (verdict.starts_with("disqualified")) {
+      const std::string before = write_board(board);
+      // The board is written anew before every call: whatever happened to
+      // the file since the last call does not count.
+      fs::remove(file);
+      std::ofstream(file, std::ios::binary) << before;
+      std::vector<std::string> argv = seat.argv;
+      argv.push_back(placement ? "phase=placement" : "phase=movement");
+      if (placement) argv.push_back("amazons=" + std::to_string(s.amazons));
+      argv.insert(argv.end(), {"board.txt", "board.txt"});
+      const CallOutcome r = run_call(argv, folder.string(), s.limit_ms);
+      const auto read = engine::read_text_file(file.string());
+      const auto* left = std::get_if<std::string>(&read);
+      Judgement j = Judge(s, board, seat, placement)(r, left ? std::optional(*left) : std::nullopt);
+      if (j.verdict.starts_with("disqualified")) {
         seat.out = true;
-        seat.why = verdict;
-        std::ofstream(file, std::ios::binary)
-            << write_board(board);  // the game goes on from the last legal board
+        seat.why = j.verdict;
       }
-      record(seat, phase, r, verdict);
+      if (j.moved) {
+        board = std::move(*j.after);
+        anyone = true;
+      }
+      log.write({{"game", game},
+                 {"call", ++call},
+                 {"player", seat.name},
+                 {"phase", placement ? "placement" : "movement"},
+                 {"before", before},
+                 {"after", left ? json(*left) : json(nullptr)},
+                 {"exit", r.end == CallOutcome::End::Exited ? json(r.code) : json(nullptr)},
+                 {"signal", r.end == CallOutcome::End::Signaled ? json(r.code) : json(nullptr)},
+                 {"timed_out", r.end == CallOutcome::End::TimedOut},
+                 {"ms", r.ms},
+                 {"verdict", j.verdict},
+                 {"output", r.output},
+                 {"output_cut", r.output_cut}});
     }
     return anyone;
   };
-  int rounds = 0;
-  while (round("placement") && ++rounds < 10000) {
+  for (int rounds = 0; round(true) && rounds < 100000; ++rounds) {
   }
-  rounds = 0;
-  while (round("movement") && ++rounds < 100000) {
+  for (int rounds = 0; round(false) && rounds < 10000000; ++rounds) {
   }
-  std::filesystem::remove_all(dir);
+  fs::remove_all(folder);
   return {game, board, seats};
 }
 
-int replay(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) {
-    std::cerr << "amazons referee: cannot read " << path << "\n";
-    return kBadInput;
-  }
-  std::string line;
-  while (std::getline(file, line)) {
-    const auto field = [&](const std::string& key) {
-      const auto at = line.find("\"" + key + "\":");
-      if (at == std::string::npos) return std::string();
-      std::size_t start = at + key.size() + 3;
-      if (line[start] == '"') {
-        std::size_t end = start + 1;
-        while (end < line.size() && !(line[end] == '"' && line[end - 1] != '\\')) ++end;
-        return json_unescape(std::string_view(line).substr(start + 1, end - start - 1));
-      }
-      return line.substr(start, line.find_first_of(",}", start) - start);
+// A name a player line can hold (the board reader's rule).
+bool valid_name(const std::string& name) {
+  return !name.empty() && name.size() <= kMaxNameLength &&
+         std::none_of(name.begin(), name.end(),
+                      [](char c) { return c == '"' || c == '\'' || c < 0x21 || c > 0x7e; });
+}
+
+// The first line of what `PROGRAM name` printed, if it is a usable name.
+std::optional<std::string> ask_name(const Seat& seat, const fs::path& folder, int limit_ms) {
+  std::vector<std::string> argv = seat.argv;
+  argv.push_back("name");
+  const CallOutcome r = run_call(argv, folder.string(), limit_ms);
+  if (r.end != CallOutcome::End::Exited || r.code != 0) return std::nullopt;
+  std::string name = r.output.substr(0, r.output.find('\n'));
+  while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
+  if (!valid_name(name)) return std::nullopt;
+  return name;
+}
+
+struct Standing {
+  int won = 0, tied = 0, lost = 0, disqualified = 0;
+  long long treasure = 0;
+};
+
+// Won, tied or lost: the best score among those not disqualified wins alone
+// or ties with every other seat that has it.
+void print_standings(const std::vector<GameResult>& results, int games) {
+  std::map<std::string, Standing> table;
+  for (const GameResult& r : results) {
+    long long best = -1;
+    int best_count = 0;
+    const auto score_of = [&](const Seat& seat) {
+      const PlayerLine* p = seat.id ? r.board.player_by_id(seat.id) : nullptr;
+      return p ? p->score : 0LL;
     };
-    std::cout << "game " << field("game") << ", call " << field("call") << ": " << field("player")
-              << " (" << field("phase") << "), exit " << field("exit") << ", " << field("ms")
-              << " ms: " << field("verdict") << "\n"
-              << field("board");
+    for (const Seat& seat : r.seats) {
+      if (seat.out) continue;
+      const long long score = score_of(seat);
+      if (score > best) {
+        best = score;
+        best_count = 0;
+      }
+      best_count += score == best;
+    }
+    for (const Seat& seat : r.seats) {
+      Standing& st = table[seat.name];
+      st.treasure += score_of(seat);
+      if (seat.out) {
+        ++st.disqualified;
+        ++st.lost;
+        std::cout << "game " << r.game << ": " << seat.name << " " << seat.why << "\n";
+      } else if (score_of(seat) == best) {
+        ++(best_count == 1 ? st.won : st.tied);
+      } else {
+        ++st.lost;
+      }
+    }
+  }
+  std::vector<std::pair<std::string, Standing>> rows(table.begin(), table.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    const Standing &x = a.second, &y = b.second;
+    return std::tie(x.won, x.tied, x.treasure) > std::tie(y.won, y.tied, y.treasure);
+  });
+  std::cout << "standings after " << games << " game(s):\n";
+  for (const auto& [name, st] : rows) {
+    std::cout << "  " << name << ": " << st.won << " won, " << st.tied << " tied, " << st.lost
+              << " lost, " << st.treasure << " treasure";
+    if (st.disqualified) std::cout << ", disqualified in " << st.disqualified;
+    std::cout << "\n";
+  }
+}
+
+int replay(const std::string& path) {
+  const auto text = engine::read_text_file(path);
+  if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
+    std::cerr << "amazons referee: " << path << ": " << problem->reason << "\n";
+    return kUsageError;
+  }
+  // Every line must be a line of a referee log before anything is shown.
+  std::vector<json> lines;
+  std::istringstream in(std::get<std::string>(text));
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    json entry = json::parse(line, nullptr, false);
+    const bool valid =
+        entry.is_object() && entry.contains("game") && entry["game"].is_number_integer() &&
+        entry.contains("call") && entry["call"].is_number_integer() && entry.contains("player") &&
+        entry["player"].is_string() && entry.contains("phase") && entry["phase"].is_string() &&
+        entry.contains("before") && entry["before"].is_string() && entry.contains("after") &&
+        (entry["after"].is_string() || entry["after"].is_null()) && entry.contains("ms") &&
+        entry["ms"].is_number_integer() && entry.contains("verdict") &&
+        entry["verdict"].is_string();
+    if (!valid) {
+      std::cerr << "amazons referee: " << path << ": line " << number
+                << " is not a line of a referee log\n";
+      return kUsageError;
+    }
+    lines.push_back(std::move(entry));
+  }
+  if (lines.empty()) {
+    std::cerr << "amazons referee: " << path << ": an empty file is not a referee log\n";
+    return kUsageError;
+  }
+  for (const json& e : lines) {
+    std::string ended = "out of time";
+    if (e.value("exit", json()).is_number_integer()) {
+      ended = "exit " + std::to_string(e["exit"].get<int>());
+    } else if (e.value("signal", json()).is_number_integer()) {
+      ended = "killed by " + signal_name(e["signal"].get<int>());
+    }
+    std::cout << "game " << e["game"].get<int>() << ", call " << e["call"].get<int>() << ": "
+              << e["player"].get<std::string>() << " (" << e["phase"].get<std::string>() << "), "
+              << ended << ", " << e["ms"].get<long long>()
+              << " ms: " << e["verdict"].get<std::string>() << "\n"
+              << (e["after"].is_string() ? e["after"].get<std::string>() : "(no board file)\n");
   }
   return kMoved;
 }
 
-}  // namespace
-
-int run_referee(const std::vector<std::string>& args) {
-  Settings s;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help") {
-      std::cout << kUsage;
-      return kMoved;
-    }
-    if (a == "--replay" && i + 1 < args.size()) return replay(args[i + 1]);
-    if (a.starts_with("--")) {
-      if (i + 1 >= args.size()) {
-        std::cerr << "amazons referee: " << a << " needs a value\n" << kUsage;
-        return kInternal;
-      }
-      const std::string value = args[++i];
-      const auto n = engine::parse_int(value);
-      const auto number = [&](int low, int high, int& out) {
-        if (!n || *n < low || *n > high) return false;
-        out = *n;
-        return true;
-      };
-      int seed = 0;
-      bool ok = true;
-      if (a == "--games")
-        ok = number(1, 100000, s.games);
-      else if (a == "--jobs")
-        ok = number(1, 64, s.jobs);
-      else if (a == "--rows")
-        ok = number(1, 100, s.rows);
-      else if (a == "--cols")
-        ok = number(1, 100, s.cols);
-      else if (a == "--treasure")
-        ok = number(0, 100, s.treasure);
-      else if (a == "--artifacts")
-        ok = number(0, 100, s.artifacts);
-      else if (a == "--amazons")
-        ok = number(1, 100, s.amazons);
-      else if (a == "--limit")
-        ok = number(1, 3600000, s.limit_ms);
-      else if (a == "--seed")
-        ok = number(0, 999999999, seed), s.seed = static_cast<std::uint64_t>(seed);
-      else if (a == "--log")
-        s.log = value;
-      else
-        ok = false;
-      if (!ok) {
-        std::cerr << "amazons referee: bad option " << a << " " << value << "\n" << kUsage;
-        return kInternal;
-      }
-      continue;
-    }
-    s.programs.push_back(a);
-  }
-  if (s.programs.empty() || s.programs.size() > kMaxPlayers) {
-    std::cerr << "amazons referee: 1 to 8 player programs are needed\n" << kUsage;
-    return kInternal;
-  }
-  // Each program says its name; names must differ (they are the player lines).
+// The seats in the order given, each named by the organiser or by itself.
+std::optional<std::vector<Seat>> seat_players(const Settings& s, const fs::path& folder) {
   std::vector<Seat> seats;
-  const std::string names = (std::filesystem::temp_directory_path() /
-                             ("amazons-referee-names-" + std::to_string(getpid())))
-                                .string();
-  for (const std::string& command : s.programs) {
-    std::filesystem::remove(names);
-    const CallResult r = run(command, {"name"}, s.limit_ms, names);
-    std::string name = slurp(names);
-    while (!name.empty() && (name.back() == '\n' || name.back() == '\r' || name.back() == ' '))
-      name.pop_back();
-    if (r.exit != 0 || name.empty() || name.size() > kMaxNameLength) {
-      std::cerr << "amazons referee: \"" << command << " name\" did not answer with a name\n";
-      return kInternal;
+  for (std::size_t i = 0; i < s.programs.size(); ++i) {
+    Seat seat{command_line(s.programs[i]), "", 0, false, ""};
+    if (seat.argv.empty()) {
+      std::cerr << "amazons referee: an empty program\n";
+      return std::nullopt;
+    }
+    if (i < s.names.size() && !s.names[i].empty()) {
+      if (!valid_name(s.names[i])) {
+        std::cerr << "amazons referee: --names: \"" << s.names[i]
+                  << "\" is not a name (1 to 15 printable characters, no spaces or quotes)\n";
+        return std::nullopt;
+      }
+      seat.name = s.names[i];
+    } else if (auto name = ask_name(seat, folder, s.limit_ms)) {
+      seat.name = *name;
+    } else {
+      std::cerr << "amazons referee: \"" << s.programs[i]
+                << " name\" did not answer with a name; give one with --names\n";
+      return std::nullopt;
     }
     for (const Seat& other : seats) {
-      if (other.name == name) {
-        std::cerr << "amazons referee: two programs are called " << name
-                  << " (give one a player= name)\n";
-        return kInternal;
+      if (other.name == seat.name) {
+        std::cerr << "amazons referee: two players are called " << seat.name
+                  << " (give one a player= name, or names with --names)\n";
+        return std::nullopt;
       }
     }
-    seats.push_back({command, name, false, ""});
+    seats.push_back(std::move(seat));
   }
-  std::filesystem::remove(names);
-  Log log(s.log);
-  if (!log.ok()) {
-    std::cerr << "amazons referee: cannot write " << s.log << "\n";
-    return kInternal;
-  }
+  return seats;
+}
+
+std::vector<GameResult> play_games(const Settings& s, const std::vector<Seat>& seats,
+                                   const fs::path& folder, Log& log) {
   std::vector<GameResult> results(static_cast<std::size_t>(s.games));
-  std::mutex results_mutex;
+  std::mutex next_mutex;
   int next = 0;
   std::vector<std::thread> pool;
   for (int j = 0; j < std::min(s.jobs, s.games); ++j) {
     pool.emplace_back([&] {
       while (true) {
-        int game;
+        int game = 0;
         {
-          std::lock_guard lock(results_mutex);
+          std::lock_guard lock(next_mutex);
           if (next >= s.games) return;
           game = next++;
         }
         std::vector<Seat> order = seats;
         std::rotate(order.begin(), order.begin() + game % static_cast<int>(order.size()),
                     order.end());
-        GameResult r = play_game(s, game, order, log);
-        std::lock_guard lock(results_mutex);
-        results[static_cast<std::size_t>(game)] = std::move(r);
+        const fs::path game_folder = folder / ("game-" + std::to_string(game));
+        results[static_cast<std::size_t>(game)] = play_game(s, game_folder, game, order, log);
       }
     });
   }
   for (auto& t : pool) t.join();
-  // Standings: games won (shared wins count for each), then treasure.
-  std::map<std::string, std::pair<double, long long>> table;
-  std::map<std::string, int> disqualified;
-  for (const GameResult& r : results) {
-    long long best = -1;
-    for (const Seat& seat : r.seats) {
-      if (const PlayerLine* p = r.board.player_by_name(seat.name); p && !seat.out)
-        best = std::max(best, p->score);
-    }
-    for (const Seat& seat : r.seats) {
-      const PlayerLine* p = r.board.player_by_name(seat.name);
-      const long long score = p ? p->score : 0;
-      table[seat.name].second += score;
-      if (seat.out) {
-        ++disqualified[seat.name];
-        std::cout << "game " << r.game << ": " << seat.name << " " << seat.why << "\n";
-      } else if (score == best) {
-        table[seat.name].first += 1.0;
-      }
-    }
+  return results;
+}
+
+}  // namespace
+
+int run_referee(const std::vector<std::string>& args) {
+  Settings s;
+  std::string replay_log;
+  CLI::App app{
+      "The game master of the document, done properly: it makes boards, runs the player\n"
+      "programs as the document's loop does, each game in a folder of its own, and checks\n"
+      "every call (exit code, time, one legal placement or turn). A program that breaks a\n"
+      "rule is disqualified; the game goes on without it.",
+      "amazons referee"};
+  app.add_option("programs", s.programs,
+                 "a player's command line in one argument, e.g. \"build/bin/amazons time=500\"");
+  std::string names;
+  app.add_option("--names", names,
+                 "the players' names, in order, comma-separated; an empty one asks the program");
+  app.add_option("--games", s.games, "games to play, the seats rotating")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--jobs", s.jobs, "games played at a time")->check(CLI::Range(1, 64));
+  app.add_option("--rows", s.rows, "the board's rows")->check(CLI::Range(1, kMaxSide));
+  app.add_option("--cols", s.cols, "the board's columns")->check(CLI::Range(1, kMaxSide));
+  app.add_option("--treasure", s.treasure, "percent of fields with treasure")
+      ->check(CLI::Range(0, 100));
+  app.add_option("--artifacts", s.artifacts, "percent of fields with an artifact")
+      ->check(CLI::Range(0, 100));
+  app.add_option("--amazons", s.amazons, "amazons per player")->check(CLI::Range(1, 1000));
+  app.add_option("--seed", s.seed, "the first board's seed; game k uses seed + k");
+  app.add_option("--limit", s.limit_ms, "milliseconds allowed a call")
+      ->check(CLI::Range(1, 3600000));
+  app.add_option("--log", s.log, "a JSON line for every call");
+  app.add_option("--replay", replay_log, "show a log of calls, board by board, and stop");
+  std::vector<std::string> argv_text = {"amazons referee"};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<const char*> argv;
+  for (const std::string& a : argv_text) argv.push_back(a.c_str());
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kMoved : kUsageError;
   }
-  std::vector<std::pair<std::string, std::pair<double, long long>>> rows(table.begin(),
-                                                                         table.end());
-  std::sort(rows.begin(), rows.end(),
-            [](const auto& a, const auto& b) { return a.second > b.second; });
-  std::cout << "standings after " << s.games << " game(s):\n";
-  for (const auto& [name, score] : rows) {
-    std::cout << "  " << name << ": " << score.first << " won, " << score.second << " treasure";
-    if (disqualified[name]) std::cout << ", disqualified in " << disqualified[name];
-    std::cout << "\n";
+  if (!replay_log.empty()) return replay(replay_log);
+  for (std::size_t start = 0; !names.empty() && start <= names.size();) {
+    const std::size_t comma = std::min(names.find(',', start), names.size());
+    s.names.push_back(names.substr(start, comma - start));
+    start = comma + 1;
   }
+  if (s.programs.empty() || s.programs.size() > kMaxPlayers) {
+    std::cerr << "amazons referee: 1 to 8 player programs are needed\n" << app.help();
+    return kUsageError;
+  }
+  become_subreaper();
+  std::string base = (fs::temp_directory_path() / "amazons-referee.XXXXXX").string();
+  if (!::mkdtemp(base.data())) {
+    std::cerr << "amazons referee: cannot make a folder for the games\n";
+    return kInternal;
+  }
+  const auto seats = seat_players(s, base);
+  if (!seats) {
+    fs::remove_all(base);
+    return kUsageError;
+  }
+  Log log(s.log);
+  if (!log.ok()) {
+    std::cerr << "amazons referee: " << s.log << ": cannot write the log\n";
+    fs::remove_all(base);
+    return kInternal;
+  }
+  const auto results = play_games(s, *seats, base, log);
+  fs::remove_all(base);
+  print_standings(results, s.games);
   return kMoved;
 }
 

@@ -135,4 +135,12 @@ std::optional<std::string> play_turn(Board& board, int player, const Turn& turn)
   return std::nullopt;
 }
 
+Board standard_board() {
+  Board board(10, 10);
+  for (Coord c : {Coord{3, 0}, Coord{0, 3}, Coord{0, 6}, Coord{3, 9}}) board.at(c).occupant = 1;
+  for (Coord c : {Coord{6, 0}, Coord{9, 3}, Coord{9, 6}, Coord{6, 9}}) board.at(c).occupant = 2;
+  board.players() = {{"player1", 1, 0}, {"player2", 2, 0}};
+  return board;
+}
+
 }  // namespace amazons

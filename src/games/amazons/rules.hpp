@@ -13,6 +13,9 @@ namespace amazons {
 inline constexpr Coord kQueenSteps[8] = {{-1, 0}, {-1, 1}, {0, 1},  {1, 1},
                                          {1, 0},  {1, -1}, {0, -1}, {-1, -1}};
 
+// The standard game's start: 10 x 10, two players with four amazons each.
+Board standard_board();
+
 std::vector<Coord> amazons_of(const Board& board, int player);
 std::vector<Coord> free_fields(const Board& board);
 
