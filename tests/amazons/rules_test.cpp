@@ -239,5 +239,40 @@ TEST(AmazonsAntiCheat, ExplainableChangesPassAndOthersAreReported) {
             "crosses an arrow");
 }
 
+// The document's loop: one placement or one turn of each other player
+// between two of our calls.
+TEST(AmazonsAntiCheat, OneTurnOfOneAmazonPerPlayerBetweenOurCalls) {
+  const Board written =
+      parse("3 4\n001 000 000 002\n000 000 000 000\n000 000 000 002\nann 1 0\nbob 2 0\n");
+  Board two_amazons = written;
+  ASSERT_FALSE(play_turn(two_amazons, 2, Turn{{0, 3}, {Step{{0, 2}, Coord{1, 2}}}}));
+  ASSERT_FALSE(play_turn(two_amazons, 2, Turn{{2, 3}, {Step{{2, 2}, Coord{2, 1}}}}));
+  EXPECT_EQ(find_cheats(written, two_amazons, 1).at(0),
+            "player 2 moved 2 amazons since our last call; a turn moves one");
+
+  Board extra_arrow = written;
+  ASSERT_FALSE(play_turn(extra_arrow, 2, Turn{{0, 3}, {Step{{0, 2}, Coord{1, 2}}}}));
+  extra_arrow.at({1, 0}).occupant = kObstacle;
+  EXPECT_EQ(find_cheats(written, extra_arrow, 1).at(0),
+            "2 arrows appeared since our last call, more than 1 turn(s) with 0 horse(s) can shoot");
+
+  const Board placing = parse("2 3\n001 000 000\n000 000 002\nann 1 0\nbob 2 0\n");
+  Board two_placed = placing;
+  ASSERT_FALSE(place_amazon(two_placed, 2, {0, 2}));
+  ASSERT_FALSE(place_amazon(two_placed, 2, {1, 0}));
+  EXPECT_EQ(find_cheats(placing, two_placed, 1).at(0),
+            "player 2 placed 2 amazons since our last call; a player places one at a time");
+  Board one_placed = placing;
+  ASSERT_FALSE(place_amazon(one_placed, 2, {0, 2}));
+  EXPECT_TRUE(find_cheats(placing, one_placed, 1).empty());
+
+  // A horse gives the same amazon a second move and a second arrow.
+  const Board horse = parse("1 5\n001 000 000 010 002\nann 1 0\nbob 2 0\n");
+  Board chained = horse;
+  ASSERT_FALSE(
+      play_turn(chained, 2, Turn{{0, 4}, {Step{{0, 3}, Coord{0, 4}}, Step{{0, 2}, Coord{0, 3}}}}));
+  EXPECT_TRUE(find_cheats(horse, chained, 1).empty());
+}
+
 }  // namespace
 }  // namespace amazons

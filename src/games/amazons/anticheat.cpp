@@ -96,37 +96,69 @@ void check_players(const Board& before, const Board& now, int self_id,
   }
 }
 
+// The document's loop: between two of our calls every other player makes at
+// most one placement or one turn, and a turn moves one amazon (a horse gives
+// the same amazon another move). So each player's amazons show at most one
+// field left and one reached, or one placed; and the new arrows are at most
+// one per player who moved plus one per horse collected.
 void check_amazons(const Board& before, const Board& now, int self_id,
                    std::vector<std::string>& out) {
+  int movers = 0;
   for (int q = 1; q <= kMaxPlayers; ++q) {
     if (q == self_id) continue;
+    const std::string who = "player " + std::to_string(q);
     const auto old_fields = amazons_of(before, q);
     const auto new_fields = amazons_of(now, q);
     if (new_fields.size() < old_fields.size()) {
-      out.push_back("player " + std::to_string(q) + " has fewer amazons than before");
+      out.push_back(who + " has fewer amazons than before");
       continue;
     }
-    std::vector<Coord> left;
+    if (new_fields.size() > old_fields.size() + 1) {
+      out.push_back(who + " placed " + std::to_string(new_fields.size() - old_fields.size()) +
+                    " amazons since our last call; a player places one at a time");
+      continue;
+    }
+    std::vector<Coord> left, reached;
     for (Coord c : old_fields) {
       if (std::find(new_fields.begin(), new_fields.end(), c) == new_fields.end()) left.push_back(c);
     }
     for (Coord c : new_fields) {
-      if (std::find(old_fields.begin(), old_fields.end(), c) != old_fields.end()) continue;
+      if (std::find(old_fields.begin(), old_fields.end(), c) == old_fields.end())
+        reached.push_back(c);
+    }
+    const bool placed = new_fields.size() > old_fields.size();
+    if (placed && !left.empty()) {
+      out.push_back(who + " placed an amazon and moved another since our last call");
+      continue;
+    }
+    if (left.size() > 1) {
+      out.push_back(who + " moved " + std::to_string(left.size()) +
+                    " amazons since our last call; a turn moves one");
+      continue;
+    }
+    movers += !left.empty();
+    for (Coord c : reached) {
       if (before.at(c).occupant == kObstacle) {
-        out.push_back("player " + std::to_string(q) + "'s amazon at " + square(c) +
-                      " stands on an arrow");
+        out.push_back(who + "'s amazon at " + square(c) + " stands on an arrow");
         continue;
       }
-      const bool placed = new_fields.size() > old_fields.size();
-      const bool explained = placed || std::any_of(left.begin(), left.end(), [&](Coord from) {
-                               return reachable(before, now, from, c, self_id);
-                             });
-      if (!explained) {
-        out.push_back(
-            "player " + std::to_string(q) + "'s amazon at " + square(c) +
-            " could not have come there: every way from a field it left crosses an arrow");
+      if (!placed && !reachable(before, now, left.at(0), c, self_id)) {
+        out.push_back(who + "'s amazon at " + square(c) +
+                      " could not have come there: every way from a field it left crosses an "
+                      "arrow");
       }
     }
+  }
+  int new_arrows = 0, horses_collected = 0;
+  for (std::size_t i = 0; i < now.fields().size(); ++i) {
+    const Field &b = before.fields()[i], &n = now.fields()[i];
+    new_arrows += n.occupant == kObstacle && b.occupant != kObstacle;
+    horses_collected += b.artifact == kHorse && n.artifact != kHorse;
+  }
+  if (new_arrows > movers + horses_collected) {
+    out.push_back(std::to_string(new_arrows) + " arrows appeared since our last call, more than " +
+                  std::to_string(movers) + " turn(s) with " + std::to_string(horses_collected) +
+                  " horse(s) can shoot");
   }
 }
 

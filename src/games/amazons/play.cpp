@@ -1,13 +1,15 @@
 #include "games/amazons/play.hpp"
 
-#include <fstream>
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
+#include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/amazons/ai.hpp"
+#include "games/amazons/parameters.hpp"
 #include "games/amazons/player.hpp"
 #include "games/amazons/program.hpp"
 
@@ -23,15 +25,45 @@ std::string square(Coord c) {
   return std::to_string(c.row + 1) + "," + std::to_string(c.col + 1);
 }
 
-std::optional<Coord> parse_square(std::string_view word, const Board& board) {
+// A field typed as ROW,COL, or what is wrong with it.
+std::variant<Coord, std::string> read_field(std::string_view word, const Board& board) {
   const auto comma = word.find(',');
-  if (comma == std::string_view::npos) return std::nullopt;
-  const auto row = engine::parse_int(word.substr(0, comma));
-  const auto col = engine::parse_int(word.substr(comma + 1));
-  if (!row || !col) return std::nullopt;
+  const auto row =
+      comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(0, comma));
+  const auto col =
+      comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(comma + 1));
+  const std::string shown = "\"" + std::string(word.substr(0, 20)) + "\"";
+  if (!row || !col) return shown + " is not a field: write ROW,COL, e.g. 3,4";
   const Coord c{*row - 1, *col - 1};
-  if (!board.contains(c)) return std::nullopt;
+  if (!board.contains(c)) {
+    return std::string(word) + " is outside the board (rows 1-" + std::to_string(board.rows()) +
+           ", columns 1-" + std::to_string(board.cols()) + ")";
+  }
   return c;
+}
+
+// Every word a field, or the first problem.
+std::variant<std::vector<Coord>, std::string> read_fields(const std::vector<std::string>& words,
+                                                          const Board& board) {
+  std::vector<Coord> fields;
+  for (const std::string& w : words) {
+    auto f = read_field(w, board);
+    if (auto* problem = std::get_if<std::string>(&f)) return *problem;
+    fields.push_back(std::get<Coord>(f));
+  }
+  return fields;
+}
+
+std::string lowercase(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// The classic game: two players, no treasure or artifacts.
+bool is_classic(const Board& board) {
+  return board.players().size() == 2 &&
+         std::all_of(board.fields().begin(), board.fields().end(),
+                     [](const Field& f) { return f.treasure == 0 && f.artifact == kNoArtifact; });
 }
 
 std::string cell(const Field& f) {
@@ -59,6 +91,7 @@ class Play {
         seats_(std::move(seats)),
         amazons_(amazons),
         ai_(ai),
+        classic_(ai.rules == RuleSet::Standard),
         rng_(ai.seed),
         in_(in),
         out_(out) {}
@@ -73,17 +106,30 @@ class Play {
       if (quit_) return 0;
     }
     if (quit_) return 0;
+    if (classic_) return 0;  // movement_round said who lost
     out_ << render(board_) << "No amazon can move: the game is over.\n" << scores(board_);
-    long long best = -1;
-    for (const PlayerLine& p : board_.players()) best = std::max(best, p.score);
-    for (const PlayerLine& p : board_.players()) {
-      if (p.score == best) out_ << p.name << " wins with " << p.score << " treasure.\n";
-    }
+    out_ << result_line() << "\n";
     return 0;
   }
 
  private:
   const PlayerLine& line(int id) const { return *board_.player_by_id(id); }
+
+  // "ann wins with 7 treasure." or "ann and bob tie with 7 treasure."
+  std::string result_line() const {
+    long long best = -1;
+    for (const PlayerLine& p : board_.players()) best = std::max(best, p.score);
+    std::vector<std::string> best_names;
+    for (const PlayerLine& p : board_.players()) {
+      if (p.score == best) best_names.push_back(p.name);
+    }
+    std::string names;
+    for (std::size_t i = 0; i < best_names.size(); ++i) {
+      names += (i == 0 ? "" : i + 1 == best_names.size() ? " and " : ", ") + best_names[i];
+    }
+    return names + (best_names.size() == 1 ? " wins" : " tie") + " with " + std::to_string(best) +
+           " treasure.";
+  }
 
   // One line of input for a human; nullopt at the end of input or on quit.
   std::optional<std::vector<std::string>> ask(const std::string& prompt) {
@@ -96,15 +142,16 @@ class Play {
       }
       const auto words = engine::split_words(text);
       if (words.empty()) continue;
-      if (words[0] == "quit") {
+      const std::string command = words.size() == 1 ? lowercase(std::string(words[0])) : "";
+      if (command == "quit") {
         quit_ = true;
         return std::nullopt;
       }
-      if (words[0] == "board") {
+      if (command == "board") {
         out_ << render(board_) << scores(board_);
         continue;
       }
-      if (words[0] == "help") {
+      if (command == "help") {
         out_ << "  placement: ROW,COL      a move: FROM TO TARGET, e.g. 1,4 5,4 5,8\n"
                 "  after a broken arrow no TARGET; after a horse, the next TO TARGET\n"
                 "  board, help, quit\n";
@@ -130,11 +177,16 @@ class Play {
     while (true) {
       const auto words = ask(line(id).name + " [" + std::to_string(id) + "], place an amazon: ");
       if (!words) return false;
-      const auto at = words->size() == 1 ? parse_square((*words)[0], board_) : std::nullopt;
-      if (!at) {
-        out_ << "Error: write the field as ROW,COL inside the board\n";
+      if (words->size() != 1) {
+        out_ << "Error: write one field, ROW,COL (help lists the commands)\n";
         continue;
       }
+      auto field = read_field((*words)[0], board_);
+      if (const auto* problem = std::get_if<std::string>(&field)) {
+        out_ << "Error: " << *problem << "\n";
+        continue;
+      }
+      const Coord* at = &std::get<Coord>(field);
       if (auto e = place_amazon(board_, id, *at)) {
         out_ << "Error: " << *e << "\n";
         continue;
@@ -154,6 +206,13 @@ class Play {
   bool movement_round() {
     bool moved = false;
     for (const Seat& seat : seats_) {
+      if (classic_ && !can_move(board_, seat.id)) {
+        // The classic game: who cannot move loses.
+        const int other = seats_[0].id == seat.id ? seats_[1].id : seats_[0].id;
+        out_ << render(board_) << line(seat.id).name
+             << " cannot move and loses: " << line(other).name << " wins.\n";
+        return false;
+      }
       if (!can_move(board_, seat.id)) {
         if (!amazons_of(board_, seat.id).empty())
           out_ << line(seat.id).name << " cannot move and is skipped.\n";
@@ -175,19 +234,19 @@ class Play {
                 : "your move, FROM TO TARGET: ");
       const auto words = ask(prompt);
       if (!words) return false;
-      std::vector<Coord> squares;
-      bool ok = true;
-      for (const std::string& w : *words) {
-        const auto c = parse_square(w, board_);
-        ok &= c.has_value();
-        if (c) squares.push_back(*c);
-      }
       const std::size_t first = from ? 0 : 1;
-      if (!ok || squares.size() < first + 1 || squares.size() > first + 2) {
-        out_ << "Error: write " << (from ? "TO TARGET" : "FROM TO TARGET")
-             << " as ROW,COL fields inside the board\n";
+      const std::string form = from ? "TO TARGET" : "FROM TO TARGET";
+      if (words->size() < first + 1 || words->size() > first + 2) {
+        out_ << "Error: write " << form << " (" << first + 1 << " or " << first + 2
+             << " fields, not " << words->size() << "; help lists the commands)\n";
         continue;
       }
+      auto fields = read_fields(*words, board_);
+      if (const auto* problem = std::get_if<std::string>(&fields)) {
+        out_ << "Error: " << *problem << "\n";
+        continue;
+      }
+      const auto& squares = std::get<std::vector<Coord>>(fields);
       const Coord start = from ? *from : squares[0];
       Step step{squares[first], std::nullopt};
       if (squares.size() == first + 2) step.target = squares[first + 1];
@@ -221,6 +280,7 @@ class Play {
   std::vector<Seat> seats_;
   int amazons_;
   AiOptions ai_;
+  bool classic_;
   engine::Random rng_;
   std::istream& in_;
   std::ostream& out_;
@@ -248,71 +308,50 @@ std::string render(const Board& board) {
 }
 
 int run_play(const std::vector<std::string>& args, std::istream& in, std::ostream& out) {
-  std::optional<Board> board;
-  std::vector<bool> humans;
-  int amazons = 4;
-  AiOptions ai;
-  ai.seed = 1;
-  for (const std::string& arg : args) {
-    const auto eq = arg.find('=');
-    const std::string key = eq == std::string::npos ? "" : arg.substr(0, eq);
-    const std::string value = eq == std::string::npos ? arg : arg.substr(eq + 1);
-    const auto number = engine::parse_int(value);
-    if (key == "players") {
-      std::stringstream list(value);
-      std::string kind;
-      humans.clear();
-      while (std::getline(list, kind, ',')) {
-        if (kind != "human" && kind != "ai") {
-          std::cerr << "amazons: players= is a list of human and ai, not \"" << kind << "\"\n";
-          return kInternal;
-        }
-        humans.push_back(kind == "human");
-      }
-      if (humans.empty() || humans.size() > kMaxPlayers) {
-        std::cerr << "amazons: players= lists 1 to 8 players\n";
-        return kInternal;
-      }
-    } else if (key == "amazons" && number && *number >= 1) {
-      amazons = *number;
-    } else if (key == "seed" && number && *number >= 0) {
-      ai.seed = static_cast<std::uint64_t>(*number);
-    } else if (key == "time" && number && *number >= 1) {
-      ai.time_ms = *number;
-    } else if (key == "nodes" && number && *number >= 1) {
-      ai.nodes = *number;
-    } else if (key.empty() && !board) {
-      std::ifstream file(value, std::ios::binary);
-      std::stringstream text;
-      text << file.rdbuf();
-      auto parsed = read_board(text.str());
-      if (!file) {
-        std::cerr << "amazons: " << value << ": cannot read the file\n";
-        return kBadInput;
-      }
-      if (auto* e = std::get_if<FileError>(&parsed)) {
-        std::cerr << "amazons: " << value << ": " << e->text() << "\n";
-        return kBadInput;
-      }
-      board = std::get<Board>(std::move(parsed));
-    } else {
-      std::cerr << "amazons: bad parameter \"" << arg.substr(0, 40) << "\" for play\n";
-      return kInternal;
-    }
+  auto read = read_parameters(args, ParameterUse::Play);
+  if (const auto* error = std::get_if<std::string>(&read)) {
+    std::cerr << "amazons: " << *error << "\n" << kAmazonsUsage;
+    return kInternal;
   }
-  if (!board) board = standard_board();
-  if (board->players().empty()) {
-    const std::size_t count = humans.empty() ? 2 : humans.size();
+  Parameters& p = std::get<Parameters>(read);
+  if (p.files.size() > 1) {
+    std::cerr << "amazons: play takes one board file, not " << p.files.size() << "\n";
+    return kInternal;
+  }
+  Board board = standard_board();
+  if (!p.files.empty()) {
+    auto text = engine::read_text_file(p.files[0]);
+    if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
+      std::cerr << "amazons: " << p.files[0] << ": " << problem->reason << "\n";
+      return kBadInput;
+    }
+    auto parsed = read_board(std::get<std::string>(text));
+    if (auto* e = std::get_if<FileError>(&parsed)) {
+      std::cerr << "amazons: " << p.files[0] << ": " << e->text() << "\n";
+      return kBadInput;
+    }
+    board = std::get<Board>(std::move(parsed));
+  }
+  const bool classic = p.ai.rules == RuleSet::Standard;
+  if (board.players().empty()) {
+    const std::size_t count = p.humans.empty() ? 2 : p.humans.size();
     for (std::size_t i = 0; i < count; ++i) {
       const int id = static_cast<int>(i) + 1;
-      board->players().push_back({"player" + std::to_string(id), id, 0});
+      board.players().push_back({"player" + std::to_string(id), id, 0});
     }
   }
-  std::vector<Seat> seats;
-  for (std::size_t i = 0; i < board->players().size(); ++i) {
-    seats.push_back({board->players()[i].id, i < humans.size() ? humans[i] : humans.empty()});
+  if (classic && !is_classic(board)) {
+    std::cerr << "amazons: rules=standard is the classic game: two players and a board without "
+                 "treasure or artifacts\n";
+    return kInternal;
   }
-  return Play(std::move(*board), std::move(seats), amazons, ai, in, out).run();
+  std::vector<Seat> seats;
+  for (std::size_t i = 0; i < board.players().size(); ++i) {
+    seats.push_back({board.players()[i].id, i < p.humans.size() ? p.humans[i] : p.humans.empty()});
+  }
+  if (!p.seed_given) p.ai.seed = 1;
+  const int amazons = p.amazons > 0 ? p.amazons : 4;
+  return Play(std::move(board), std::move(seats), amazons, p.ai, in, out).run();
 }
 
 }  // namespace amazons

@@ -2,26 +2,18 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <iostream>
 
 #include "engine/files.hpp"
 #include "engine/random.hpp"
-#include "engine/words.hpp"
 #include "games/amazons/ai.hpp"
 #include "games/amazons/anticheat.hpp"
+#include "games/amazons/parameters.hpp"
 
 namespace amazons {
 namespace {
-
-const char* const kUsage =
-    "usage: amazons name [player=NAME]\n"
-    "       amazons phase=placement amazons=N IN OUT [OPTIONS]\n"
-    "       amazons phase=movement IN OUT [OPTIONS]\n"
-    "       amazons play [BOARD] [players=human,ai,...] [amazons=N] [OPTIONS]\n"
-    "       amazons referee ...   (amazons referee --help)\n"
-    "options: player=NAME seed=N strict=1 time=MS nodes=N rules=extended|standard\n"
-    "         ai=strong|uct|greedy|random\n";
 
 struct Request {
   std::string phase;
@@ -34,7 +26,7 @@ struct Request {
 };
 
 int usage_error(const std::string& message) {
-  std::cerr << "amazons: " << message << "\n" << kUsage;
+  std::cerr << "amazons: " << message << "\n" << kAmazonsUsage;
   return kInternal;
 }
 
@@ -138,76 +130,60 @@ int move(const Request& r, Board board) {
   return save(r, board);
 }
 
-std::optional<Request> parse(const std::vector<std::string>& args, int& status) {
-  Request r;
-  std::vector<std::string> files;
-  status = kInternal;
-  for (const std::string& arg : args) {
-    const auto eq = arg.find('=');
-    if (eq == std::string::npos) {
-      files.push_back(arg);
-      continue;
-    }
-    const std::string key = arg.substr(0, eq);
-    const std::string value = arg.substr(eq + 1);
-    const auto number = engine::parse_int(value);
-    if (key == "phase" && (value == "placement" || value == "movement")) {
-      r.phase = value;
-    } else if (key == "amazons" && number && *number >= 0) {
-      r.amazons = *number;
-    } else if (key == "player" && !value.empty() && value.size() <= kMaxNameLength &&
-               value.find_first_of(" \t\"'") == std::string::npos) {
-      r.name = value;
-    } else if (key == "seed" && number && *number >= 0) {
-      r.ai.seed = static_cast<std::uint64_t>(*number);
-    } else if (key == "strict" && (value == "0" || value == "1")) {
-      r.strict = value == "1";
-    } else if (key == "time" && number && *number >= 1) {
-      r.ai.time_ms = *number;
-    } else if (key == "nodes" && number && *number >= 1) {
-      r.ai.nodes = *number;
-    } else if (key == "rules" && (value == "extended" || value == "standard")) {
-      r.ai.rules = value == "standard" ? RuleSet::Standard : RuleSet::Extended;
-    } else if (key == "ai" && parse_brain(value)) {
-      r.ai.brain = *parse_brain(value);
-    } else {
-      usage_error("bad parameter \"" + arg.substr(0, 40) + "\"");
-      return std::nullopt;
-    }
+std::optional<Request> parse(const std::vector<std::string>& args) {
+  auto read = read_parameters(args, ParameterUse::Program);
+  if (auto* error = std::get_if<std::string>(&read)) {
+    usage_error(*error);
+    return std::nullopt;
   }
-  if (r.phase.empty()) {
+  Parameters& p = std::get<Parameters>(read);
+  if (p.phase.empty()) {
     usage_error("phase=placement or phase=movement is needed");
     return std::nullopt;
   }
-  if (r.phase == "placement" && r.amazons < 0) {
+  if (p.phase == "placement" && p.amazons < 0) {
     usage_error("phase=placement needs amazons=N");
     return std::nullopt;
   }
-  if (files.size() != 2) {
+  if (p.files.size() != 2) {
     usage_error("an input and an output board file are needed");
     return std::nullopt;
   }
-  r.in = files[0];
-  r.out = files[1];
+  Request r;
+  r.phase = p.phase;
+  r.amazons = p.amazons;
+  r.in = p.files[0];
+  r.out = p.files[1];
+  if (p.player) r.name = *p.player;
+  r.strict = p.strict;
+  r.ai = p.ai;
   return r;
 }
 
 }  // namespace
 
 int run_program(const std::vector<std::string>& args) {
-  for (const std::string& arg : args) {
-    if (arg != "name") continue;
-    std::string name = kProgramName;
-    for (const std::string& other : args) {
-      if (other.starts_with("player=") && other.size() > 7 && other.size() <= 7 + kMaxNameLength)
-        name = other.substr(7);
-    }
-    std::cout << name << "\n";
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << kAmazonsUsage;
     return kMoved;
   }
-  int status = kInternal;
-  const auto request = parse(args, status);
-  if (!request) return status;
+  if (args.size() == 1 && args[0] == "--version") {
+    std::cout << "amazons (gridgames) 1.0\n";
+    return kMoved;
+  }
+  if (std::find(args.begin(), args.end(), "name") != args.end()) {
+    std::vector<std::string> rest;
+    for (const std::string& a : args) {
+      if (a != "name") rest.push_back(a);
+    }
+    const auto read = read_parameters(rest, ParameterUse::Program);
+    if (const auto* error = std::get_if<std::string>(&read)) return usage_error(*error);
+    const auto& p = std::get<Parameters>(read);
+    std::cout << p.player.value_or(kProgramName) << "\n";
+    return kMoved;
+  }
+  const auto request = parse(args);
+  if (!request) return kInternal;
   auto board = load(request->in);
   if (!board) return kBadInput;
   return request->phase == "placement" ? place(*request, std::move(*board))

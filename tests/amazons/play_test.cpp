@@ -1,0 +1,98 @@
+#include "games/amazons/play.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "games/amazons/parameters.hpp"
+
+namespace amazons {
+namespace {
+
+class AmazonsPlay : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    board_ =
+        (std::filesystem::temp_directory_path() /
+         ("amazons_play_" +
+          std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".txt"))
+            .string();
+    std::ofstream(board_) << "1 4\n001 000 000 002\nann 1 0\nbob 2 0\n";
+  }
+  void TearDown() override { std::filesystem::remove(board_); }
+
+  std::string play(std::vector<std::string> args, const std::string& input) {
+    std::istringstream in(input);
+    std::ostringstream out;
+    code_ = run_play(args, in, out);
+    return out.str();
+  }
+
+  std::string board_;
+  int code_ = -1;
+};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST_F(AmazonsPlay, ATieIsReportedAsATie) {
+  const std::string out =
+      play({board_, "amazons=1", "players=human,human"}, "1,1 1,2 1,3\n1,2 1,1 1,2\n");
+  EXPECT_EQ(code_, 0);
+  EXPECT_TRUE(contains(out, "bob cannot move and is skipped.")) << out;
+  EXPECT_TRUE(contains(out, "ann and bob tie with 0 treasure.\n")) << out;
+  EXPECT_FALSE(contains(out, "wins")) << out;
+}
+
+TEST_F(AmazonsPlay, TheClassicGameIsLostByWhoCannotMove) {
+  const std::string out =
+      play({board_, "amazons=1", "rules=standard", "players=human,human"}, "1,1 1,2 1,3\n");
+  EXPECT_TRUE(contains(out, "bob cannot move and loses: ann wins.\n")) << out;
+}
+
+TEST_F(AmazonsPlay, EachWrongEntrySaysWhatIsWrong) {
+  const std::string out = play({board_, "amazons=1", "players=human,human"},
+                               "x\n1,9 1,2 1,3\n1,1\n1,1 1,2 1,3 1,4 1,1\n1,x 1,2\nQUIT\n");
+  EXPECT_TRUE(contains(out, "Error: write FROM TO TARGET (2 or 3 fields, not 1;")) << out;
+  EXPECT_TRUE(contains(out, "Error: 1,9 is outside the board (rows 1-1, columns 1-4)")) << out;
+  EXPECT_TRUE(contains(out, "not 5;")) << out;
+  EXPECT_TRUE(contains(out, "Error: \"1,x\" is not a field: write ROW,COL, e.g. 3,4")) << out;
+  EXPECT_EQ(code_, 0);  // QUIT in capitals ends the game
+}
+
+TEST_F(AmazonsPlay, EndOfInputMidTurnEndsCleanly) {
+  play({board_, "amazons=1", "players=human,human"}, "Help\nBoard\n");
+  EXPECT_EQ(code_, 0);
+}
+
+TEST(AmazonsParameters, BadValuesNameTheParameterAndItsRange) {
+  const auto error = [](std::vector<std::string> args, ParameterUse use) {
+    auto read = read_parameters(args, use);
+    return std::holds_alternative<std::string>(read) ? std::get<std::string>(read) : "";
+  };
+  EXPECT_EQ(error({"time=0"}, ParameterUse::Play),
+            "time=0: time is milliseconds from 1 to 3600000");
+  EXPECT_EQ(error({"rules=chess"}, ParameterUse::Program),
+            "rules=chess: rules is extended or standard");
+  EXPECT_EQ(error({"players=human,robot"}, ParameterUse::Play),
+            "players=human,robot: players is a list of 1 to 8 players, each human or ai: "
+            "players=human,ai");
+  EXPECT_EQ(
+      error({"strict=1"}, ParameterUse::Play),
+      "unknown parameter \"strict\" for play; the parameters are amazons, player, seed, time, "
+      "nodes, rules, ai, players");
+  EXPECT_EQ(error({"amazons=0"}, ParameterUse::Play),
+            "amazons=0: amazons is a number of amazons from 1 to 1000 (0 too for the tournament "
+            "program)");
+  const auto read = read_parameters({"rules=standard", "seed=7", "board.txt"}, ParameterUse::Play);
+  const auto& p = std::get<Parameters>(read);
+  EXPECT_EQ(p.ai.rules, RuleSet::Standard);
+  EXPECT_EQ(p.ai.seed, 7u);
+  EXPECT_EQ(p.files, std::vector<std::string>{"board.txt"});
+}
+
+}  // namespace
+}  // namespace amazons
