@@ -274,5 +274,16 @@ TEST(AmazonsAntiCheat, OneTurnOfOneAmazonPerPlayerBetweenOurCalls) {
   EXPECT_TRUE(find_cheats(horse, chained, 1).empty());
 }
 
+TEST(AmazonsVerify, ThePlayerLinesMayComeInAnyOrder) {
+  const Board before = parse("1 3\n001 000 002\nann 1 0\nbob 2 0\n");
+  Board after = before;
+  ASSERT_FALSE(play_turn(after, 2, Turn{{0, 2}, {Step{{0, 1}, Coord{0, 2}}}}));
+  std::swap(after.players()[0], after.players()[1]);
+  EXPECT_FALSE(check_turn(before, after, 2));
+  Board reordered = before;
+  std::swap(reordered.players()[0], reordered.players()[1]);
+  EXPECT_TRUE(same_position(before, reordered));
+}
+
 }  // namespace
 }  // namespace amazons

@@ -137,7 +137,7 @@ class Judge {
   static Judgement out(const std::string& why) { return {"disqualified: " + why, false, {}}; }
 
   Judgement no_move(const Board& after) const {
-    if (!(after == before_)) return out("exit 1 but the board changed");
+    if (!same_position(after, before_)) return out("exit 1 but the board changed");
     if (placement_ && placement_possible()) return out("exit 1 while a placement was possible");
     if (!placement_ && seat_.id && can_move(before_, seat_.id))
       return out("exit 1 while a turn was possible");

@@ -9,6 +9,8 @@
 
 namespace amazons {
 
+// The same fields and the same player lines, in whatever order the lines are.
+bool same_position(const Board& a, const Board& b);
 // nullopt when `after` is `before` with one amazon of `player` placed; else why not.
 std::optional<std::string> check_placement(const Board& before, const Board& after, int player);
 // nullopt when `after` is `before` plus one legal turn of `player` (scores
