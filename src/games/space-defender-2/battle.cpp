@@ -98,6 +98,32 @@ int Battle::special_energy_cost() const {
   return starfighter_.loadout.power_spec().energy_cost;
 }
 
+std::optional<Refusal> Battle::refusal(Action action, Coord target) const {
+  const Starfighter& sf = starfighter_;
+  switch (action) {
+    case Action::Pass:
+      return std::nullopt;
+    case Action::Move: {
+      if (!on_board(target)) return Refusal::OutsideBoard;
+      if (target == sf.at) return Refusal::AlreadyThere;
+      const int steps = distance(sf.at, target);
+      if (steps > sf.stats.move) return Refusal::OutOfRange;
+      if (energy_after_regen() < steps * sf.stats.move_cost) return Refusal::NoResourcesToMove;
+      return std::nullopt;
+    }
+    case Action::Fire: {
+      const WeaponSpec& w = sf.loadout.weapon_spec();
+      const int have = w.costs_health ? health_after_regen() : energy_after_regen();
+      if (have < w.cost) return Refusal::NoResourcesToFire;
+      return std::nullopt;
+    }
+    case Action::Special:
+      if (energy_after_regen() < special_energy_cost()) return Refusal::NoResourcesForSpecial;
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool Battle::is_consistent() const {
   std::size_t occupied = 0;
   for (int row = 1; row <= rows(); ++row) {

@@ -88,6 +88,16 @@ struct Thresholds {
 
 enum class Action { Pass, Move, Fire, Special };
 
+// Why the Starfighter cannot take an action now (messages.txt words them).
+enum class Refusal {
+  OutsideBoard,
+  AlreadyThere,
+  OutOfRange,
+  NoResourcesToMove,
+  NoResourcesToFire,
+  NoResourcesForSpecial
+};
+
 // Lines of the debug sections, already indented relative to the section
 // ("A ..." for an actor, "  The ..." for what followed from it).
 struct TurnLog {
@@ -110,6 +120,8 @@ class Battle {
   int add_enemy(EnemyKind kind, Coord at);
   int add_projectile(bool friendly, Coord at, int damage, int speed, int row_step = 0);
 
+  // Why `action` (to `target`, for Move) cannot be taken now, if so.
+  std::optional<Refusal> refusal(Action action, Coord target) const;
   // Performs a valid action and the rest of the turn; `target` is for Move.
   void turn(Action action, Coord target, engine::OracleRandom& rng);
 

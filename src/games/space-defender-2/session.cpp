@@ -203,33 +203,7 @@ std::string Session::abort() {
 
 std::optional<std::string> Session::refusal(Action action, Coord target) const {
   if (stage_ != Stage::InGame) return kNotInGame;
-  const Battle& b = *battle_;
-  const Starfighter& sf = b.starfighter();
-  switch (action) {
-    case Action::Pass:
-      return std::nullopt;
-    case Action::Move: {
-      if (!b.on_board(target)) return "Cannot move outside of board.";
-      if (target == sf.at) return "Already there.";
-      const int distance = Battle::distance(sf.at, target);
-      if (distance > sf.stats.move) return "Out of movement range.";
-      if (b.energy_after_regen() < distance * sf.stats.move_cost) {
-        return "Not enough resources to move.";
-      }
-      return std::nullopt;
-    }
-    case Action::Fire: {
-      const WeaponSpec& w = sf.loadout.weapon_spec();
-      const int have = w.costs_health ? b.health_after_regen() : b.energy_after_regen();
-      if (have < w.cost) return "Not enough resources to fire.";
-      return std::nullopt;
-    }
-    case Action::Special:
-      if (b.energy_after_regen() < b.special_energy_cost()) {
-        return "Not enough resources to use special.";
-      }
-      return std::nullopt;
-  }
+  if (const auto why = battle_->refusal(action, target)) return text::refusal_message(*why);
   return std::nullopt;
 }
 

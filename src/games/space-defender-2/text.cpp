@@ -37,6 +37,24 @@ const char* flag(bool value) {
 
 }  // namespace
 
+std::string refusal_message(Refusal refusal) {
+  switch (refusal) {
+    case Refusal::OutsideBoard:
+      return "Cannot move outside of board.";
+    case Refusal::AlreadyThere:
+      return "Already there.";
+    case Refusal::OutOfRange:
+      return "Out of movement range.";
+    case Refusal::NoResourcesToMove:
+      return "Not enough resources to move.";
+    case Refusal::NoResourcesToFire:
+      return "Not enough resources to fire.";
+    case Refusal::NoResourcesForSpecial:
+      return "Not enough resources to use special.";
+  }
+  return "";
+}
+
 std::string weapon_menu(const Loadout& loadout) {
   std::string out;
   for (std::size_t i = 0; i < kWeapons.size(); ++i) {

@@ -9,6 +9,8 @@
 
 namespace sd2::text {
 
+std::string refusal_message(Refusal refusal);
+
 std::string weapon_menu(const Loadout& loadout);
 std::string armour_menu(const Loadout& loadout);
 std::string engine_menu(const Loadout& loadout);

@@ -1,0 +1,84 @@
+#include "engine/game.hpp"
+
+#include <algorithm>
+
+#include "engine/words.hpp"
+
+namespace engine {
+
+std::string ParamReader::text(std::string_view name) const {
+  if (const auto it = params_.find(name); it != params_.end()) return it->second;
+  for (const ParamSpec& spec : specs_) {
+    if (spec.name == name) return spec.default_value;
+  }
+  return "";
+}
+
+int ParamReader::integer(std::string_view name, int low, int high) {
+  const std::string value = text(name);
+  const auto n = parse_int(value);
+  if (!n || *n < low || *n > high) {
+    if (!error_) {
+      error_ = std::string(name) + "=" + value.substr(0, 40) + ": " + std::string(name) +
+               " is a whole number from " + std::to_string(low) + " to " + std::to_string(high);
+    }
+    return low;
+  }
+  return *n;
+}
+
+int ParamReader::choice(std::string_view name, const std::vector<std::string>& choices) {
+  const std::string value = text(name);
+  const auto it = std::find(choices.begin(), choices.end(), value);
+  if (it == choices.end()) {
+    std::string list;
+    for (std::size_t i = 0; i < choices.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+    if (!error_)
+      error_ =
+          std::string(name) + "=" + value.substr(0, 40) + ": " + std::string(name) + " is " + list;
+    return 0;
+  }
+  return static_cast<int>(it - choices.begin());
+}
+
+std::optional<std::string> ParamReader::error() const {
+  if (error_) return error_;
+  for (const auto& [name, value] : params_) {
+    const bool known = std::any_of(specs_.begin(), specs_.end(),
+                                   [&](const ParamSpec& s) { return s.name == name; });
+    if (!known) {
+      std::string names;
+      for (const ParamSpec& s : specs_) names += (names.empty() ? "" : ", ") + s.name;
+      return "unknown parameter \"" + name.substr(0, 40) + "\"; the parameters are " +
+             (names.empty() ? "none" : names);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string history_text(const Params& params, const std::vector<std::string>& actions) {
+  std::string text;
+  for (const auto& [name, value] : params) text += (text.empty() ? "" : " ") + name + "=" + value;
+  text += "\n";
+  for (const std::string& action : actions) text += action + "\n";
+  return text;
+}
+
+std::optional<History> parse_history(std::string_view text) {
+  History history;
+  const std::size_t end = std::min(text.find('\n'), text.size());
+  for (std::string_view word : split_words(text.substr(0, end))) {
+    const std::size_t eq = word.find('=');
+    if (eq == std::string_view::npos || eq == 0) return std::nullopt;
+    history.params[std::string(word.substr(0, eq))] = std::string(word.substr(eq + 1));
+  }
+  for (std::size_t start = end + 1; start < text.size();) {
+    const std::size_t stop = std::min(text.find('\n', start), text.size());
+    if (stop > start) history.actions.emplace_back(text.substr(start, stop - start));
+    start = stop + 1;
+  }
+  return history;
+}
+
+}  // namespace engine

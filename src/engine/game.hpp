@@ -1,0 +1,202 @@
+// The game contract: what every game's state offers to algorithms (search,
+// the match runner, the random-simulation test) and to front ends. Modelled
+// on OpenSpiel's State (../shared/design/examples.md).
+//
+// A state is a copyable value with ==. It says how many players there are and
+// who is to move (kNoPlayer once the game is over); it lists the legal actions
+// as small values, each with a text form that round-trips
+// (parse_action(action_text(a)) == a); it applies an action; it gives each
+// player's result, and each player's observation: exactly what that player
+// may know, as text. serialize() and deserialize() turn a state into a string
+// and back. Chance stays inside each game's own seeded generator, so a state
+// and its history replay exactly. States are made by each game's
+// `make(const Params&)`, which checks the parameters and explains a bad one.
+//
+// Example, a game of taking 1 or 2 from a pile, the last to take winning:
+//
+//   struct Nim {
+//     using Action = int;
+//     int pile = 7, mover = 0;
+//     int players() const { return 2; }
+//     int to_move() const { return pile ? mover : engine::kNoPlayer; }
+//     bool over() const { return pile == 0; }
+//     void legal_actions(std::vector<int>& out) const { ... 1 and 2 while they fit ... }
+//     void apply(int take) { pile -= take; mover = 1 - mover; }
+//     engine::Returns returns() const { ... 1 for the player who took the last ... }
+//     ... action_text, parse_action, observation, serialize, deserialize, == ...
+//   };
+//   static_assert(engine::Game<Nim>);
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace engine {
+
+inline constexpr int kNoPlayer = -1;
+inline constexpr int kMaxPlayers = 8;
+
+// One result per player (the first players() entries count): 1 a win, 0 a
+// loss, shares in between, or a game's own score for one-player games.
+using Returns = std::array<double, kMaxPlayers>;
+
+// A game's parameters by name, as text; each game reads and checks its own.
+using Params = std::map<std::string, std::string, std::less<>>;
+
+template <typename S>
+concept Game = std::copyable<S> && std::equality_comparable<S> &&
+    std::equality_comparable<typename S::Action> &&
+    requires(const S& state, S& mutable_state, const typename S::Action& action,
+             std::string_view text, int player, std::vector<typename S::Action>& actions) {
+  { state.players() } -> std::same_as<int>;
+  { state.to_move() } -> std::same_as<int>;
+  { state.over() } -> std::same_as<bool>;
+  // Clears `actions`, then lists the legal ones (none once over).
+  state.legal_actions(actions);
+  mutable_state.apply(action);
+  { state.returns() } -> std::same_as<Returns>;
+  { state.action_text(action) } -> std::same_as<std::string>;
+  { state.parse_action(text) } -> std::same_as<std::optional<typename S::Action>>;
+  { state.observation(player) } -> std::same_as<std::string>;
+  { state.serialize() } -> std::same_as<std::string>;
+  { S::deserialize(text) } -> std::same_as<std::optional<S>>;
+};
+
+// A state as front ends see it when they pick a game at run time: actions as
+// their texts. Refusals come back as values.
+class AnyState {
+ public:
+  virtual ~AnyState() = default;
+  virtual std::unique_ptr<AnyState> clone() const = 0;
+  virtual int players() const = 0;
+  virtual int to_move() const = 0;
+  virtual bool over() const = 0;
+  virtual std::vector<std::string> legal_actions() const = 0;
+  // Applies the action of this text if it is legal now; else says why not.
+  virtual std::optional<std::string> apply(std::string_view action) = 0;
+  virtual Returns returns() const = 0;
+  virtual std::string observation(int player) const = 0;
+  virtual std::string serialize() const = 0;
+  virtual bool equals(const AnyState& other) const = 0;
+};
+
+template <Game S>
+class StateOf final : public AnyState {
+ public:
+  explicit StateOf(S state) : state_(std::move(state)) {}
+
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateOf>(state_); }
+  int players() const override { return state_.players(); }
+  int to_move() const override { return state_.to_move(); }
+  bool over() const override { return state_.over(); }
+  std::vector<std::string> legal_actions() const override {
+    std::vector<typename S::Action> actions;
+    state_.legal_actions(actions);
+    std::vector<std::string> texts;
+    texts.reserve(actions.size());
+    for (const auto& a : actions) texts.push_back(state_.action_text(a));
+    return texts;
+  }
+  std::optional<std::string> apply(std::string_view text) override {
+    if (state_.over()) return "the game is over";
+    const auto action = state_.parse_action(text);
+    if (!action) return "\"" + std::string(text.substr(0, 40)) + "\" is not an action of this game";
+    std::vector<typename S::Action> actions;
+    state_.legal_actions(actions);
+    for (const auto& a : actions) {
+      if (a == *action) {
+        state_.apply(a);
+        return std::nullopt;
+      }
+    }
+    return "\"" + state_.action_text(*action) + "\" is not legal now";
+  }
+  Returns returns() const override { return state_.returns(); }
+  std::string observation(int player) const override { return state_.observation(player); }
+  std::string serialize() const override { return state_.serialize(); }
+  bool equals(const AnyState& other) const override {
+    const auto* same = dynamic_cast<const StateOf*>(&other);
+    return same && same->state_ == state_;
+  }
+  const S& state() const { return state_; }
+
+ private:
+  S state_;
+};
+
+// A parameter of a game: its name, its default and what it may be.
+struct ParamSpec {
+  std::string name;
+  std::string default_value;
+  std::string help;
+};
+
+// A game as the launcher, the match runner and the web server list them.
+struct GameEntry {
+  std::string name;
+  std::string description;
+  std::vector<ParamSpec> params;
+  // The state for these parameters (defaults filled in), or why not.
+  std::variant<std::unique_ptr<AnyState>, std::string> (*make)(const Params& params);
+};
+
+// Reading parameters: each game's make() takes what it knows and refuses the
+// rest, with messages that name the parameter and what it may be.
+class ParamReader {
+ public:
+  ParamReader(const Params& params, const std::vector<ParamSpec>& specs)
+      : params_(params), specs_(specs) {}
+
+  // The value given, or the default.
+  std::string text(std::string_view name) const;
+  // An integer in [low, high]; on a bad value records the error.
+  int integer(std::string_view name, int low, int high);
+  // One of `choices`; returns its index.
+  int choice(std::string_view name, const std::vector<std::string>& choices);
+  // The first error, or a parameter no spec names.
+  std::optional<std::string> error() const;
+
+ private:
+  const Params& params_;
+  const std::vector<ParamSpec>& specs_;
+  std::optional<std::string> error_;
+};
+
+// A state written as its game's parameters and the actions played since it
+// was made: "key=value key=value" on the first line, then an action a line.
+// Games whose chance comes from their own generator serialize this way, and
+// deserialize by replaying.
+struct History {
+  Params params;
+  std::vector<std::string> actions;
+};
+std::string history_text(const Params& params, const std::vector<std::string>& actions);
+std::optional<History> parse_history(std::string_view text);
+
+// Makes the state of `history.params` with `make` and replays the actions,
+// each checked for legality; nothing when any step fails.
+template <Game S, typename Make>
+std::optional<S> replay(const History& history, Make make) {
+  auto made = make(history.params);
+  if (!std::holds_alternative<S>(made)) return std::nullopt;
+  S state = std::get<S>(std::move(made));
+  std::vector<typename S::Action> legal;
+  for (const std::string& text : history.actions) {
+    const auto action = state.parse_action(text);
+    if (!action) return std::nullopt;
+    state.legal_actions(legal);
+    if (std::find(legal.begin(), legal.end(), *action) == legal.end()) return std::nullopt;
+    state.apply(*action);
+  }
+  return state;
+}
+
+}  // namespace engine

@@ -1,0 +1,61 @@
+// SimOdyssey under the game contract (engine/game.hpp): one player, the
+// explorer; a game made by `test(N)` with N the planet threshold. Chance is
+// the course oracle's generator, owned by the state, so a state and its
+// history replay exactly. The game ends when the explorer finds life (a
+// win, 1) or dies (0), or after `max_length` turns (0).
+#pragma once
+
+#include <variant>
+
+#include "engine/game.hpp"
+#include "engine/oracle_random.hpp"
+#include "games/simodyssey/galaxy.hpp"
+
+namespace simodyssey {
+
+class State {
+ public:
+  struct Action {
+    ActionKind kind = ActionKind::Pass;
+    engine::Direction direction = engine::Direction::N;  // for Move
+    friend bool operator==(const Action&, const Action&) = default;
+  };
+
+  static const std::vector<engine::ParamSpec>& param_specs();
+  static std::variant<State, std::string> make(const engine::Params& params);
+
+  int players() const { return 1; }
+  int to_move() const { return over() ? engine::kNoPlayer : 0; }
+  bool over() const { return life_found_ || !galaxy_.explorer_alive() || turns() >= max_length_; }
+  void legal_actions(std::vector<Action>& out) const;
+  void apply(const Action& action);
+  engine::Returns returns() const;
+  std::string action_text(const Action& action) const;  // as the ETF command: "move(NE)"
+  std::optional<Action> parse_action(std::string_view text) const;
+  // The test mode's Sectors, Descriptions and board: the galaxy is open.
+  std::string observation(int player) const;
+  std::string serialize() const;
+  static std::optional<State> deserialize(std::string_view text);
+
+  int turns() const { return static_cast<int>(history_.size()); }
+  const Galaxy& galaxy() const { return galaxy_; }
+  // Two states are equal when they are the same game with the same history.
+  friend bool operator==(const State& a, const State& b) {
+    return a.threshold_ == b.threshold_ && a.max_length_ == b.max_length_ &&
+           a.history_ == b.history_;
+  }
+
+ private:
+  State(int threshold, int max_length);
+
+  int threshold_;
+  int max_length_;
+  engine::OracleRandom rng_;
+  Galaxy galaxy_;
+  std::vector<Action> history_;
+  bool life_found_ = false;
+};
+
+static_assert(engine::Game<State>);
+
+}  // namespace simodyssey

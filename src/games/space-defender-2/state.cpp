@@ -1,0 +1,131 @@
+#include "games/space-defender-2/state.hpp"
+
+#include "engine/words.hpp"
+#include "games/space-defender-2/text.hpp"
+
+namespace sd2 {
+namespace {
+
+constexpr std::array<std::pair<sd2::Action, std::string_view>, 3> kPlainActions = {{
+    {sd2::Action::Pass, "pass"},
+    {sd2::Action::Fire, "fire"},
+    {sd2::Action::Special, "special"},
+}};
+
+}  // namespace
+
+const std::vector<engine::ParamSpec>& State::param_specs() {
+  static const std::vector<engine::ParamSpec> kSpecs = {
+      {"row", "10", "the board's rows, 5 to 10"},
+      {"column", "30", "the board's columns, 10 to 30"},
+      {"g_threshold", "30", "a Grunt spawns when the draw is under it, 1 to 101"},
+      {"f_threshold", "50", "then a Fighter, 1 to 101, not below g_threshold"},
+      {"c_threshold", "70", "then a Carrier, 1 to 101, not below f_threshold"},
+      {"i_threshold", "90", "then an Interceptor, 1 to 101, not below c_threshold"},
+      {"p_threshold", "101", "then a Pylon, 1 to 101, not below i_threshold"},
+      {"weapon", "1", "Standard, Spread, Snipe, Rocket, Splitter: 1 to 5"},
+      {"armour", "1", "None, Light, Medium, Heavy: 1 to 4"},
+      {"engine", "1", "Standard, Light, Armoured: 1 to 3"},
+      {"power", "1", "Recall, Repair, Overcharge, Deploy Drones, Orbital Strike: 1 to 5"},
+      {"max_length", "200", "turns before the game ends, 1 to 100000"},
+  };
+  return kSpecs;
+}
+
+std::variant<State, std::string> State::make(const engine::Params& params) {
+  engine::ParamReader read(params, param_specs());
+  const int rows = read.integer("row", 5, 10);
+  const int cols = read.integer("column", 10, 30);
+  Thresholds t;
+  t.grunt = read.integer("g_threshold", 1, 101);
+  t.fighter = read.integer("f_threshold", 1, 101);
+  t.carrier = read.integer("c_threshold", 1, 101);
+  t.interceptor = read.integer("i_threshold", 1, 101);
+  t.pylon = read.integer("p_threshold", 1, 101);
+  Loadout loadout;
+  loadout.weapon = read.integer("weapon", 1, 5) - 1;
+  loadout.armour = read.integer("armour", 1, 4) - 1;
+  loadout.engine = read.integer("engine", 1, 3) - 1;
+  loadout.power = read.integer("power", 1, 5) - 1;
+  const int max_length = read.integer("max_length", 1, 100000);
+  if (auto error = read.error()) return *error;
+  if (!(t.grunt <= t.fighter && t.fighter <= t.carrier && t.carrier <= t.interceptor &&
+        t.interceptor <= t.pylon)) {
+    return "the thresholds g_threshold, f_threshold, c_threshold, i_threshold, p_threshold must "
+           "not decrease";
+  }
+  engine::Params filled;
+  for (const engine::ParamSpec& spec : param_specs()) filled[spec.name] = read.text(spec.name);
+  return State(std::move(filled), Battle(rows, cols, t, loadout), max_length);
+}
+
+State::State(engine::Params params, const Battle& battle, int max_length)
+    : params_(std::move(params)), max_length_(max_length), battle_(battle) {}
+
+void State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over()) return;
+  for (const auto& [kind, name] : kPlainActions) {
+    if (!battle_.refusal(kind, {})) out.push_back({kind, {}});
+  }
+  for (int row = 1; row <= battle_.rows(); ++row) {
+    for (int col = 1; col <= battle_.cols(); ++col) {
+      if (!battle_.refusal(sd2::Action::Move, {row, col}))
+        out.push_back({sd2::Action::Move, {row, col}});
+    }
+  }
+}
+
+void State::apply(const Action& action) {
+  battle_.turn(action.kind, action.target, rng_);
+  rng_.clear_log();
+  history_.push_back(action);
+}
+
+engine::Returns State::returns() const {
+  engine::Returns r{};
+  r[0] = battle_.starfighter().focus.score();
+  return r;
+}
+
+std::string State::action_text(const Action& action) const {
+  if (action.kind == sd2::Action::Move) {
+    return "move(" + std::string(1, static_cast<char>('A' + action.target.row - 1)) + "," +
+           std::to_string(action.target.col) + ")";
+  }
+  for (const auto& [kind, name] : kPlainActions) {
+    if (kind == action.kind) return std::string(name);
+  }
+  return "";
+}
+
+std::optional<State::Action> State::parse_action(std::string_view text) const {
+  for (const auto& [kind, name] : kPlainActions) {
+    if (text == name) return Action{kind, {}};
+  }
+  if (!text.starts_with("move(") || !text.ends_with(")") || text.size() < 9 || text[6] != ',')
+    return std::nullopt;
+  const char row = text[5];
+  const auto col = engine::parse_int(text.substr(7, text.size() - 8));
+  if (row < 'A' || row > 'J' || !col) return std::nullopt;
+  return Action{sd2::Action::Move, {row - 'A' + 1, *col}};
+}
+
+std::string State::observation(int player) const {
+  (void)player;
+  return text::starfighter_block(battle_) + text::board(battle_, true);
+}
+
+std::string State::serialize() const {
+  std::vector<std::string> actions;
+  for (const Action& a : history_) actions.push_back(action_text(a));
+  return engine::history_text(params_, actions);
+}
+
+std::optional<State> State::deserialize(std::string_view text) {
+  const auto history = engine::parse_history(text);
+  if (!history) return std::nullopt;
+  return engine::replay<State>(*history, &State::make);
+}
+
+}  // namespace sd2
