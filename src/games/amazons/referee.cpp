@@ -51,18 +51,7 @@ struct Seat {
 };
 
 Board generate(const Settings& s, std::uint64_t seed) {
-  engine::Random rng(seed);
-  Board board(s.rows, s.cols);
-  for (int r = 0; r < s.rows; ++r) {
-    for (int c = 0; c < s.cols; ++c) {
-      Field& f = board.at({r, c});
-      if (static_cast<int>(rng.below(100)) < s.treasure)
-        f.treasure = static_cast<std::uint8_t>(rng.between(1, 5));
-      if (static_cast<int>(rng.below(100)) < s.artifacts)
-        f.artifact = static_cast<std::uint8_t>(rng.between(1, 3));
-    }
-  }
-  return board;
+  return generate_board(s.rows, s.cols, s.treasure, s.artifacts, seed);
 }
 
 // A program's command line, its own path made absolute: calls run in the

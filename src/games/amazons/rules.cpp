@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "engine/random.hpp"
+
 namespace amazons {
 
 std::vector<Coord> amazons_of(const Board& board, int player) {
@@ -140,6 +142,22 @@ Board standard_board() {
   for (Coord c : {Coord{3, 0}, Coord{0, 3}, Coord{0, 6}, Coord{3, 9}}) board.at(c).occupant = 1;
   for (Coord c : {Coord{6, 0}, Coord{9, 3}, Coord{9, 6}, Coord{6, 9}}) board.at(c).occupant = 2;
   board.players() = {{"player1", 1, 0}, {"player2", 2, 0}};
+  return board;
+}
+
+Board generate_board(int rows, int cols, int treasure_percent, int artifact_percent,
+                     std::uint64_t seed) {
+  engine::Random rng(seed);
+  Board board(rows, cols);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      Field& f = board.at({r, c});
+      if (static_cast<int>(rng.below(100)) < treasure_percent)
+        f.treasure = static_cast<std::uint8_t>(rng.between(1, 5));
+      if (static_cast<int>(rng.below(100)) < artifact_percent)
+        f.artifact = static_cast<std::uint8_t>(rng.between(1, 3));
+    }
+  }
   return board;
 }
 

@@ -2,6 +2,7 @@
 // placement, queen moves, arrows, the three artifacts, scores, the end.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,10 @@ inline constexpr Coord kQueenSteps[8] = {{-1, 0}, {-1, 1}, {0, 1},  {1, 1},
 
 // The standard game's start: 10 x 10, two players with four amazons each.
 Board standard_board();
+// An empty board with treasure (1-5) on `treasure_percent` of the fields and
+// an artifact on `artifact_percent`, drawn from `seed`; no player lines.
+Board generate_board(int rows, int cols, int treasure_percent, int artifact_percent,
+                     std::uint64_t seed);
 
 std::vector<Coord> amazons_of(const Board& board, int player);
 std::vector<Coord> free_fields(const Board& board);

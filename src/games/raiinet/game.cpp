@@ -244,4 +244,13 @@ std::optional<std::string> Game::use_ability(int card, const AbilityArgs& args) 
   return std::nullopt;
 }
 
+std::vector<int> Game::pass_stuck_players() {
+  std::vector<int> passed;
+  for (int i = 0; i < 2 && !winner_ && !has_legal_move(current_); ++i) {
+    passed.push_back(current_);
+    pass();
+  }
+  return passed;
+}
+
 }  // namespace raiinet

@@ -122,6 +122,9 @@ class Game {
   bool is_consistent() const;
   // Ends the turn of a player who cannot move.
   void pass();
+  // A player who has no legal move passes, and then their opponent too if
+  // stuck likewise (at most both once); returns who passed, in order.
+  std::vector<int> pass_stuck_players();
 
   // For abilities: the link moved one square as its owner would move it.
   std::optional<std::string> check_step(const Link& link, Direction direction, int squares) const;

@@ -1,0 +1,290 @@
+#include "games/amazons/state.hpp"
+
+#include "engine/words.hpp"
+#include "games/amazons/rules.hpp"
+
+namespace amazons {
+namespace {
+
+using Kind = State::Action::Kind;
+
+std::string field_text(Coord c) {
+  return std::to_string(c.row + 1) + "," + std::to_string(c.col + 1);
+}
+
+std::optional<Coord> parse_field(std::string_view word) {
+  const auto comma = word.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  const auto row = engine::parse_int(word.substr(0, comma));
+  const auto col = engine::parse_int(word.substr(comma + 1));
+  if (!row || !col) return std::nullopt;
+  return Coord{*row - 1, *col - 1};
+}
+
+std::optional<std::int32_t> parse_number(std::string_view text) {
+  if (text == "-") return -1;
+  const auto n = engine::parse_int(text);
+  if (!n) return std::nullopt;
+  return *n;
+}
+
+}  // namespace
+
+const std::vector<engine::ParamSpec>& State::param_specs() {
+  static const std::vector<engine::ParamSpec> kSpecs = {
+      {"rows", "10", "the board's rows, 1 to 1000"},
+      {"cols", "10", "the board's columns, 1 to 1000"},
+      {"rules", "extended", "extended or standard (the classic game)"},
+      {"amazons", "4", "amazons per player, 1 to 1000"},
+      {"players", "2", "1 to 8 (standard rules: 2)"},
+      {"treasure", "30", "percent of fields with treasure, 0 to 100 (standard rules: 0)"},
+      {"artifacts", "8", "percent of fields with an artifact, 0 to 100 (standard rules: 0)"},
+      {"seed", "1", "the seed of the board, 0 to 2147483647"},
+  };
+  return kSpecs;
+}
+
+std::variant<State, std::string> State::make(const engine::Params& params) {
+  engine::ParamReader read(params, param_specs());
+  const int rows = read.integer("rows", 1, kMaxSide);
+  const int cols = read.integer("cols", 1, kMaxSide);
+  const bool standard = read.choice("rules", {"extended", "standard"}) == 1;
+  const int amazons = read.integer("amazons", 1, 1000);
+  const int players = read.integer("players", 1, kMaxPlayers);
+  const bool given_treasure = params.contains("treasure"),
+             given_artifacts = params.contains("artifacts");
+  int treasure = read.integer("treasure", 0, 100);
+  int artifacts = read.integer("artifacts", 0, 100);
+  const int seed = read.integer("seed", 0, 2147483647);
+  if (auto error = read.error()) return *error;
+  State state;
+  state.rules_ = standard ? RuleSet::Standard : RuleSet::Extended;
+  state.amazons_ = amazons;
+  if (standard) {
+    if (players != 2)
+      return "players=" + std::to_string(players) + ": the standard rules are for 2 players";
+    if ((given_treasure && treasure) || (given_artifacts && artifacts))
+      return "the standard rules have no treasure or artifacts (treasure=0 artifacts=0)";
+    treasure = artifacts = 0;
+  }
+  if (standard && rows == 10 && cols == 10 && amazons == 4) {
+    state.board_ = standard_board();
+    state.placing_ = false;
+    return state;
+  }
+  state.board_ = generate_board(rows, cols, treasure, artifacts, static_cast<std::uint64_t>(seed));
+  for (int p = 1; p <= players; ++p)
+    state.board_.players().push_back({"player" + std::to_string(p), p, 0});
+  state.to_move_ = players;  // next_placement goes on from the last player, to the first
+  state.next_placement();
+  return state;
+}
+
+void State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over_) return;
+  std::vector<Coord> targets;
+  if (placing_) {
+    for (Coord c : free_fields(board_)) out.push_back({Kind::Place, 0, field(c)});
+    return;
+  }
+  if (shooter_ >= 0) {
+    (spear_ ? spear_targets : queen_targets)(board_, coord(shooter_), targets);
+    for (Coord t : targets) out.push_back({Kind::Shoot, shooter_, field(t)});
+    return;
+  }
+  const auto moves_of = [&](Coord from) {
+    targets.clear();  // queen_targets appends
+    queen_targets(board_, from, targets);
+    for (Coord t : targets) out.push_back({Kind::Move, field(from), field(t)});
+  };
+  if (continuing_ >= 0) {
+    moves_of(coord(continuing_));
+    return;
+  }
+  for (Coord a : amazons_of(board_, id_of(to_move_))) moves_of(a);
+}
+
+void State::apply(const Action& action) {
+  const int id = id_of(to_move_);
+  switch (action.kind) {
+    case Kind::Place:
+      place_amazon(board_, id, coord(action.to));
+      next_placement();
+      return;
+    case Kind::Move: {
+      Field& landing = board_.at(coord(action.to));
+      board_.player_by_id(id)->score += landing.treasure;
+      const auto artifact = static_cast<Artifact>(landing.artifact);
+      board_.at(coord(action.from)) = Field{};
+      landing = Field{0, kNoArtifact, static_cast<std::uint8_t>(id)};
+      continuing_ = -1;
+      if (artifact == kBrokenArrow) {
+        end_turn();
+        return;
+      }
+      shooter_ = action.to;
+      spear_ = artifact == kSpear;
+      horse_ = artifact == kHorse;
+      return;
+    }
+    case Kind::Shoot:
+      board_.at(coord(action.to)) = Field{0, kNoArtifact, kObstacle};
+      if (horse_ && has_queen_move(board_, coord(shooter_))) {
+        continuing_ = shooter_;
+        shooter_ = -1;
+        horse_ = false;
+        return;
+      }
+      end_turn();
+      return;
+  }
+}
+
+// After a placement: the next player with amazons left to place, in turn;
+// when nobody has (or no field is free), the movement phase begins with the
+// first player who can move.
+void State::next_placement() {
+  const int n = players();
+  if (!free_fields(board_).empty()) {
+    for (int k = 1; k <= n; ++k) {
+      const int p = (to_move_ + k) % n;
+      if (static_cast<int>(amazons_of(board_, id_of(p)).size()) < amazons_) {
+        to_move_ = p;
+        return;
+      }
+    }
+  }
+  placing_ = false;
+  to_move_ = n - 1;
+  end_turn();
+}
+
+void State::end_turn() {
+  shooter_ = -1;
+  spear_ = horse_ = false;
+  continuing_ = -1;
+  const int n = players();
+  if (rules_ == RuleSet::Standard) {
+    to_move_ = (to_move_ + 1) % n;
+    over_ = !can_move(board_, id_of(to_move_));
+    return;
+  }
+  for (int k = 1; k <= n; ++k) {
+    const int p = (to_move_ + k) % n;
+    if (can_move(board_, id_of(p))) {
+      to_move_ = p;
+      return;
+    }
+  }
+  over_ = true;
+}
+
+engine::Returns State::returns() const {
+  engine::Returns r{};
+  if (!over_) return r;
+  if (rules_ == RuleSet::Standard) {
+    r[static_cast<std::size_t>(1 - to_move_)] = 1.0;  // the player to move could not
+    return r;
+  }
+  long long best = -1;
+  int best_count = 0;
+  for (const PlayerLine& p : board_.players()) {
+    if (p.score > best) best = p.score, best_count = 0;
+    best_count += p.score == best;
+  }
+  for (int p = 0; p < players(); ++p) {
+    if (board_.players()[static_cast<std::size_t>(p)].score == best)
+      r[static_cast<std::size_t>(p)] = best_count == 1 ? 1.0 : 0.5;
+  }
+  return r;
+}
+
+std::string State::action_text(const Action& action) const {
+  switch (action.kind) {
+    case Kind::Place:
+      return "place " + field_text(coord(action.to));
+    case Kind::Move:
+      return "move " + field_text(coord(action.from)) + " " + field_text(coord(action.to));
+    case Kind::Shoot:
+      return "shoot " + field_text(coord(action.to));
+  }
+  return "";
+}
+
+std::optional<State::Action> State::parse_action(std::string_view text) const {
+  const auto words = engine::split_words(text);
+  if (words.empty()) return std::nullopt;
+  std::vector<Coord> fields;
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const auto c = parse_field(words[i]);
+    if (!c || !board_.contains(*c)) return std::nullopt;
+    fields.push_back(*c);
+  }
+  if (words[0] == "place" && fields.size() == 1) return Action{Kind::Place, 0, field(fields[0])};
+  if (words[0] == "move" && fields.size() == 2)
+    return Action{Kind::Move, field(fields[0]), field(fields[1])};
+  if (words[0] == "shoot" && fields.size() == 1)
+    return Action{Kind::Shoot, shooter_, field(fields[0])};
+  return std::nullopt;
+}
+
+std::string State::observation(int player) const {
+  (void)player;
+  std::string awaited =
+      over_ ? "the game is over" : "player " + std::to_string(id_of(to_move_)) + " ";
+  if (!over_) {
+    awaited +=
+        placing_ ? "places an amazon"
+        : shooter_ >= 0
+            ? (spear_ ? "throws the spear from " : "shoots from ") + field_text(coord(shooter_))
+        : continuing_ >= 0 ? "moves the amazon at " + field_text(coord(continuing_)) + " again"
+                           : "moves";
+  }
+  return write_board(board_) + awaited + "\n";
+}
+
+std::string State::serialize() const {
+  return "rules=" + std::string(rules_ == RuleSet::Standard ? "standard" : "extended") +
+         " amazons=" + std::to_string(amazons_) + " to_move=" + std::to_string(to_move_) +
+         " placing=" + std::to_string(placing_) + " shooter=" + std::to_string(shooter_) +
+         " spear=" + std::to_string(spear_) + " horse=" + std::to_string(horse_) +
+         " continuing=" + std::to_string(continuing_) + " over=" + std::to_string(over_) + "\n" +
+         write_board(board_);
+}
+
+std::optional<State> State::deserialize(std::string_view text) {
+  const std::size_t end = text.find('\n');
+  if (end == std::string_view::npos) return std::nullopt;
+  const auto header = engine::parse_history(text.substr(0, end));
+  auto board = read_board(text.substr(end + 1));
+  if (!header || !std::holds_alternative<Board>(board)) return std::nullopt;
+  State s;
+  s.board_ = std::get<Board>(std::move(board));
+  const engine::Params& p = header->params;
+  const auto number = [&](const char* key) -> std::optional<std::int32_t> {
+    const auto it = p.find(key);
+    return it == p.end() ? std::nullopt : parse_number(it->second);
+  };
+  const auto rules = p.find("rules");
+  const auto amazons = number("amazons"), to_move = number("to_move"), placing = number("placing"),
+             shooter = number("shooter"), spear = number("spear"), horse = number("horse"),
+             continuing = number("continuing"), over = number("over");
+  if (rules == p.end() || !amazons || !to_move || !placing || !shooter || !spear || !horse ||
+      !continuing || !over || *to_move < 0 || *to_move >= s.players())
+    return std::nullopt;
+  s.rules_ = rules->second == "standard" ? RuleSet::Standard : RuleSet::Extended;
+  s.amazons_ = *amazons;
+  s.to_move_ = *to_move;
+  s.placing_ = *placing != 0;
+  s.shooter_ = *shooter;
+  s.spear_ = *spear != 0;
+  s.horse_ = *horse != 0;
+  s.continuing_ = *continuing;
+  s.over_ = *over != 0;
+  const int fields = s.board_.rows() * s.board_.cols();
+  if (s.shooter_ >= fields || s.continuing_ >= fields) return std::nullopt;
+  return s;
+}
+
+}  // namespace amazons

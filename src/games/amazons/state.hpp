@@ -1,0 +1,75 @@
+// Amazons under the game contract (engine/game.hpp), on the plain board, so
+// any board the reader accepts: 1-8 players, a placement phase, then turns
+// split into actions: a move of an amazon, then its shot (an arrow, or a
+// spear thrown), and again a move and a shot of the same amazon when it
+// collected a horse. A broken arrow ends the step without a shot.
+//
+// Extended rules: a player who cannot move is skipped, the game ends when
+// nobody can move, the most treasure wins (equal best scores share).
+// Standard rules (the classic game): two players, no treasure or artifacts,
+// the player to move who cannot move loses; on 10 x 10 with four amazons it
+// starts from the classic position.
+#pragma once
+
+#include <cstdint>
+#include <variant>
+
+#include "engine/game.hpp"
+#include "games/amazons/board.hpp"
+#include "games/amazons/fast_game.hpp"
+
+namespace amazons {
+
+class State {
+ public:
+  struct Action {
+    enum class Kind : std::uint8_t { Place, Move, Shoot };
+    Kind kind = Kind::Place;
+    std::int32_t from = 0;  // Move: the amazon's field (row * cols + col)
+    std::int32_t to = 0;    // the field placed on, moved to or shot at
+    friend bool operator==(const Action&, const Action&) = default;
+  };
+
+  static const std::vector<engine::ParamSpec>& param_specs();
+  static std::variant<State, std::string> make(const engine::Params& params);
+
+  int players() const { return static_cast<int>(board_.players().size()); }
+  int to_move() const { return over_ ? engine::kNoPlayer : to_move_; }
+  bool over() const { return over_; }
+  void legal_actions(std::vector<Action>& out) const;
+  void apply(const Action& action);
+  engine::Returns returns() const;
+  // "place 3,4", "move 1,4 5,4", "shoot 5,8" (rows and columns from 1).
+  std::string action_text(const Action& action) const;
+  std::optional<Action> parse_action(std::string_view text) const;
+  // Nothing is hidden: the board file, and what is awaited.
+  std::string observation(int player) const;
+  std::string serialize() const;
+  static std::optional<State> deserialize(std::string_view text);
+
+  const Board& board() const { return board_; }
+  bool placing() const { return placing_; }
+  friend bool operator==(const State&, const State&) = default;
+
+ private:
+  int id_of(int player) const { return board_.players()[static_cast<std::size_t>(player)].id; }
+  Coord coord(std::int32_t field) const { return {field / board_.cols(), field % board_.cols()}; }
+  std::int32_t field(Coord c) const { return c.row * board_.cols() + c.col; }
+  void end_turn();
+  void next_placement();
+
+  Board board_;
+  RuleSet rules_ = RuleSet::Extended;
+  int amazons_ = 4;  // per player, in the placement phase
+  int to_move_ = 0;  // a player index, 0 for the first player line
+  bool placing_ = true;
+  std::int32_t shooter_ = -1;     // the amazon that must shoot now, if any
+  bool spear_ = false;            // and its shot is a spear
+  bool horse_ = false;            // after the shot, the same amazon moves again
+  std::int32_t continuing_ = -1;  // the amazon a horse lets move again, if any
+  bool over_ = false;
+};
+
+static_assert(engine::Game<State>);
+
+}  // namespace amazons

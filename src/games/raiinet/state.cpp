@@ -1,0 +1,205 @@
+#include "games/raiinet/state.hpp"
+
+#include "engine/random.hpp"
+#include "engine/words.hpp"
+#include "games/raiinet/setup.hpp"
+#include "games/raiinet/text.hpp"
+
+namespace raiinet {
+namespace {
+
+constexpr std::array<std::string_view, 4> kDirectionNames = {"up", "down", "left", "right"};
+
+std::string direction_name(Direction d) {
+  return std::string(kDirectionNames[static_cast<std::size_t>(d)]);
+}
+
+}  // namespace
+
+const std::vector<engine::ParamSpec>& State::param_specs() {
+  static const std::vector<engine::ParamSpec> kSpecs = {
+      {"seed", "1", "the seed of both placements, 0 to 2147483647"},
+      {"ability1", "LFDSP", "player 1's five ability cards, as -ability1"},
+      {"ability2", "LFDSP", "player 2's five ability cards, as -ability2"},
+      {"max_length", "1000", "actions before the game is adjudicated a draw, 1 to 1000000"},
+  };
+  return kSpecs;
+}
+
+std::variant<State, std::string> State::make(const engine::Params& params) {
+  engine::ParamReader read(params, param_specs());
+  const int seed = read.integer("seed", 0, 2147483647);
+  const int max_length = read.integer("max_length", 1, 1000000);
+  if (auto error = read.error()) return *error;
+  std::array<std::array<char, kCards>, 2> cards{};
+  for (int p = 0; p < 2; ++p) {
+    const std::string name = "ability" + std::to_string(p + 1);
+    auto order = parse_ability_order(read.text(name));
+    if (auto* e = std::get_if<SetupError>(&order))
+      return name + "=" + read.text(name) + ": " + e->message;
+    cards[static_cast<std::size_t>(p)] = std::get<std::array<char, kCards>>(order);
+  }
+  engine::Random rng(static_cast<std::uint64_t>(seed));
+  const Placement first = random_placement(rng);
+  const Placement second = random_placement(rng);
+  engine::Params filled;
+  for (const engine::ParamSpec& spec : param_specs()) filled[spec.name] = read.text(spec.name);
+  return State(std::move(filled), Game(first, second, cards[0], cards[1]), max_length);
+}
+
+bool State::perform(Game& game, const Action& action) {
+  if (!action.ability) return !game.move(action.link, action.direction);
+  AbilityArgs args;
+  if (action.link) args.links.push_back(action.link);
+  if (action.other_link) args.links.push_back(action.other_link);
+  args.direction = action.direction;
+  args.square = action.square;
+  return !game.use_ability(action.card, args);
+}
+
+void State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over()) return;
+  const auto try_add = [&](const Action& a) {
+    Game trial = game_;
+    if (perform(trial, a)) out.push_back(a);
+  };
+  const int player = game_.current();
+  std::vector<char> letters;
+  for (int p = 0; p < 2; ++p) {
+    for (int i = 0; i < kLinks; ++i) letters.push_back(letter(p, i));
+  }
+  for (int i = 0; i < kLinks; ++i) {
+    for (int d = 0; d < 4; ++d)
+      try_add({false, 0, letter(player, i), 0, static_cast<Direction>(d), {}});
+  }
+  if (game_.ability_used_this_turn()) return;
+  for (int card = 1; card <= kCards; ++card) {
+    const Card& c = game_.player(player).cards[static_cast<std::size_t>(card - 1)];
+    if (c.used) continue;
+    switch (find_ability(c.ability)->needs) {
+      case Needs::Link:
+        for (char l : letters) try_add({true, card, l, 0, Direction::Up, {}});
+        break;
+      case Needs::TwoLinks:
+        for (char a : letters) {
+          for (char b : letters) {
+            if (a != b) try_add({true, card, a, b, Direction::Up, {}});
+          }
+        }
+        break;
+      case Needs::Square:
+        for (int row = 0; row < kSize; ++row) {
+          for (int col = 0; col < kSize; ++col)
+            try_add({true, card, 0, 0, Direction::Up, {row, col}});
+        }
+        break;
+      case Needs::LinkAndDirection:
+        for (char l : letters) {
+          for (int d = 0; d < 4; ++d) try_add({true, card, l, 0, static_cast<Direction>(d), {}});
+        }
+        break;
+    }
+  }
+}
+
+void State::apply(const Action& action) {
+  perform(game_, action);
+  history_.push_back(action);
+  game_.pass_stuck_players();
+  stuck_ = !game_.winner() && !game_.has_legal_move(game_.current());
+}
+
+engine::Returns State::returns() const {
+  engine::Returns r{};
+  if (const auto winner = game_.winner()) {
+    r[static_cast<std::size_t>(*winner)] = 1.0;
+  } else {
+    r[0] = r[1] = 0.5;
+  }
+  return r;
+}
+
+std::string State::action_text(const Action& action) const {
+  if (!action.ability)
+    return "move " + std::string(1, action.link) + " " + direction_name(action.direction);
+  std::string text = "ability " + std::to_string(action.card);
+  const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(action.card - 1)];
+  switch (find_ability(c.ability)->needs) {
+    case Needs::Link:
+      return text + " " + action.link;
+    case Needs::TwoLinks:
+      return text + " " + action.link + " " + action.other_link;
+    case Needs::Square:
+      return text + " " + std::to_string(action.square.row) + " " +
+             std::to_string(action.square.col);
+    case Needs::LinkAndDirection:
+      return text + " " + action.link + " " + direction_name(action.direction);
+  }
+  return text;
+}
+
+std::optional<State::Action> State::parse_action(std::string_view text) const {
+  const auto words = engine::split_words(text);
+  if (words.size() == 3 && words[0] == "move" && words[1].size() == 1) {
+    const auto d = parse_direction(words[2]);
+    if (!d) return std::nullopt;
+    return Action{false, 0, words[1][0], 0, *d, {}};
+  }
+  if (words.size() < 3 || words[0] != "ability") return std::nullopt;
+  const auto card = engine::parse_int(words[1]);
+  if (!card || *card < 1 || *card > kCards) return std::nullopt;
+  const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(*card - 1)];
+  Action a{true, *card, 0, 0, Direction::Up, {}};
+  switch (find_ability(c.ability)->needs) {
+    case Needs::Link:
+      if (words.size() != 3 || words[2].size() != 1) return std::nullopt;
+      a.link = words[2][0];
+      return a;
+    case Needs::TwoLinks:
+      if (words.size() != 4 || words[2].size() != 1 || words[3].size() != 1) return std::nullopt;
+      a.link = words[2][0];
+      a.other_link = words[3][0];
+      return a;
+    case Needs::Square: {
+      const auto row = words.size() == 4 ? engine::parse_int(words[2]) : std::nullopt;
+      const auto col = words.size() == 4 ? engine::parse_int(words[3]) : std::nullopt;
+      if (!row || !col) return std::nullopt;
+      a.square = {*row, *col};
+      return a;
+    }
+    case Needs::LinkAndDirection: {
+      const auto d = words.size() == 4 ? parse_direction(words[3]) : std::nullopt;
+      if (!d || words[2].size() != 1) return std::nullopt;
+      a.link = words[2][0];
+      a.direction = *d;
+      return a;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string State::observation(int player) const {
+  return text::display(game_, player);
+}
+
+std::string State::serialize() const {
+  std::vector<std::string> actions;
+  // Each action's text depends on the cards of the player who played it:
+  // replay from the start to write them.
+  auto start = make(params_);
+  State walk = std::get<State>(std::move(start));
+  for (const Action& a : history_) {
+    actions.push_back(walk.action_text(a));
+    walk.apply(a);
+  }
+  return engine::history_text(params_, actions);
+}
+
+std::optional<State> State::deserialize(std::string_view text) {
+  const auto history = engine::parse_history(text);
+  if (!history) return std::nullopt;
+  return engine::replay<State>(*history, &State::make);
+}
+
+}  // namespace raiinet

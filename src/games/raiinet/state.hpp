@@ -1,0 +1,67 @@
+// RAIInet under the game contract (engine/game.hpp): two players; the links
+// placed from `seed` (as the program places them without -link1/-link2), the
+// ability cards from `ability1` and `ability2`. The actions are a move of a
+// link and every use of an ability card with its targets. A player who
+// cannot move passes (the rules' own forced pass); when neither can move, or
+// after `max_length` actions, the game is a draw. A player's observation is
+// the display that player sees: the opponent's unrevealed links never show.
+#pragma once
+
+#include <variant>
+
+#include "engine/game.hpp"
+#include "games/raiinet/game.hpp"
+
+namespace raiinet {
+
+class State {
+ public:
+  struct Action {
+    bool ability = false;
+    int card = 0;  // 1-5, for an ability
+    char link = 0;
+    char other_link = 0;  // the second link of an exchange
+    Direction direction = Direction::Up;
+    Coord square{};  // a firewall's square
+    friend bool operator==(const Action&, const Action&) = default;
+  };
+
+  static const std::vector<engine::ParamSpec>& param_specs();
+  static std::variant<State, std::string> make(const engine::Params& params);
+
+  int players() const { return 2; }
+  int to_move() const { return over() ? engine::kNoPlayer : game_.current(); }
+  bool over() const { return game_.winner().has_value() || stuck_ || length() >= max_length_; }
+  void legal_actions(std::vector<Action>& out) const;
+  void apply(const Action& action);
+  engine::Returns returns() const;
+  // As typed at the program: "move a up", "ability 3 B", "ability 2 4 5".
+  std::string action_text(const Action& action) const;
+  std::optional<Action> parse_action(std::string_view text) const;
+  std::string observation(int player) const;
+  std::string serialize() const;
+  static std::optional<State> deserialize(std::string_view text);
+
+  int length() const { return static_cast<int>(history_.size()); }
+  const Game& game() const { return game_; }
+  // For tests of hidden information: the link values of a player, changed.
+  Game& mutable_game() { return game_; }
+  friend bool operator==(const State& a, const State& b) {
+    return a.params_ == b.params_ && a.history_ == b.history_;
+  }
+
+ private:
+  State(engine::Params params, Game game, int max_length)
+      : params_(std::move(params)), game_(std::move(game)), max_length_(max_length) {}
+  static bool perform(Game& game, const Action& action);
+
+  engine::Params params_;
+  Game game_;
+  int max_length_;
+  bool stuck_ = false;
+  std::vector<Action> history_;
+};
+
+static_assert(engine::Game<State>);
+
+}  // namespace raiinet

@@ -1,0 +1,162 @@
+#include "games/sword-and-shield/state.hpp"
+
+#include "engine/words.hpp"
+#include "games/sword-and-shield/text.hpp"
+
+namespace sas {
+namespace {
+
+using Kind = State::Action::Kind;
+constexpr std::array<std::string_view, 4> kDirNames = {"up", "right", "down", "left"};
+
+}  // namespace
+
+const std::vector<engine::ParamSpec>& State::param_specs() {
+  static const std::vector<engine::ParamSpec> kSpecs = {
+      {"max_length", "1000", "actions before the game is adjudicated a draw, 1 to 1000000"},
+  };
+  return kSpecs;
+}
+
+std::variant<State, std::string> State::make(const engine::Params& params) {
+  engine::ParamReader read(params, param_specs());
+  const int max_length = read.integer("max_length", 1, 1000000);
+  if (auto error = read.error()) return *error;
+  return State(Game(), max_length);
+}
+
+bool State::perform(Game& game, const Action& action) {
+  switch (action.kind) {
+    case Kind::Create:
+      return !game.create(action.first, action.value);
+    case Kind::Move:
+      return !game.move(action.first, static_cast<Dir>(action.value));
+    case Kind::Rotate:
+      return !game.rotate(action.first, action.value);
+    case Kind::Pass:
+      return !game.pass();
+    case Kind::React:
+      return !game.choose(action.first, action.second);
+  }
+  return false;
+}
+
+bool State::acceptable(const Action& action) const {
+  Game trial = game_;
+  return perform(trial, action) && (action.kind == Kind::React || !trial.chain_without_end());
+}
+
+void State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over()) return;
+  if (game_.phase() == Phase::Reaction) {
+    for (const Reaction& r : game_.pending())
+      out.push_back({Kind::React, game_.label(r.first), game_.label(r.second), 0});
+    return;
+  }
+  const int player = game_.turn();
+  for (int piece = 0; piece < kPieces; ++piece) {
+    if (owner_of_piece(piece) != player) continue;
+    const char letter = piece_letter(piece);
+    if (game_.phase() == Phase::Create && game_.place(piece) == Place::Unused) {
+      for (int quarter = 0; quarter < 4; ++quarter) {
+        if (acceptable({Kind::Create, letter, 0, quarter}))
+          out.push_back({Kind::Create, letter, 0, quarter});
+      }
+    }
+    if (game_.phase() != Phase::Act || game_.place(piece) != Place::Board) continue;
+    for (int d = 0; d < 4; ++d) {
+      if (acceptable({Kind::Move, letter, 0, d})) out.push_back({Kind::Move, letter, 0, d});
+    }
+    for (int quarter = 0; quarter < 4; ++quarter) {
+      if (acceptable({Kind::Rotate, letter, 0, quarter}))
+        out.push_back({Kind::Rotate, letter, 0, quarter});
+    }
+  }
+  out.push_back({Kind::Pass, 0, 0, 0});
+}
+
+void State::apply(const Action& action) {
+  undone_.push_back({game_, chain_start_});
+  if (action.kind != Kind::React) chain_start_ = game_;
+  perform(game_, action);
+  // A choice that leads into reactions without end takes the chain back.
+  if (game_.chain_without_end()) game_ = chain_start_;
+  history_.push_back(action);
+}
+
+void State::undo() {
+  game_ = undone_.back().game;
+  chain_start_ = undone_.back().chain_start;
+  undone_.pop_back();
+  history_.pop_back();
+}
+
+engine::Returns State::returns() const {
+  engine::Returns r{};
+  if (const auto winner = game_.winner()) {
+    r[static_cast<std::size_t>(*winner)] = 1.0;
+  } else {
+    r[0] = r[1] = 0.5;
+  }
+  return r;
+}
+
+std::string State::action_text(const Action& action) const {
+  const std::string piece(1, action.first);
+  switch (action.kind) {
+    case Kind::Create:
+      return "create " + piece + " " + std::to_string(90 * action.value);
+    case Kind::Move:
+      return "move " + piece + " " + std::string(kDirNames[static_cast<std::size_t>(action.value)]);
+    case Kind::Rotate:
+      return "rotate " + piece + " " + std::to_string(action.value + 1);
+    case Kind::Pass:
+      return "pass";
+    case Kind::React:
+      return "react " + piece + " " + std::string(1, action.second);
+  }
+  return "";
+}
+
+std::optional<State::Action> State::parse_action(std::string_view text) const {
+  const auto words = engine::split_words(text);
+  if (words.size() == 1 && words[0] == "pass") return Action{Kind::Pass, 0, 0, 0};
+  if (words.size() != 3 || words[1].size() != 1) return std::nullopt;
+  const char piece = words[1][0];
+  if (words[0] == "react") {
+    if (words[2].size() != 1) return std::nullopt;
+    return Action{Kind::React, piece, words[2][0], 0};
+  }
+  if (words[0] == "move") {
+    for (std::size_t d = 0; d < kDirNames.size(); ++d) {
+      if (words[2] == kDirNames[d]) return Action{Kind::Move, piece, 0, static_cast<int>(d)};
+    }
+    return std::nullopt;
+  }
+  const auto n = engine::parse_int(words[2]);
+  if (!n) return std::nullopt;
+  if (words[0] == "create" && *n >= 0 && *n <= 270 && *n % 90 == 0)
+    return Action{Kind::Create, piece, 0, *n / 90};
+  if (words[0] == "rotate" && *n >= 1 && *n <= 4) return Action{Kind::Rotate, piece, 0, *n - 1};
+  return std::nullopt;
+}
+
+std::string State::observation(int player) const {
+  (void)player;
+  return text::display(game_);
+}
+
+std::string State::serialize() const {
+  std::vector<std::string> actions;
+  for (const Action& a : history_) actions.push_back(action_text(a));
+  return engine::history_text({{"max_length", std::to_string(max_length_)}}, actions);
+}
+
+std::optional<State> State::deserialize(std::string_view text) {
+  const auto history = engine::parse_history(text);
+  if (!history) return std::nullopt;
+  return engine::replay<State>(*history, &State::make);
+}
+
+}  // namespace sas

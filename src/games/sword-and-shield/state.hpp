@@ -1,0 +1,75 @@
+// Sword and Shield under the game contract (engine/game.hpp): two players,
+// yellow (0) and green (1). The actions are a creation, a move, a rotation,
+// a pass, and the choice of a reaction when several are possible. A move,
+// creation or rotation whose chain of reactions never ends is not legal; a
+// choice that leads into such a chain takes the whole chain back, to before
+// the action that began it, as the text program does. Undo is a capability
+// of the state, not an action. A game that has not ended after `max_length`
+// actions is adjudicated a draw.
+#pragma once
+
+#include <variant>
+
+#include "engine/game.hpp"
+#include "games/sword-and-shield/game.hpp"
+
+namespace sas {
+
+class State {
+ public:
+  struct Action {
+    enum class Kind : std::uint8_t { Create, Move, Rotate, Pass, React };
+    Kind kind = Kind::Pass;
+    char first = 0;   // the piece (React: the first of the pair)
+    char second = 0;  // React: the second of the pair
+    int value = 0;    // Create, Rotate: quarter turns; Move: the Dir
+    friend bool operator==(const Action&, const Action&) = default;
+  };
+
+  static const std::vector<engine::ParamSpec>& param_specs();
+  static std::variant<State, std::string> make(const engine::Params& params);
+  explicit State(Game game = Game(), int max_length = 1000)
+      : game_(std::move(game)), max_length_(max_length) {}
+
+  int players() const { return 2; }
+  int to_move() const { return over() ? engine::kNoPlayer : game_.turn(); }
+  bool over() const { return game_.winner().has_value() || length() >= max_length_; }
+  void legal_actions(std::vector<Action>& out) const;
+  void apply(const Action& action);
+  engine::Returns returns() const;
+  std::string action_text(const Action& action) const;  // as typed: "move a up"
+  std::optional<Action> parse_action(std::string_view text) const;
+  std::string observation(int player) const;  // the display: nothing is hidden
+  std::string serialize() const;
+  static std::optional<State> deserialize(std::string_view text);
+
+  bool can_undo() const { return !undone_.empty(); }
+  void undo();
+
+  int length() const { return static_cast<int>(history_.size()); }
+  const Game& game() const { return game_; }
+  friend bool operator==(const State& a, const State& b) {
+    return a.max_length_ == b.max_length_ && a.history_ == b.history_;
+  }
+
+ private:
+  // Applies `action` to `game` as the rules do; false when they refuse it.
+  static bool perform(Game& game, const Action& action);
+  // Whether `action` is legal and its chain of reactions ends (or waits for a choice).
+  bool acceptable(const Action& action) const;
+
+  struct Snapshot {
+    Game game;
+    Game chain_start;
+  };
+
+  Game game_;
+  Game chain_start_;  // the game before the action that began the current chain
+  int max_length_;
+  std::vector<Action> history_;
+  std::vector<Snapshot> undone_;
+};
+
+static_assert(engine::Game<State>);
+
+}  // namespace sas
