@@ -51,18 +51,25 @@ using Returns = std::array<double, kMaxPlayers>;
 // A game's parameters by name, as text; each game reads and checks its own.
 using Params = std::map<std::string, std::string, std::less<>>;
 
+// What search needs: who moves, the legal actions, applying one, the result.
 template <typename S>
-concept Game = std::copyable<S> && std::equality_comparable<S> &&
-    std::equality_comparable<typename S::Action> &&
+concept Playable = std::copyable<S> && std::equality_comparable<typename S::Action> &&
     requires(const S& state, S& mutable_state, const typename S::Action& action,
-             std::string_view text, int player, std::vector<typename S::Action>& actions) {
+             std::vector<typename S::Action>& actions) {
   { state.players() } -> std::same_as<int>;
-  { state.to_move() } -> std::same_as<int>;
+  { state.to_move() } -> std::same_as<int>;  // kNoPlayer once over
   { state.over() } -> std::same_as<bool>;
   // Clears `actions`, then lists the legal ones (none once over).
   state.legal_actions(actions);
   mutable_state.apply(action);
   { state.returns() } -> std::same_as<Returns>;
+};
+
+// The whole contract: also ==, the texts of actions, each player's
+// observation and the state string.
+template <typename S>
+concept Game = Playable<S> && std::equality_comparable<S> &&
+    requires(const S& state, const typename S::Action& action, std::string_view text, int player) {
   { state.action_text(action) } -> std::same_as<std::string>;
   { state.parse_action(text) } -> std::same_as<std::optional<typename S::Action>>;
   { state.observation(player) } -> std::same_as<std::string>;

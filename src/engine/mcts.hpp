@@ -1,11 +1,11 @@
 // Monte-Carlo tree search for games of any number of players, each
 // maximising its own value (max^n backups), with UCT selection.
 //
-// The Game type provides: `using Values = std::array<double, N>`,
-// `int to_move() const`, `bool over() const`,
-// `void actions(std::vector<A>&) const` and `void play(const A&)`, and is
-// copyable. The Evaluator is called on a copy of the game at a new leaf and
-// returns each player's value in [0, 1] (it may play on, e.g. a playout).
+// Written against the game contract's Playable (engine/game.hpp): who is to
+// move, the legal actions, apply, and the returns at the end. The Evaluator
+// is called on a copy of the game at a new leaf and returns each player's
+// value in [0, 1] as Returns (it may play on, e.g. a playout; random_playout
+// below plays to the end).
 // The Prior is called on each new child, (game before the action, action),
 // and returns a first guess of the action's value for the player to move; it
 // counts as kPriorVisits visits until real ones outweigh it.
@@ -17,6 +17,7 @@
 #include <limits>
 #include <vector>
 
+#include "engine/game.hpp"
 #include "engine/random.hpp"
 
 namespace engine {
@@ -26,10 +27,11 @@ struct SearchLimits {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
-template <typename Game, typename Action>
+template <Playable Game>
 class Mcts {
  public:
-  using Values = typename Game::Values;
+  using Action = typename Game::Action;
+  using Values = Returns;
 
   explicit Mcts(double exploration = 0.7) : exploration_(exploration) {}
 
@@ -46,6 +48,7 @@ class Mcts {
                 Prior&& prior) {
     nodes_.clear();
     nodes_.push_back(Node{});
+    players_ = root.players();
     std::vector<Action> actions;
     for (std::int64_t i = 0;; ++i) {
       if (limits.iterations > 0 && i >= limits.iterations) break;
@@ -83,12 +86,12 @@ class Mcts {
     std::uint32_t node = 0;
     while (nodes_[node].expanded && nodes_[node].children > 0 && !game.over()) {
       node = select(node, rng);
-      game.play(nodes_[node].action);
+      game.apply(nodes_[node].action);
     }
     if (!game.over() && !nodes_[node].expanded) {
       nodes_[node].expanded = true;
       nodes_[node].mover = game.to_move();
-      game.actions(actions);
+      game.legal_actions(actions);
       const auto first = static_cast<std::uint32_t>(nodes_.size());
       nodes_[node].first_child = first;
       nodes_[node].children = static_cast<std::uint32_t>(actions.size());
@@ -101,14 +104,15 @@ class Mcts {
       }
       if (!actions.empty()) {
         node = select(node, rng);
-        game.play(nodes_[node].action);
+        game.apply(nodes_[node].action);
       }
     }
     const Values values = evaluate(game, rng);
     for (std::uint32_t n = node;; n = nodes_[n].parent) {
       Node& x = nodes_[n];
       ++x.visits;
-      for (std::size_t p = 0; p < values.size(); ++p) x.sum[p] += values[p];
+      for (int p = 0; p < players_; ++p)
+        x.sum[static_cast<std::size_t>(p)] += values[static_cast<std::size_t>(p)];
       if (n == 0) break;
     }
   }
@@ -139,8 +143,22 @@ class Mcts {
   }
 
   double exploration_;
+  int players_ = 0;
   std::vector<Node> nodes_;
   std::int64_t iterations_ = 0;
+};
+
+// An evaluator for any game: uniformly random actions to the end.
+struct RandomPlayout {
+  template <Playable Game>
+  Returns operator()(Game& game, Random& rng) const {
+    std::vector<typename Game::Action> actions;
+    while (!game.over()) {
+      game.legal_actions(actions);
+      game.apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
+    }
+    return game.returns();
+  }
 };
 
 }  // namespace engine

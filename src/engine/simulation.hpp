@@ -52,14 +52,20 @@ std::optional<std::string> check_state(const S& state, std::vector<typename S::A
   return std::nullopt;
 }
 
+template <Game S>
+struct PlayedGame {
+  S end;
+  int length = 0;  // actions played
+};
+
 // A game played from `start` by `choose(state, legal)` (an index into the
 // legal actions), with check_state before every action and `after(state)`
 // (game-specific checks) after each; at the end, replaying the action texts
-// from `start` must rebuild the final state. The number of actions played, or
-// the first violation.
+// from `start` must rebuild the final state. The game played, or the first
+// violation.
 template <Game S, typename Choose, typename After>
-std::variant<int, std::string> checked_game(const S& start, int bound, Choose&& choose,
-                                            After&& after) {
+std::variant<PlayedGame<S>, std::string> checked_game(const S& start, int bound, Choose&& choose,
+                                                      After&& after) {
   S state = start;
   std::vector<typename S::Action> legal;
   std::vector<std::string> played;
@@ -87,7 +93,7 @@ std::variant<int, std::string> checked_game(const S& start, int bound, Choose&& 
     if (replay.observation(p) != state.observation(p))
       return "the replayed game shows player " + std::to_string(p) + " something else";
   }
-  return static_cast<int>(played.size());
+  return PlayedGame<S>{std::move(state), static_cast<int>(played.size())};
 }
 
 // Uniformly random choices from a seeded generator.

@@ -1,6 +1,7 @@
 // gridgames: starts any of the games by name, or offers a menu of those built.
 //   gridgames               a menu of the games built beside this program
 //   gridgames GAME ARGS...  starts GAME with ARGS
+//   gridgames selfplay ...  plays bots against each other (selfplay.hpp)
 #include <unistd.h>
 
 #include <array>
@@ -9,6 +10,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "launcher/selfplay.hpp"
 
 namespace {
 
@@ -98,9 +101,12 @@ int main(int argc, char** argv) {
   if (argc < 2) return menu(dir, games);
   const std::string_view wanted = argv[1];
   if (wanted == "-h" || wanted == "--help") {
-    std::cout << "usage: gridgames [GAME [ARGS...]]\ngames: " << names(games) << "\n";
+    std::cout << "usage: gridgames [GAME [ARGS...]]\n       gridgames selfplay GAME [OPTIONS]   "
+                 "(gridgames selfplay --help)\ngames: "
+              << names(games) << "\n";
     return 0;
   }
+  if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
   for (const Game& game : games) {
     if (game.name == wanted) return start(dir, game.name, argc - 2, argv + 2);
   }

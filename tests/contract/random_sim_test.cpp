@@ -33,7 +33,7 @@ std::vector<int> simulate(const S& start, int games, int bound, std::uint64_t se
       ADD_FAILURE() << "game " << g << ": " << *violation;
       break;
     }
-    lengths.push_back(std::get<int>(result));
+    lengths.push_back(std::get<engine::PlayedGame<S>>(result).length);
   }
   std::string shown;
   for (int l : lengths) shown += " " + std::to_string(l);

@@ -10,4 +10,17 @@ out=$(printf 'abort\n' | "$gridgames" simodyssey) || fail "simodyssey via gridga
 [[ $out == *"Negative on that request:no mission in progress."* ]] || fail "simodyssey output: $out"
 out=$(printf '9\nsimodyssey\nstatus\n' | "$gridgames") || fail "menu exited $?"
 [[ $out == *'1. '*'no game "9"'*"no mission in progress."* ]] || fail "menu output: $out"
+# selfplay: every game through the contract, the contract checked at every step.
+for game in simodyssey space-defender-2 raiinet sword-and-shield amazons; do
+  out=$("$gridgames" selfplay "$game" --games 4 --bots random,random --max-length 200 --seed 3) ||
+    fail "selfplay $game exited $?: $out"
+  [[ $out == *"1 random: "*" wins, "*" draws, "*" losses"*"2 random: "*"mean length "*" games per second"* ]] ||
+    fail "selfplay $game output: $out"
+done
+out=$("$gridgames" selfplay amazons --games 2 --bots ai,random --nodes 30 --param rows=5 --param cols=5 --param amazons=1) ||
+  fail "selfplay amazons ai exited $?"
+[[ $out == *"1 ai: 2 wins, 0 draws, 0 losses"* ]] || fail "the Amazons AI lost to random: $out"
+"$gridgames" selfplay amazons --bots magic 2>/dev/null; [ $? -eq 2 ] || fail "an unknown bot is not exit 2"
+"$gridgames" selfplay amazons --param rows=0 2>/dev/null; [ $? -eq 2 ] || fail "a bad parameter is not exit 2"
+"$gridgames" selfplay chess 2>/dev/null; [ $? -eq 2 ] || fail "an unknown game is not exit 2"
 echo ok

@@ -65,7 +65,7 @@ Turn collect_turn(FastGame game, Decide&& decide) {
     } else if (!a.no_shot) {
       turn.steps.back().target = coord_of(game.board(), a.to);
     }
-    game.play(a);
+    game.apply(a);
     // The turn goes on with the shot after a move, and with another move
     // after a horse; otherwise (a broken arrow's move included) it is over.
     if (game.over() || (!game.awaiting_shot() && !game.continuing())) return turn;
@@ -141,7 +141,7 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
   const auto deadline = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
   const RuleSet rules = options.rules;
   const bool plain = options.brain == Brain::PlainUct;
-  engine::Mcts<FastGame, Action> mcts(plain ? 1.0 : 0.7);
+  engine::Mcts<FastGame> mcts(plain ? 1.0 : 0.7);
   return collect_turn(game, [&](const FastGame& g) {
     engine::SearchLimits limits;
     if (options.nodes > 0) {
@@ -154,11 +154,11 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     }
     const auto evaluate = [&](FastGame& leaf, engine::Random& r) {
       if (plain) {
-        while (!leaf.over()) leaf.play(leaf.random_action(r));
-        return leaf.result();
+        while (!leaf.over()) leaf.apply(leaf.random_action(r));
+        return leaf.returns();
       }
-      for (int i = 0; i < tuning().playout && !leaf.over(); ++i) leaf.play(leaf.random_action(r));
-      return leaf.over() ? leaf.result() : evaluate_position(leaf, rules);
+      for (int i = 0; i < tuning().playout && !leaf.over(); ++i) leaf.apply(leaf.random_action(r));
+      return leaf.over() ? leaf.returns() : evaluate_position(leaf, rules);
     };
     // Plain UCT knows nothing; the AI's first guess of a move is the
     // treasure (and horse) it lands on.

@@ -58,7 +58,7 @@ void FastGame::next_player() {
   over_ = true;
 }
 
-void FastGame::actions(std::vector<Action>& out) const {
+void FastGame::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over_) return;
   if (shooter_ >= 0) {
@@ -90,7 +90,7 @@ void FastGame::actions(std::vector<Action>& out) const {
   }
 }
 
-void FastGame::play(const Action& action) {
+void FastGame::apply(const Action& action) {
   if (action.shot) {
     if (!action.no_shot) board_.occupy(action.to);
     const int amazon = shooter_;
@@ -118,7 +118,7 @@ void FastGame::play(const Action& action) {
   continuing_ = -1;
   if (artifact == kBrokenArrow) {
     shooter_ = action.to;
-    play(Action{0, 0, true, true});
+    apply(Action{0, 0, true, true});
     return;
   }
   shooter_ = action.to;
@@ -135,7 +135,7 @@ Action FastGame::random_action(engine::Random& rng) const {
   }
   if (shooter_ >= 0) {
     std::vector<Action> all;
-    actions(all);
+    legal_actions(all);
     return all[rng.below(static_cast<std::uint32_t>(all.size()))];
   }
   std::array<int, 64> movable;
@@ -152,7 +152,7 @@ Action FastGame::random_action(engine::Random& rng) const {
   return {static_cast<std::uint16_t>(from), static_cast<std::uint16_t>(to), false, false};
 }
 
-FastGame::Values FastGame::result() const {
+FastGame::Values FastGame::returns() const {
   Values values{};
   if (rules_ == RuleSet::Standard) {
     // The player to move when the game ended could not move and lost.

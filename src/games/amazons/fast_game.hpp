@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/game.hpp"
 #include "engine/random.hpp"
 #include "games/amazons/board.hpp"
 #include "games/amazons/lines.hpp"
@@ -27,17 +28,20 @@ struct Action {
   friend bool operator==(const Action&, const Action&) = default;
 };
 
+// Meets the game contract's Playable (engine/game.hpp), for engine::Mcts.
 class FastGame {
  public:
-  static constexpr int kMaxPlayers = 8;
-  using Values = std::array<double, kMaxPlayers>;
+  using Action = amazons::Action;
+  static constexpr int kMaxPlayers = engine::kMaxPlayers;
+  using Values = engine::Returns;
 
   // The position of `board` with the player of id `to_move` to move. The
   // board must fit the line board.
   FastGame(const Board& board, int to_move, RuleSet rules);
 
   int players() const { return static_cast<int>(ids_.size()); }
-  int to_move() const { return to_move_; }  // an index into the players
+  // An index into the players; kNoPlayer once the game is over.
+  int to_move() const { return over_ ? engine::kNoPlayer : to_move_; }
   int id_of(int player) const { return ids_[static_cast<std::size_t>(player)]; }
   bool over() const { return over_; }
   bool awaiting_shot() const { return shooter_ >= 0; }
@@ -51,12 +55,12 @@ class FastGame {
     return amazons_[static_cast<std::size_t>(player)];
   }
 
-  void actions(std::vector<Action>& out) const;
-  void play(const Action& action);
+  void legal_actions(std::vector<Action>& out) const;
+  void apply(const Action& action);
   // A uniformly random legal action (amazon, then destination, then target).
   Action random_action(engine::Random& rng) const;
   // The game's result for each player: 1 for a winner (shared), 0 otherwise.
-  Values result() const;
+  Values returns() const;
 
  private:
   bool can_move(int player) const;
@@ -76,5 +80,7 @@ class FastGame {
   int continuing_ = -1;  // the amazon a horse lets move again, if any
   bool over_ = false;
 };
+
+static_assert(engine::Playable<FastGame>);
 
 }  // namespace amazons

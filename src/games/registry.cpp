@@ -1,0 +1,273 @@
+#include "games/registry.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <iomanip>
+#include <ostream>
+
+#include "engine/mcts.hpp"
+#include "engine/simulation.hpp"
+#include "games/amazons/ai.hpp"
+#include "games/amazons/state.hpp"
+#include "games/raiinet/state.hpp"
+#include "games/simodyssey/state.hpp"
+#include "games/space-defender-2/state.hpp"
+#include "games/sword-and-shield/state.hpp"
+
+namespace games {
+namespace {
+
+// A player of a game S: picks one of the legal actions.
+template <engine::Game S>
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual std::size_t choose(const S& state, const std::vector<typename S::Action>& legal) = 0;
+};
+
+template <engine::Game S>
+class RandomBot final : public Bot<S> {
+ public:
+  explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
+  std::size_t choose(const S&, const std::vector<typename S::Action>& legal) override {
+    return rng_.below(static_cast<std::uint32_t>(legal.size()));
+  }
+
+ private:
+  engine::Random rng_;
+};
+
+engine::SearchLimits limits_of(const SelfplayOptions& o, std::int64_t default_nodes) {
+  engine::SearchLimits limits;
+  if (o.time_ms > 0) {
+    limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(o.time_ms);
+  } else {
+    limits.iterations = o.nodes > 0 ? o.nodes : default_nodes;
+  }
+  return limits;
+}
+
+// Plain UCT with random playouts, for any game of the contract.
+template <engine::Game S>
+class UctBot final : public Bot<S> {
+ public:
+  UctBot(const SelfplayOptions& options, std::uint64_t seed) : options_(options), rng_(seed) {}
+  std::size_t choose(const S& state, const std::vector<typename S::Action>& legal) override {
+    if (legal.size() == 1) return 0;
+    const auto action =
+        mcts_.search(state, limits_of(options_, 100), rng_, engine::RandomPlayout{});
+    return static_cast<std::size_t>(std::find(legal.begin(), legal.end(), action) - legal.begin());
+  }
+
+ private:
+  SelfplayOptions options_;
+  engine::Random rng_;
+  engine::Mcts<S> mcts_{1.0};
+};
+
+// The Amazons AI (ai.hpp): it plans a whole turn, or a placement, at the
+// start of it and plays it out action by action.
+class AmazonsAi final : public Bot<amazons::State> {
+ public:
+  AmazonsAi(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
+  std::size_t choose(const amazons::State& state,
+                     const std::vector<amazons::State::Action>& legal) override {
+    if (plan_.empty()) plan(state);
+    const auto next = plan_.empty() ? legal.front() : plan_.front();
+    if (!plan_.empty()) plan_.pop_front();
+    const auto at = std::find(legal.begin(), legal.end(), next);
+    if (at == legal.end()) {  // not the state it planned for: start again
+      plan_.clear();
+      return 0;
+    }
+    return static_cast<std::size_t>(at - legal.begin());
+  }
+
+ private:
+  using Action = amazons::State::Action;
+
+  void plan(const amazons::State& state) {
+    const amazons::Board& board = state.board();
+    const int id = board.players()[static_cast<std::size_t>(state.to_move())].id;
+    amazons::AiOptions ai;
+    ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
+    ai.start = std::chrono::steady_clock::now();
+    if (options_.time_ms > 0) {
+      ai.time_ms = options_.time_ms;
+    } else {
+      ai.nodes = options_.nodes > 0 ? options_.nodes : 200;
+    }
+    const auto field = [&](amazons::Coord c) { return c.row * board.cols() + c.col; };
+    if (state.placing()) {
+      if (const auto at = amazons::ai_placement(board, id, ai))
+        plan_.push_back({Action::Kind::Place, 0, field(*at)});
+      return;
+    }
+    const auto turn = amazons::ai_turn(board, id, ai);
+    if (!turn) return;
+    amazons::Coord from = turn->from;
+    for (const amazons::Step& step : turn->steps) {
+      plan_.push_back({Action::Kind::Move, field(from), field(step.to)});
+      if (step.target) plan_.push_back({Action::Kind::Shoot, field(step.to), field(*step.target)});
+      from = step.to;
+    }
+  }
+
+  SelfplayOptions options_;
+  std::uint64_t seed_;
+  int decisions_ = 0;
+  std::deque<Action> plan_;
+};
+
+template <engine::Game S>
+std::unique_ptr<Bot<S>> generic_bot(std::string_view name, const SelfplayOptions& o,
+                                    std::uint64_t seed) {
+  if (name == "random") return std::make_unique<RandomBot<S>>(seed);
+  if (name == "uct") return std::make_unique<UctBot<S>>(o, seed);
+  return nullptr;
+}
+
+std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
+                                                 std::uint64_t seed) {
+  if (name == "random") return std::make_unique<RandomBot<raiinet::State>>(seed);
+  (void)o;
+  return nullptr;
+}
+
+std::unique_ptr<Bot<amazons::State>> amazons_bot(std::string_view name, const SelfplayOptions& o,
+                                                 std::uint64_t seed) {
+  if (name == "ai") return std::make_unique<AmazonsAi>(o, seed);
+  return generic_bot<amazons::State>(name, o, seed);
+}
+
+struct Tally {
+  int wins = 0, draws = 0, losses = 0;
+};
+
+// Won, drawn or lost for each seat: the best result alone wins, shared it
+// draws. With one player a positive result is a win.
+std::vector<int> outcomes(const engine::Returns& r, int players) {
+  std::vector<int> result(static_cast<std::size_t>(players));
+  if (players == 1) {
+    result[0] = r[0] > 0 ? 1 : -1;
+    return result;
+  }
+  const double best = *std::max_element(r.begin(), r.begin() + players);
+  const auto best_count = std::count(r.begin(), r.begin() + players, best);
+  for (int p = 0; p < players; ++p) {
+    const double v = r[static_cast<std::size_t>(p)];
+    result[static_cast<std::size_t>(p)] = v == best ? (best_count == 1 ? 1 : 0) : -1;
+  }
+  return result;
+}
+
+template <engine::Game S, auto MakeBot>
+int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
+  engine::Params params = o.params;
+  const auto& specs = S::param_specs();
+  const bool has_length =
+      std::any_of(specs.begin(), specs.end(), [](const auto& s) { return s.name == "max_length"; });
+  if (o.max_length > 0 && has_length) params["max_length"] = std::to_string(o.max_length);
+  auto made = S::make(params);
+  if (const auto* error = std::get_if<std::string>(&made)) {
+    err << "selfplay: " << *error << "\n";
+    return 2;
+  }
+  const S start = std::get<S>(std::move(made));
+  for (const std::string& name : o.bots) {
+    if (!MakeBot(name, o, 0)) {
+      err << "selfplay: no bot \"" << name << "\" for this game\n";
+      return 2;
+    }
+  }
+  const int players = start.players();
+  const int n = static_cast<int>(o.bots.size());
+  std::vector<Tally> tallies(o.bots.size());
+  double total_result = 0;
+  long long total_length = 0;
+  const auto began = std::chrono::steady_clock::now();
+  for (int g = 0; g < o.games; ++g) {
+    std::vector<std::unique_ptr<Bot<S>>> seats;
+    for (int p = 0; p < players; ++p) {
+      const std::uint64_t seed = o.seed * 1000003ULL + static_cast<std::uint64_t>(g * 16 + p);
+      seats.push_back(MakeBot(o.bots[static_cast<std::size_t>((g + p) % n)], o, seed));
+    }
+    auto played = engine::checked_game(
+        start, 10000000,
+        [&](const S& s, const std::vector<typename S::Action>& legal) {
+          return seats[static_cast<std::size_t>(s.to_move())]->choose(s, legal);
+        },
+        [](const S&) { return std::optional<std::string>(); });
+    if (const auto* violation = std::get_if<std::string>(&played)) {
+      err << "selfplay: game " << g + 1 << ": " << *violation << "\n";
+      return 1;
+    }
+    const auto& game = std::get<engine::PlayedGame<S>>(played);
+    total_length += game.length;
+    const engine::Returns r = game.end.returns();
+    total_result += r[0];
+    const auto result = outcomes(r, players);
+    for (int p = 0; p < players; ++p) {
+      Tally& t = tallies[static_cast<std::size_t>((g + p) % n)];
+      const int x = result[static_cast<std::size_t>(p)];
+      ++(x > 0 ? t.wins : x == 0 ? t.draws : t.losses);
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  for (std::size_t b = 0; b < tallies.size(); ++b) {
+    out << b + 1 << " " << o.bots[b] << ": " << tallies[b].wins << " wins, " << tallies[b].draws
+        << " draws, " << tallies[b].losses << " losses\n";
+  }
+  out << std::fixed << std::setprecision(1) << "mean length "
+      << static_cast<double>(total_length) / std::max(1, o.games) << " actions, "
+      << (seconds > 0 ? o.games / seconds : 0.0) << " games per second";
+  if (players == 1) out << ", mean result " << total_result / std::max(1, o.games);
+  out << "\n";
+  return 0;
+}
+
+template <engine::Game S>
+std::variant<std::unique_ptr<engine::AnyState>, std::string> make_any(const engine::Params& p) {
+  auto made = S::make(p);
+  if (auto* error = std::get_if<std::string>(&made)) return *error;
+  return std::make_unique<engine::StateOf<S>>(std::get<S>(std::move(made)));
+}
+
+template <engine::Game S>
+GameInfo info(std::string name, std::string description, std::vector<std::string> bots,
+              int (*run)(const SelfplayOptions&, std::ostream&, std::ostream&)) {
+  return {{std::move(name), std::move(description), S::param_specs(), &make_any<S>},
+          std::move(bots),
+          run};
+}
+
+}  // namespace
+
+const std::vector<GameInfo>& all_games() {
+  static const std::vector<GameInfo> kGames = {
+      info<sd2::State>("space-defender-2", "a Starfighter against waves of enemies (one player)",
+                       {"random", "uct"}, &selfplay<sd2::State, &generic_bot<sd2::State>>),
+      info<simodyssey::State>("simodyssey", "explore a galaxy in search of life (one player)",
+                              {"random", "uct"},
+                              &selfplay<simodyssey::State, &generic_bot<simodyssey::State>>),
+      // No uct for RAIInet: it would see the opponent's hidden links.
+      info<raiinet::State>("raiinet", "two players, hidden links, data and viruses", {"random"},
+                           &selfplay<raiinet::State, &raiinet_bot>),
+      info<amazons::State>("amazons", "queens, arrows, treasures and artifacts for 1-8 players",
+                           {"random", "uct", "ai"}, &selfplay<amazons::State, &amazons_bot>),
+      info<sas::State>("sword-and-shield", "two players push and react with armed pieces",
+                       {"random", "uct"}, &selfplay<sas::State, &generic_bot<sas::State>>),
+  };
+  return kGames;
+}
+
+const GameInfo* find_game(std::string_view name) {
+  for (const GameInfo& g : all_games()) {
+    if (g.entry.name == name) return &g;
+  }
+  return nullptr;
+}
+
+}  // namespace games

@@ -1,0 +1,65 @@
+#include "launcher/selfplay.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "games/registry.hpp"
+
+namespace launcher {
+
+int run_selfplay(int argc, const char* const* argv) {
+  games::SelfplayOptions o;
+  std::string game;
+  std::string bots = "random";
+  std::vector<std::string> params;
+  std::string game_names;
+  for (const games::GameInfo& g : games::all_games()) {
+    game_names += (game_names.empty() ? "" : ", ") + g.entry.name + " (bots: ";
+    for (std::size_t i = 0; i < g.bots.size(); ++i) game_names += (i ? ", " : "") + g.bots[i];
+    game_names += ")";
+  }
+  CLI::App app{
+      "Plays games between bots through the game contract, the seats rotating from\n"
+      "game to game, checking the contract at every step. Games: " +
+          game_names,
+      "gridgames selfplay"};
+  app.add_option("game", game, "the game")->required();
+  app.add_option("--games", o.games, "games to play")->check(CLI::Range(1, 10000000));
+  app.add_option("--seed", o.seed, "the seed of the games and bots");
+  app.add_option("--bots", bots, "the bots, comma-separated, seated in turn");
+  app.add_option("--max-length", o.max_length, "the length limit of games that need one")
+      ->check(CLI::Range(1, 10000000));
+  app.add_option("--param", params, "a game parameter NAME=VALUE (repeatable)");
+  app.add_option("--nodes", o.nodes, "search iterations per decision of searching bots")
+      ->check(CLI::Range(1, 1000000000));
+  app.add_option("--time", o.time_ms, "milliseconds per decision of searching bots")
+      ->check(CLI::Range(1, 3600000));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  const games::GameInfo* info = games::find_game(game);
+  if (!info) {
+    std::cerr << "gridgames selfplay: unknown game \"" << game << "\"; the games are " << game_names
+              << "\n";
+    return 2;
+  }
+  o.bots.clear();
+  for (std::size_t start = 0; start <= bots.size();) {
+    const std::size_t comma = std::min(bots.find(',', start), bots.size());
+    o.bots.push_back(bots.substr(start, comma - start));
+    start = comma + 1;
+  }
+  for (const std::string& p : params) {
+    const std::size_t eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::cerr << "gridgames selfplay: --param " << p << ": write it as NAME=VALUE\n";
+      return 2;
+    }
+    o.params[p.substr(0, eq)] = p.substr(eq + 1);
+  }
+  return info->selfplay(o, std::cout, std::cerr);
+}
+
+}  // namespace launcher

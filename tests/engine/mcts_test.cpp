@@ -1,0 +1,88 @@
+// engine::Mcts against small games of the contract's Playable whose best
+// moves are known: two-player Nim, and a three-player game where max^n must
+// foresee the second player's own interest.
+#include "engine/mcts.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+// Take 1 or 2 from a pile; who takes the last wins.
+struct Nim {
+  using Action = int;
+  int pile = 0;
+  int mover = 0;
+  int players() const { return 2; }
+  int to_move() const { return over() ? engine::kNoPlayer : mover; }
+  bool over() const { return pile == 0; }
+  void legal_actions(std::vector<int>& out) const {
+    out.clear();
+    for (int take = 1; take <= std::min(2, pile); ++take) out.push_back(take);
+  }
+  void apply(int take) {
+    pile -= take;
+    mover = 1 - mover;
+  }
+  engine::Returns returns() const {
+    engine::Returns r{};
+    r[static_cast<std::size_t>(1 - mover)] = 1.0;  // the player who took the last
+    return r;
+  }
+};
+static_assert(engine::Playable<Nim>);
+
+// Player 0 picks a branch, then player 1 picks a leaf; fixed returns for three players.
+struct Branches {
+  using Action = int;
+  int first = -1, second = -1;
+  int players() const { return 3; }
+  int to_move() const { return over() ? engine::kNoPlayer : first < 0 ? 0 : 1; }
+  bool over() const { return second >= 0; }
+  void legal_actions(std::vector<int>& out) const {
+    out.clear();
+    if (!over()) out = {0, 1};
+  }
+  void apply(int a) { (first < 0 ? first : second) = a; }
+  engine::Returns returns() const {
+    static constexpr double kLeaves[2][2][3] = {{{0.9, 0.1, 0.0}, {0.1, 0.8, 0.1}},
+                                                {{0.5, 0.5, 0.0}, {0.4, 0.4, 0.2}}};
+    engine::Returns r{};
+    for (int p = 0; p < 3; ++p) r[static_cast<std::size_t>(p)] = kLeaves[first][second][p];
+    return r;
+  }
+};
+static_assert(engine::Playable<Branches>);
+
+template <typename G>
+int best(const G& game, std::int64_t iterations, std::uint64_t seed) {
+  engine::Random rng(seed);
+  engine::Mcts<G> mcts(0.7);
+  engine::SearchLimits limits;
+  limits.iterations = iterations;
+  return mcts.search(game, limits, rng, engine::RandomPlayout{});
+}
+
+TEST(Mcts, FindsTheWinningNimMoves) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    EXPECT_EQ(best(Nim{4, 0}, 3000, seed), 1) << "from 4, leave 3";
+    EXPECT_EQ(best(Nim{5, 0}, 3000, seed), 2) << "from 5, leave 3";
+    EXPECT_EQ(best(Nim{7, 1}, 3000, seed), 1) << "from 7, leave 6";
+  }
+}
+
+TEST(Mcts, ForeseesEachPlayersOwnInterestWithThreePlayers) {
+  EXPECT_EQ(best(Branches{}, 2000, 1), 1);  // branch 0 would give player 0 only 0.1
+  Branches after_first{1, -1};
+  EXPECT_EQ(best(after_first, 2000, 2), 0);  // player 1 takes its 0.5
+}
+
+TEST(Mcts, CountsItsIterations) {
+  engine::Random rng(9);
+  engine::Mcts<Nim> mcts;
+  engine::SearchLimits limits;
+  limits.iterations = 123;
+  mcts.search(Nim{6, 0}, limits, rng, engine::RandomPlayout{});
+  EXPECT_EQ(mcts.iterations(), 123);
+}
+
+}  // namespace
