@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "games/amazons/perft_parallel.hpp"
 #include "games/amazons/program.hpp"
 #include "games/amazons/standard.hpp"
 
@@ -31,7 +32,7 @@ BENCHMARK(BM_Perft)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->Iter
 void BM_PerftTwoThreads(benchmark::State& state) {
   std::int64_t nodes = 0;
   for (auto _ : state) {
-    nodes = amazons::StandardGame().perft_parallel(3, 2);
+    nodes = amazons::perft_parallel(amazons::StandardGame(), 3, 2);
     benchmark::DoNotOptimize(nodes);
   }
   state.counters["nodes"] = static_cast<double>(nodes);

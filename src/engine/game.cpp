@@ -44,7 +44,8 @@ int ParamReader::choice(std::string_view name, const std::vector<std::string>& c
 
 std::optional<std::string> ParamReader::error() const {
   if (error_) return error_;
-  for (const auto& [name, value] : params_) {
+  for (const auto& entry : params_) {
+    const std::string& name = entry.first;
     const bool known = std::any_of(specs_.begin(), specs_.end(),
                                    [&](const ParamSpec& s) { return s.name == name; });
     if (!known) {

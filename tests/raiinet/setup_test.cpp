@@ -1,4 +1,4 @@
-#include "games/raiinet/setup.hpp"
+#include "games/raiinet/options.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,5 @@
 #include "games/amazons/standard.hpp"
 
-#include <thread>
 #include <vector>
 
 namespace amazons {
@@ -89,29 +88,6 @@ std::int64_t StandardGame::perft_two() {
     });
     board_.occupy(from);
   }
-  return total;
-}
-
-std::int64_t StandardGame::perft_parallel(int depth, int threads) const {
-  if (depth <= 1 || threads <= 1) return StandardGame(*this).perft(depth);
-  std::vector<StandardMove> roots;
-  for_each_move([&](const StandardMove& m) { roots.push_back(m); });
-  std::vector<std::int64_t> totals(static_cast<std::size_t>(threads), 0);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      StandardGame game = *this;
-      for (std::size_t i = static_cast<std::size_t>(t); i < roots.size();
-           i += static_cast<std::size_t>(threads)) {
-        game.play(roots[i]);
-        totals[static_cast<std::size_t>(t)] += game.perft(depth - 1);
-        game.undo(roots[i]);
-      }
-    });
-  }
-  for (auto& thread : pool) thread.join();
-  std::int64_t total = 0;
-  for (auto n : totals) total += n;
   return total;
 }
 

@@ -52,8 +52,6 @@ class StandardGame {
   // Whole moves (move and arrow) of the player to move.
   std::int64_t count_moves();
   std::int64_t perft(int depth);
-  // The same count with the root moves shared among `threads` threads.
-  std::int64_t perft_parallel(int depth, int threads) const;
   // Plays a random game from here (amazon uniformly among those that can
   // move, then destination, then arrow); returns the winner and adds the
   // number of moves played to `moves`.

@@ -13,7 +13,7 @@
 
 #include "games/raiinet/graphics.hpp"
 #include "games/raiinet/session.hpp"
-#include "games/raiinet/setup.hpp"
+#include "games/raiinet/options.hpp"
 
 namespace {
 

@@ -1,8 +1,6 @@
 #include "games/raiinet/setup.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "engine/random.hpp"
 #include "engine/words.hpp"
@@ -22,15 +20,6 @@ std::optional<LinkValue> parse_link_value(std::string_view token) {
     return std::nullopt;
   }
   return LinkValue{token[0] == 'V' ? Kind::Virus : Kind::Data, token[1] - '0'};
-}
-
-std::variant<std::string, SetupError> read_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return SetupError{"cannot read placement file \"" + path + "\""};
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (text.str().size() > 4096) return SetupError{"placement file \"" + path + "\" is too long"};
-  return text.str();
 }
 
 }  // namespace
@@ -87,55 +76,6 @@ Placement random_placement(engine::Random& rng) {
               placement[rng.below(static_cast<std::uint32_t>(i + 1))]);
   }
   return placement;
-}
-
-std::variant<Options, SetupError> parse_options(const std::vector<std::string>& args) {
-  Options options;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& option = args[i];
-    if (option == "-graphics") {
-      options.graphics = true;
-      if (i + 1 < args.size() && args[i + 1] == "both") {
-        options.graphics_both = true;
-        ++i;
-      }
-      continue;
-    }
-    const bool takes_value = option == "-ability1" || option == "-ability2" || option == "-link1" ||
-                             option == "-link2" || option == "-seed" || option == "-snapshot";
-    if (!takes_value) {
-      return SetupError{"unknown option \"" + option.substr(0, 30) +
-                        "\"; the options are -ability1 ORDER, -ability2 ORDER, -link1 FILE, "
-                        "-link2 FILE, -seed N, -graphics [both], -snapshot FILE.png"};
-    }
-    if (i + 1 >= args.size()) return SetupError{option + " needs a value"};
-    const std::string& value = args[++i];
-    const int player = option.back() == '2' ? 1 : 0;
-    if (option.starts_with("-ability")) {
-      auto order = parse_ability_order(value);
-      if (auto* e = std::get_if<SetupError>(&order)) return SetupError{option + ": " + e->message};
-      options.cards[static_cast<std::size_t>(player)] = std::get<0>(order);
-    } else if (option.starts_with("-link")) {
-      auto text = read_file(value);
-      if (auto* e = std::get_if<SetupError>(&text)) return SetupError{option + ": " + e->message};
-      auto placement = parse_placement(std::get<std::string>(text));
-      if (auto* e = std::get_if<SetupError>(&placement)) {
-        return SetupError{option + " " + value + ": " + e->message};
-      }
-      options.placements[static_cast<std::size_t>(player)] = std::get<Placement>(placement);
-    } else if (option == "-snapshot") {
-      if (!value.ends_with(".png")) return SetupError{"-snapshot needs a file name ending in .png"};
-      options.snapshot = value;
-    } else {
-      const auto seed = engine::parse_int(value);
-      if (!seed || *seed < 0) return SetupError{"-seed needs a whole number from 0 to 999999999"};
-      options.seed = static_cast<std::uint64_t>(*seed);
-    }
-  }
-  if (!options.snapshot.empty() && !options.graphics) {
-    return SetupError{"-snapshot goes with -graphics"};
-  }
-  return options;
 }
 
 }  // namespace raiinet
