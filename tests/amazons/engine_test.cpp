@@ -1,6 +1,9 @@
 // The fast engine against the plain rules, and the AI's turns.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <tuple>
+
 #include "engine/random.hpp"
 #include "games/amazons/ai.hpp"
 #include "games/amazons/fast_game.hpp"
@@ -8,6 +11,7 @@
 #include "games/amazons/perft_parallel.hpp"
 #include "games/amazons/play.hpp"
 #include "games/amazons/standard.hpp"
+#include "games/amazons/state.hpp"
 #include "games/amazons/verify.hpp"
 
 namespace amazons {
@@ -124,6 +128,71 @@ TEST(AmazonsLineBoard, TurnTouchesAreTheTurnsAnArrowTakesAway) {
 
 // Perft two plies down counts through turn_touches; the plain count plays
 // every arrow and counts the opponent's turns after it.
+// The line board's game (FastGame, for the AI's search) and the plain rules
+// under the contract (State) agree on every action of random games on boards
+// with treasure, horses, spears and broken arrows: the same legal moves and
+// shots at every step, the same player to move, the same scores, the same end.
+TEST(AmazonsEngines, TheLineBoardAndThePlainRulesAgreeOnEveryAction) {
+  using Kind = State::Action::Kind;
+  engine::Random rng(11);
+  int compared = 0, horses = 0, spears = 0, broken = 0;
+  for (int game = 0; game < 60; ++game) {
+    const int rows = rng.between(4, 8), cols = rng.between(4, 8), players = rng.between(1, 4);
+    auto made = State::make({{"rows", std::to_string(rows)},
+                             {"cols", std::to_string(cols)},
+                             {"players", std::to_string(players)},
+                             {"amazons", "2"},
+                             {"artifacts", "40"},
+                             {"seed", std::to_string(game)}});
+    State state = std::get<State>(std::move(made));
+    std::vector<State::Action> plain;
+    while (state.placing()) {
+      state.legal_actions(plain);
+      state.apply(plain[rng.below(static_cast<std::uint32_t>(plain.size()))]);
+    }
+    if (state.over()) continue;
+    const int mover = state.board().players()[static_cast<std::size_t>(state.to_move())].id;
+    FastGame fast(state.board(), mover, RuleSet::Extended);
+    std::vector<Action> lines;
+    while (true) {
+      fast.legal_actions(lines);
+      if (lines.size() == 1 && lines[0].no_shot) {  // after a broken arrow: the step is over
+        fast.apply(lines[0]);
+        continue;
+      }
+      state.legal_actions(plain);
+      ASSERT_EQ(fast.over(), state.over());
+      ASSERT_EQ(fast.to_move(), state.to_move());
+      for (int p = 0; p < players; ++p)
+        ASSERT_EQ(fast.score(p), state.board().players()[static_cast<std::size_t>(p)].score);
+      if (state.over()) break;
+      std::vector<std::tuple<bool, int, int>> a, b;
+      for (const Action& x : lines) a.emplace_back(x.shot, x.shot ? 0 : x.from, x.to);
+      for (const State::Action& x : plain)
+        b.emplace_back(x.kind == Kind::Shoot, x.kind == Kind::Shoot ? 0 : x.from, x.to);
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      ASSERT_EQ(a, b) << "game " << game << "\n" << state.observation(0);
+      const State::Action chosen = plain[rng.below(static_cast<std::uint32_t>(plain.size()))];
+      if (chosen.kind == Kind::Move) {
+        const auto artifact = state.board().at({chosen.to / cols, chosen.to % cols}).artifact;
+        horses += artifact == kHorse;
+        spears += artifact == kSpear;
+        broken += artifact == kBrokenArrow;
+      }
+      const Action same{static_cast<std::uint16_t>(chosen.kind == Kind::Shoot ? 0 : chosen.from),
+                        static_cast<std::uint16_t>(chosen.to), chosen.kind == Kind::Shoot, false};
+      fast.apply(same);
+      state.apply(chosen);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 3000);
+  EXPECT_GT(horses, 20);
+  EXPECT_GT(spears, 20);
+  EXPECT_GT(broken, 20);
+}
+
 TEST(AmazonsStandardGame, PerftTwoAgreesWithPlayingEveryTurnInRandomPositions) {
   engine::Random rng(3);
   for (int trial = 0; trial < 20; ++trial) {
