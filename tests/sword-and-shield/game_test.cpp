@@ -138,8 +138,10 @@ TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
   ASSERT_FALSE(g.move('g', Dir::East));  // (5,5): E above, I below
   ASSERT_EQ(g.phase(), Phase::Reaction);
   EXPECT_EQ(g.pending().size(), 2u);
-  EXPECT_EQ(g.pass(), "choose a reaction before passing");
-  EXPECT_EQ(g.choose('g', 'x'), "no reaction between g and x is possible");
+  EXPECT_EQ(g.pass(), Refusal::ChooseReactionBeforePassing);
+  EXPECT_EQ(g.choose('g', 'x'), Refusal::NoSuchReaction);
+  EXPECT_EQ(text::refusal_message(Refusal::NoSuchReaction, 'g', 'x'),
+            "no reaction between g and x is possible");
   ASSERT_FALSE(g.choose('I', 'g'));  // either order names the pair
   EXPECT_EQ(g.place(*piece_of_letter('I')), Place::Cemetery);
   // The other reaction, now alone, happened at once.
@@ -176,7 +178,7 @@ TEST(SwordAndShieldReactions, YellowWinsBySwordOnGreensFace) {
   ASSERT_FALSE(g.move('l', Dir::North));  // to (3,2), below the face at (2,2)
   EXPECT_EQ(g.winner(), kYellow);
   EXPECT_EQ(g.phase(), Phase::Over);
-  EXPECT_EQ(g.move('l', Dir::South), "the game is over");
+  EXPECT_EQ(g.move('l', Dir::South), Refusal::GameOver);
 }
 
 TEST(SwordAndShieldTurns, CreationIsSkippedWhenTheSquareIsTaken) {

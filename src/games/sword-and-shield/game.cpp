@@ -109,18 +109,16 @@ char Game::label(Coord c) const {
   return is_piece(content) ? piece_letter(content) : ' ';
 }
 
-std::optional<std::string> Game::own_piece_on_board(char letter, int& piece) const {
-  if (phase_ == Phase::Over) return "the game is over";
-  if (phase_ == Phase::Reaction) return "choose a reaction first";
-  if (phase_ == Phase::Create) return "create a piece or pass first";
+std::optional<Refusal> Game::own_piece_on_board(char letter, int& piece) const {
+  if (phase_ == Phase::Over) return Refusal::GameOver;
+  if (phase_ == Phase::Reaction) return Refusal::ChooseReactionFirst;
+  if (phase_ == Phase::Create) return Refusal::CreateOrPassFirst;
   const auto found = piece_of_letter(letter);
-  if (!found) return "there is no piece '" + std::string(1, letter) + "'";
+  if (!found) return Refusal::NoSuchPiece;
   piece = *found;
-  if (owner_of_piece(piece) != turn_) return "piece " + std::string(1, letter) + " is not yours";
-  if (place(piece) != Place::Board)
-    return "piece " + std::string(1, letter) + " is not on the board";
-  if (acted(piece))
-    return "piece " + std::string(1, letter) + " has moved or turned this turn already";
+  if (owner_of_piece(piece) != turn_) return Refusal::NotYours;
+  if (place(piece) != Place::Board) return Refusal::NotOnBoard;
+  if (acted(piece)) return Refusal::AlreadyActed;
   return std::nullopt;
 }
 
@@ -131,14 +129,13 @@ void Game::put(char letter, Coord square, int quarter_turns) {
   turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
 }
 
-std::optional<std::string> Game::create(char letter, int quarter_turns) {
-  if (phase_ != Phase::Create) return "pieces are created only at the start of a turn";
+std::optional<Refusal> Game::create(char letter, int quarter_turns) {
+  if (phase_ != Phase::Create) return Refusal::NotCreatePhase;
   const auto found = piece_of_letter(letter);
-  if (!found) return "there is no piece '" + std::string(1, letter) + "'";
+  if (!found) return Refusal::NoSuchPiece;
   const int piece = *found;
-  if (owner_of_piece(piece) != turn_) return "piece " + std::string(1, letter) + " is not yours";
-  if (place(piece) != Place::Unused)
-    return "piece " + std::string(1, letter) + " has been used already";
+  if (owner_of_piece(piece) != turn_) return Refusal::NotYours;
+  if (place(piece) != Place::Unused) return Refusal::AlreadyUsed;
   const Coord square = creation_square(turn_);
   cells_[index(square)] = static_cast<std::int8_t>(piece);
   places_[static_cast<std::size_t>(piece)] = Place::Board;
@@ -149,7 +146,7 @@ std::optional<std::string> Game::create(char letter, int quarter_turns) {
   return std::nullopt;
 }
 
-std::optional<std::string> Game::move(char letter, Dir dir) {
+std::optional<Refusal> Game::move(char letter, Dir dir) {
   int piece = 0;
   if (auto e = own_piece_on_board(letter, piece)) return e;
   const auto from = std::find(cells_.begin(), cells_.end(), static_cast<std::int8_t>(piece));
@@ -160,20 +157,20 @@ std::optional<std::string> Game::move(char letter, Dir dir) {
   return std::nullopt;
 }
 
-std::optional<std::string> Game::rotate(char letter, int quarter_turns) {
+std::optional<Refusal> Game::rotate(char letter, int quarter_turns) {
   int piece = 0;
   if (auto e = own_piece_on_board(letter, piece)) return e;
   if (turns_[static_cast<std::size_t>(piece)] == quarter_turns) {
-    return "piece " + std::string(1, letter) + " is already in that orientation";
+    return Refusal::SameOrientation;
   }
   turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
   after_action(piece);
   return std::nullopt;
 }
 
-std::optional<std::string> Game::pass() {
-  if (phase_ == Phase::Over) return "the game is over";
-  if (phase_ == Phase::Reaction) return "choose a reaction before passing";
+std::optional<Refusal> Game::pass() {
+  if (phase_ == Phase::Over) return Refusal::GameOver;
+  if (phase_ == Phase::Reaction) return Refusal::ChooseReactionBeforePassing;
   if (phase_ == Phase::Create) {
     phase_ = Phase::Act;
     creation_skipped_ = false;
@@ -194,8 +191,8 @@ void Game::start_turn() {
   phase_ = creation_skipped_ ? Phase::Act : Phase::Create;
 }
 
-std::optional<std::string> Game::choose(char a, char b) {
-  if (phase_ != Phase::Reaction) return "no reaction is waiting for a choice";
+std::optional<Refusal> Game::choose(char a, char b) {
+  if (phase_ != Phase::Reaction) return Refusal::NoReactionWaiting;
   for (const Reaction& r : pending_) {
     const char x = label(r.first);
     const char y = label(r.second);
@@ -208,7 +205,7 @@ std::optional<std::string> Game::choose(char a, char b) {
       return std::nullopt;
     }
   }
-  return std::string("no reaction between ") + a + " and " + b + " is possible";
+  return Refusal::NoSuchReaction;
 }
 
 bool Game::is_open(Coord c) const {

@@ -58,6 +58,24 @@ struct Reaction {
   friend bool operator==(const Reaction&, const Reaction&) = default;
 };
 
+// Why the rules refuse a command; nothing changes then. The text layer words
+// them (text::refusal_message).
+enum class Refusal : std::uint8_t {
+  GameOver,
+  ChooseReactionFirst,
+  ChooseReactionBeforePassing,
+  CreateOrPassFirst,
+  NotCreatePhase,
+  NoSuchPiece,
+  NotYours,
+  NotOnBoard,
+  AlreadyActed,
+  AlreadyUsed,
+  SameOrientation,
+  NoReactionWaiting,
+  NoSuchReaction,
+};
+
 class Game {
  public:
   Game();
@@ -66,11 +84,11 @@ class Game {
   void put(char letter, Coord square, int quarter_turns);
 
   // Commands; each returns why it cannot be done (nothing changed), or nullopt.
-  std::optional<std::string> create(char letter, int quarter_turns);
-  std::optional<std::string> move(char letter, Dir dir);
-  std::optional<std::string> rotate(char letter, int quarter_turns);
-  std::optional<std::string> pass();
-  std::optional<std::string> choose(char a, char b);
+  std::optional<Refusal> create(char letter, int quarter_turns);
+  std::optional<Refusal> move(char letter, Dir dir);
+  std::optional<Refusal> rotate(char letter, int quarter_turns);
+  std::optional<Refusal> pass();
+  std::optional<Refusal> choose(char a, char b);
 
   int turn() const { return turn_; }
   Phase phase() const { return phase_; }
@@ -107,7 +125,7 @@ class Game {
     return static_cast<std::size_t>((c.row - 1) * kSize + (c.col - 1));
   }
   // Why the player to move cannot move or turn the piece `letter` now, if so.
-  std::optional<std::string> own_piece_on_board(char letter, int& piece) const;
+  std::optional<Refusal> own_piece_on_board(char letter, int& piece) const;
   // A piece moved or turned: it has acted this turn, and reactions follow.
   void after_action(int piece);
   // Whether a piece can stand on `c`: on the board and not a face's square

@@ -25,6 +25,11 @@ bool is_letter(std::string_view word) {
   return word.size() == 1;
 }
 
+std::optional<std::string> words_of(std::optional<Refusal> refusal, char letter, char other = 0) {
+  if (!refusal) return std::nullopt;
+  return text::refusal_message(*refusal, letter, other);
+}
+
 }  // namespace
 
 std::string Session::display() const {
@@ -39,34 +44,34 @@ std::optional<std::string> Session::run(const std::vector<std::string_view>& wor
     if (args != 2 || !is_letter(words[1]) || !angle) {
       return "write a creation as: create <letter> <0|90|180|270>";
     }
-    return game_.create(words[1][0], *angle);
+    return words_of(game_.create(words[1][0], *angle), words[1][0]);
   }
   if (command == "move") {
     const auto dir = args == 2 ? parse_move_direction(words[2]) : std::nullopt;
     if (args != 2 || !is_letter(words[1]) || !dir) {
       return "write a move as: move <letter> <up|right|down|left>";
     }
-    return game_.move(words[1][0], *dir);
+    return words_of(game_.move(words[1][0], *dir), words[1][0]);
   }
   if (command == "rotate") {
     const auto turns = args == 2 ? parse_rotation(words[2]) : std::nullopt;
     if (args != 2 || !is_letter(words[1]) || !turns) {
       return "write a rotation as: rotate <letter> <1-4> (or 0, 90, 180, 270)";
     }
-    return game_.rotate(words[1][0], *turns);
+    return words_of(game_.rotate(words[1][0], *turns), words[1][0]);
   }
-  if (command == "pass" && args == 0) return game_.pass();
+  if (command == "pass" && args == 0) return words_of(game_.pass(), 0);
   if (command == "react") {
     if (args != 2 || !is_letter(words[1]) || !is_letter(words[2])) {
       return "write a reaction choice as: react <letter> <letter>";
     }
-    return game_.choose(words[1][0], words[2][0]);
+    return words_of(game_.choose(words[1][0], words[2][0]), words[1][0], words[2][0]);
   }
   // A bare pair of letters chooses a reaction too ("a B" or "aB").
   if (game_.phase() == Phase::Reaction) {
     std::string pair;
     for (std::string_view w : words) pair += w;
-    if (pair.size() == 2) return game_.choose(pair[0], pair[1]);
+    if (pair.size() == 2) return words_of(game_.choose(pair[0], pair[1]), pair[0], pair[1]);
   }
   if (command == "pass" || command == "undo" || command == "quit") {
     return std::string(command) + " takes no arguments";

@@ -1,6 +1,40 @@
 #include "games/sword-and-shield/text.hpp"
 
 namespace sas::text {
+
+std::string refusal_message(Refusal refusal, char letter, char other) {
+  const std::string piece = "piece " + std::string(1, letter);
+  switch (refusal) {
+    case Refusal::GameOver:
+      return "the game is over";
+    case Refusal::ChooseReactionFirst:
+      return "choose a reaction first";
+    case Refusal::ChooseReactionBeforePassing:
+      return "choose a reaction before passing";
+    case Refusal::CreateOrPassFirst:
+      return "create a piece or pass first";
+    case Refusal::NotCreatePhase:
+      return "pieces are created only at the start of a turn";
+    case Refusal::NoSuchPiece:
+      return "there is no piece '" + std::string(1, letter) + "'";
+    case Refusal::NotYours:
+      return piece + " is not yours";
+    case Refusal::NotOnBoard:
+      return piece + " is not on the board";
+    case Refusal::AlreadyActed:
+      return piece + " has moved or turned this turn already";
+    case Refusal::AlreadyUsed:
+      return piece + " has been used already";
+    case Refusal::SameOrientation:
+      return piece + " is already in that orientation";
+    case Refusal::NoReactionWaiting:
+      return "no reaction is waiting for a choice";
+    case Refusal::NoSuchReaction:
+      return std::string("no reaction between ") + letter + " and " + other + " is possible";
+  }
+  return "";
+}
+
 namespace {
 
 constexpr std::size_t kPiecesPerRow = 12;
