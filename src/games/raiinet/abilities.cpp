@@ -8,21 +8,16 @@
 namespace raiinet {
 namespace {
 
-using Result = std::optional<std::string>;
-
-std::string quoted(char c) {
-  return "'" + std::string(1, c) + "'";
-}
+using Result = std::optional<Refusal>;
 
 // The link named by `c`, checked to be on the board and owned as required
 // (owner -1: either player's).
 Result find_on_board(Game& game, char c, int owner, Link*& out) {
   out = game.link(c);
-  if (!out) return "there is no link " + quoted(c);
-  if (!out->on_board()) return "link " + quoted(c) + " is not on the board";
+  if (!out) return Refusal{Why::NoSuchLink, c};
+  if (!out->on_board()) return Refusal{Why::LinkNotOnBoard, c};
   if (owner >= 0 && out->owner != owner) {
-    return owner == game.current() ? "link " + quoted(c) + " is not yours"
-                                   : "link " + quoted(c) + " is not your opponent's";
+    return Refusal{owner == game.current() ? Why::NotYourLink : Why::NotOpponentsLink, c};
   }
   return std::nullopt;
 }
@@ -30,16 +25,16 @@ Result find_on_board(Game& game, char c, int owner, Link*& out) {
 Result link_boost(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], game.current(), l)) return e;
-  if (l->boosted) return "link " + quoted(args.links[0]) + " is boosted already";
+  if (l->boosted) return Refusal{Why::AlreadyBoosted, args.links[0]};
   l->boosted = true;
   return std::nullopt;
 }
 
 Result firewall(Game& game, const AbilityArgs& args) {
   const Coord at = args.square;
-  if (!Game::on_board(at)) return "the square must be a row and a column from 0 to 7";
+  if (!Game::on_board(at)) return Refusal{Why::SquareOffBoard};
   if (game.link_at(at) || game.server_port_owner(at) || game.firewall_at(at)) {
-    return "a firewall needs an empty square (no link, server port or firewall)";
+    return Refusal{Why::FirewallSquareTaken};
   }
   game.place_firewall(at, game.current());
   return std::nullopt;
@@ -71,7 +66,7 @@ Result exchange(Game& game, const AbilityArgs& args) {
   Link* b = nullptr;
   if (auto e = find_on_board(game, args.links[0], game.current(), a)) return e;
   if (auto e = find_on_board(game, args.links[1], game.current(), b)) return e;
-  if (a == b) return "exchange needs two different links";
+  if (a == b) return Refusal{Why::SameLinks, args.links[0]};
   std::swap(a->at, b->at);
   return std::nullopt;
 }
@@ -79,7 +74,7 @@ Result exchange(Game& game, const AbilityArgs& args) {
 Result freeze(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
-  if (l->frozen) return "link " + quoted(args.links[0]) + " is frozen already";
+  if (l->frozen) return Refusal{Why::AlreadyFrozen, args.links[0]};
   l->frozen = true;
   return std::nullopt;
 }
@@ -88,7 +83,7 @@ Result hijack(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
   if (auto e = game.check_step(*l, args.direction, 1))
-    return "its owner could not move it so: " + *e;
+    return Refusal{Why::OwnerCouldNotMove, args.links[0], 0, e->why};
   game.perform_step(*l, args.direction, 1);
   return std::nullopt;
 }

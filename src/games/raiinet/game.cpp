@@ -108,21 +108,20 @@ std::optional<int> Game::server_port_owner(Coord at) const {
 }
 
 // Why `link` cannot move `squares` in `direction` as its owner, if it cannot.
-std::optional<std::string> Game::check_step(const Link& link, Direction direction,
-                                            int squares) const {
-  if (!link.on_board())
-    return "link " + std::string(1, letter(link.owner, link.index)) + " has been downloaded";
+std::optional<Refusal> Game::check_step(const Link& link, Direction direction, int squares) const {
+  const char name = letter(link.owner, link.index);
+  if (!link.on_board()) return Refusal{Why::LinkDownloaded, name};
   const Coord d = step(direction);
   const Coord to{link.at.row + d.row * squares, link.at.col + d.col * squares};
   if (!on_board(to)) {
     const bool off_far_edge =
         (link.owner == 0 ? to.row >= kSize : to.row < 0) && to.col >= 0 && to.col < kSize;
     if (off_far_edge) return std::nullopt;
-    return "a link may leave the board only off the opponent's edge";
+    return Refusal{Why::OffWrongEdge, name};
   }
   const Link* there = link_at(to);
-  if (there && there->owner == link.owner) return "that square holds your own link";
-  if (server_port_owner(to) == link.owner) return "that square is your own server port";
+  if (there && there->owner == link.owner) return Refusal{Why::OwnLinkThere, name};
+  if (server_port_owner(to) == link.owner) return Refusal{Why::OwnServerPort, name};
   return std::nullopt;
 }
 
@@ -183,12 +182,12 @@ void Game::place_firewall(Coord at, int owner) {
   firewalls_[static_cast<std::size_t>(at.row)][static_cast<std::size_t>(at.col)] = owner + 1;
 }
 
-std::optional<std::string> Game::move(char c, Direction direction) {
-  if (winner_) return "the game is over";
+std::optional<Refusal> Game::move(char c, Direction direction) {
+  if (winner_) return Refusal{Why::GameOver};
   Link* l = link(c);
-  if (!l) return "there is no link '" + std::string(1, c) + "'";
-  if (l->owner != current_) return "link '" + std::string(1, c) + "' is not yours";
-  if (l->on_board() && l->frozen) return "link '" + std::string(1, c) + "' is frozen this turn";
+  if (!l) return Refusal{Why::NoSuchLink, c};
+  if (l->owner != current_) return Refusal{Why::NotYourLink, c};
+  if (l->on_board() && l->frozen) return Refusal{Why::LinkFrozen, c};
   const int squares = l->boosted ? 2 : 1;
   if (auto reason = check_step(*l, direction, squares)) return reason;
   perform_step(*l, direction, squares);
@@ -230,13 +229,12 @@ void Game::end_turn() {
   ability_used_this_turn_ = false;
 }
 
-std::optional<std::string> Game::use_ability(int card, const AbilityArgs& args) {
-  if (winner_) return "the game is over";
-  if (card < 1 || card > kCards)
-    return "there is no ability card " + std::to_string(card) + "; the cards are 1-5";
-  if (ability_used_this_turn_) return "you have already used an ability this turn";
+std::optional<Refusal> Game::use_ability(int card, const AbilityArgs& args) {
+  if (winner_) return Refusal{Why::GameOver};
+  if (card < 1 || card > kCards) return Refusal{Why::NoSuchCard, 0, card};
+  if (ability_used_this_turn_) return Refusal{Why::AbilityUsedThisTurn};
   Card& c = players_[static_cast<std::size_t>(current_)].cards[static_cast<std::size_t>(card - 1)];
-  if (c.used) return "ability card " + std::to_string(card) + " has been used already";
+  if (c.used) return Refusal{Why::CardUsed, 0, card};
   const AbilitySpec* spec = find_ability(c.ability);
   if (auto reason = spec->apply(*this, args)) return reason;
   c.used = true;

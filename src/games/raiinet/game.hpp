@@ -69,6 +69,38 @@ struct PlayerState {
 
 class Game;
 
+// Why the rules refuse a move or an ability; nothing changes then. The text
+// layer words them (text::refusal_message).
+enum class Why : std::uint8_t {
+  GameOver,
+  NoSuchLink,
+  NotYourLink,
+  NotOpponentsLink,
+  LinkFrozen,
+  LinkDownloaded,
+  LinkNotOnBoard,
+  OffWrongEdge,
+  OwnLinkThere,
+  OwnServerPort,
+  NoSuchCard,
+  AbilityUsedThisTurn,
+  CardUsed,
+  AlreadyBoosted,
+  SquareOffBoard,
+  FirewallSquareTaken,
+  SameLinks,
+  AlreadyFrozen,
+  OwnerCouldNotMove,  // hijack: `inner` says why
+};
+
+struct Refusal {
+  Why why = Why::GameOver;
+  char link = 0;              // the link named, if any
+  int card = 0;               // the card named, if any
+  Why inner = Why::GameOver;  // for OwnerCouldNotMove
+  friend bool operator==(const Refusal&, const Refusal&) = default;
+};
+
 // What an ability needs from the command line.
 enum class Needs { Link, Square, TwoLinks, LinkAndDirection };
 
@@ -85,7 +117,7 @@ struct AbilitySpec {
   std::string_view name;
   Needs needs;
   // Applies the ability for the current player; returns why it cannot, if so.
-  std::optional<std::string> (*apply)(Game& game, const AbilityArgs& args);
+  std::optional<Refusal> (*apply)(Game& game, const AbilityArgs& args);
 };
 
 const std::vector<AbilitySpec>& abilities();
@@ -114,8 +146,8 @@ class Game {
   }
 
   // The current player's move of their link; nullopt when done, else why not.
-  std::optional<std::string> move(char letter, Direction direction);
-  std::optional<std::string> use_ability(int card, const AbilityArgs& args);
+  std::optional<Refusal> move(char letter, Direction direction);
+  std::optional<Refusal> use_ability(int card, const AbilityArgs& args);
   bool has_legal_move(int p) const;
   // The counts kept agree with the links: what each player downloaded, by
   // kind (for tests and fuzzing).
@@ -127,7 +159,7 @@ class Game {
   std::vector<int> pass_stuck_players();
 
   // For abilities: the link moved one square as its owner would move it.
-  std::optional<std::string> check_step(const Link& link, Direction direction, int squares) const;
+  std::optional<Refusal> check_step(const Link& link, Direction direction, int squares) const;
   void perform_step(Link& link, Direction direction, int squares);
   void download(Link& link, int by);
   void place_firewall(Coord at, int owner);

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "games/raiinet/graphics.hpp"
-#include "games/raiinet/session.hpp"
 #include "games/raiinet/options.hpp"
+#include "games/raiinet/session.hpp"
 
 namespace {
 

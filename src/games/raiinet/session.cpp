@@ -90,7 +90,8 @@ std::string Session::move(const std::vector<std::string_view>& words) {
   if (words.size() != 3 || !is_link_word(words[1]) || !direction) {
     return error("write a move as: move <link> <up|down|left|right>");
   }
-  if (auto reason = game_.move(words[1][0], *direction)) return error(*reason);
+  if (auto reason = game_.move(words[1][0], *direction))
+    return error(text::refusal_message(*reason));
   return after_change();
 }
 
@@ -128,7 +129,7 @@ std::string Session::ability(const std::vector<std::string_view>& words) {
       break;
     }
   }
-  if (auto reason = game_.use_ability(*card, args)) return error(*reason);
+  if (auto reason = game_.use_ability(*card, args)) return error(text::refusal_message(*reason));
   return after_change();
 }
 

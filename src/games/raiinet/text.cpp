@@ -1,6 +1,63 @@
 #include "games/raiinet/text.hpp"
 
 namespace raiinet::text {
+
+namespace {
+
+std::string why_text(Why why, char link, int card) {
+  const std::string quoted = "'" + std::string(1, link) + "'";
+  switch (why) {
+    case Why::GameOver:
+      return "the game is over";
+    case Why::NoSuchLink:
+      return "there is no link " + quoted;
+    case Why::NotYourLink:
+      return "link " + quoted + " is not yours";
+    case Why::NotOpponentsLink:
+      return "link " + quoted + " is not your opponent's";
+    case Why::LinkFrozen:
+      return "link " + quoted + " is frozen this turn";
+    case Why::LinkDownloaded:
+      return "link " + std::string(1, link) + " has been downloaded";
+    case Why::LinkNotOnBoard:
+      return "link " + quoted + " is not on the board";
+    case Why::OffWrongEdge:
+      return "a link may leave the board only off the opponent's edge";
+    case Why::OwnLinkThere:
+      return "that square holds your own link";
+    case Why::OwnServerPort:
+      return "that square is your own server port";
+    case Why::NoSuchCard:
+      return "there is no ability card " + std::to_string(card) + "; the cards are 1-5";
+    case Why::AbilityUsedThisTurn:
+      return "you have already used an ability this turn";
+    case Why::CardUsed:
+      return "ability card " + std::to_string(card) + " has been used already";
+    case Why::AlreadyBoosted:
+      return "link " + quoted + " is boosted already";
+    case Why::SquareOffBoard:
+      return "the square must be a row and a column from 0 to 7";
+    case Why::FirewallSquareTaken:
+      return "a firewall needs an empty square (no link, server port or firewall)";
+    case Why::SameLinks:
+      return "exchange needs two different links";
+    case Why::AlreadyFrozen:
+      return "link " + quoted + " is frozen already";
+    case Why::OwnerCouldNotMove:
+      return "its owner could not move it so";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string refusal_message(const Refusal& refusal) {
+  std::string text = why_text(refusal.why, refusal.link, refusal.card);
+  if (refusal.why == Why::OwnerCouldNotMove)
+    text += ": " + why_text(refusal.inner, refusal.link, 0);
+  return text;
+}
+
 namespace {
 
 std::string summary(const Game& game, int p, int viewer) {

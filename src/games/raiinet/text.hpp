@@ -7,6 +7,9 @@
 
 namespace raiinet::text {
 
+// A refusal of the rules in words.
+std::string refusal_message(const Refusal& refusal);
+
 // The whole display for `viewer`: both players' summaries and the board.
 std::string display(const Game& game, int viewer);
 // The board's eight rows only.
