@@ -72,15 +72,15 @@ TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
 
 TEST(RaiinetRules, LinksLeaveOnlyOffTheOpponentsEdge) {
   Game g = game();
-  EXPECT_EQ(said(g.move('a', Direction::Left)),
+  EXPECT_EQ(said(g.move('a', Direction::W)),
             "a link may leave the board only off the opponent's edge");
-  EXPECT_EQ(said(g.move('a', Direction::Up)),
+  EXPECT_EQ(said(g.move('a', Direction::N)),
             "a link may leave the board only off the opponent's edge");
-  EXPECT_EQ(said(g.move('c', Direction::Right)), "that square is your own server port");
-  EXPECT_EQ(said(g.move('c', Direction::Down)), std::nullopt);
-  EXPECT_EQ(said(g.move('A', Direction::Down)),
+  EXPECT_EQ(said(g.move('c', Direction::E)), "that square is your own server port");
+  EXPECT_EQ(said(g.move('c', Direction::S)), std::nullopt);
+  EXPECT_EQ(said(g.move('A', Direction::S)),
             "a link may leave the board only off the opponent's edge");
-  EXPECT_EQ(said(g.move('a', Direction::Down)), "link 'a' is not yours");
+  EXPECT_EQ(said(g.move('a', Direction::S)), "link 'a' is not yours");
 }
 
 TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
@@ -94,9 +94,9 @@ TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
 
 TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
   Game g = game();
-  AbilityArgs boost{{'a'}, {}, Direction::Up};
+  AbilityArgs boost{{'a'}, {}, Direction::N};
   ASSERT_FALSE(g.use_ability(1, boost));
-  EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{}, {3, 3}, Direction::Up})),
+  EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{}, {3, 3}, Direction::N})),
             "you have already used an ability this turn");
   play(g, {"a down", "H up", "a down", "H up", "a down"});  // rows 2, 4, 6
   EXPECT_EQ(g.link('a')->at, (Coord{6, 0}));
@@ -107,16 +107,16 @@ TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
   // Only the landing square counts: b jumps over c onto its own server port (illegal),
   // or down over d's row.
   Game h = game();
-  ASSERT_FALSE(h.use_ability(1, AbilityArgs{{'b'}, {}, Direction::Up}));
-  EXPECT_EQ(said(h.move('b', Direction::Right)), "that square is your own server port");
-  EXPECT_EQ(said(h.move('b', Direction::Down)), std::nullopt);
+  ASSERT_FALSE(h.use_ability(1, AbilityArgs{{'b'}, {}, Direction::N}));
+  EXPECT_EQ(said(h.move('b', Direction::E)), "that square is your own server port");
+  EXPECT_EQ(said(h.move('b', Direction::S)), std::nullopt);
   EXPECT_EQ(h.link('b')->at, (Coord{2, 1}));
 }
 
 TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
   Game g = game();
   // Player 1 puts a firewall at (5,0); player 2's A (D1) walks onto it.
-  ASSERT_FALSE(g.use_ability(2, AbilityArgs{{}, {5, 0}, Direction::Up}));
+  ASSERT_FALSE(g.use_ability(2, AbilityArgs{{}, {5, 0}, Direction::N}));
   play(g, {"a down", "A up", "a down", "A up"});  // data: revealed, stays on the firewall
   EXPECT_TRUE(g.link('A')->revealed);
   EXPECT_FALSE(g.link('A')->downloaded);
@@ -129,7 +129,7 @@ TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
 
   // A virus crossing the firewall is downloaded by its own owner at once.
   Game v = game();
-  ASSERT_FALSE(v.use_ability(2, AbilityArgs{{}, {5, 5}, Direction::Up}));
+  ASSERT_FALSE(v.use_ability(2, AbilityArgs{{}, {5, 5}, Direction::N}));
   play(v, {"a down", "F up", "a down", "F up"});  // F is V2
   EXPECT_TRUE(v.link('F')->downloaded);
   EXPECT_EQ(v.player(1).viruses, 1);
@@ -137,11 +137,11 @@ TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
 
 TEST(RaiinetRules, PolarizeOnARevealedLinkChangesWhatEveryoneSees) {
   Game g = game();
-  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::Up}));  // scan A: D1
+  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::N}));  // scan A: D1
   play(g, {"a down"});
   EXPECT_NE(text::display(g, 0).find("A: D1"), std::string::npos);
   play(g, {"A up"});
-  ASSERT_FALSE(g.use_ability(5, AbilityArgs{{'A'}, {}, Direction::Up}));
+  ASSERT_FALSE(g.use_ability(5, AbilityArgs{{'A'}, {}, Direction::N}));
   EXPECT_NE(text::display(g, 0).find("A: V1"), std::string::npos);
   EXPECT_NE(text::display(g, 1).find("A: V1"), std::string::npos);
 }
@@ -158,10 +158,10 @@ TEST(RaiinetRules, FreezeOnTheOnlyMovableLinkMakesItsOwnerPass) {
   // Player 1 has a single link left on the board; player 2 freezes it.
   Game g = one_link_left();
   play(g, {"a down"});
-  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'a'}, {}, Direction::Up}));
+  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'a'}, {}, Direction::N}));
   play(g, {"A up"});
   EXPECT_FALSE(g.has_legal_move(0));
-  EXPECT_EQ(said(g.move('a', Direction::Down)), "link 'a' is frozen this turn");
+  EXPECT_EQ(said(g.move('a', Direction::S)), "link 'a' is frozen this turn");
 
   Session s(g);
   s.execute("board");  // no change
@@ -185,9 +185,9 @@ TEST(RaiinetRules, HijackMovesAnOpponentsLinkAsItsOwnerWould) {
   Game g = game();
   play(g, {"a down"});
   // Player 2 moves player 1's d one square, as player 1 would.
-  EXPECT_EQ(said(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::Up})),
+  EXPECT_EQ(said(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::N})),
             "its owner could not move it so: that square is your own server port");
-  ASSERT_FALSE(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::Down}));
+  ASSERT_FALSE(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::S}));
   EXPECT_EQ(g.link('d')->at, (Coord{2, 3}));
   EXPECT_EQ(g.current(), 1);  // the hijacker still moves
 }
@@ -195,18 +195,18 @@ TEST(RaiinetRules, HijackMovesAnOpponentsLinkAsItsOwnerWould) {
 TEST(RaiinetRules, ExchangeSwapsTwoOwnLinks) {
   Game g = game();
   play(g, {"a down"});
-  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'A', 'D'}, {}, Direction::Up}));
+  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'A', 'D'}, {}, Direction::N}));
   EXPECT_EQ(g.link('A')->at, (Coord{6, 3}));
   EXPECT_EQ(g.link('D')->at, (Coord{7, 0}));
-  EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{'a'}, {}, Direction::Up})),
+  EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{'a'}, {}, Direction::N})),
             "you have already used an ability this turn");
 }
 
 TEST(RaiinetRules, CardsAreUsedOnce) {
   Game g = game();
-  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::Up}));
+  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::N}));
   play(g, {"a down", "A up"});
-  EXPECT_EQ(said(g.use_ability(4, AbilityArgs{{'B'}, {}, Direction::Up})),
+  EXPECT_EQ(said(g.use_ability(4, AbilityArgs{{'B'}, {}, Direction::N})),
             "ability card 4 has been used already");
   EXPECT_EQ(g.unused_cards(0), 4);
 }
@@ -221,7 +221,7 @@ TEST(RaiinetRules, FourDataWinFourVirusesLose) {
   Game h = game();
   for (char c : {'a', 'c', 'd', 'f'}) h.download(*h.link(c), 1);  // four viruses
   EXPECT_EQ(h.winner(), 0);
-  EXPECT_EQ(said(h.move('a', Direction::Down)), "the game is over");
+  EXPECT_EQ(said(h.move('a', Direction::S)), "the game is over");
 }
 
 }  // namespace

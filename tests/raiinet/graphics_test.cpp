@@ -36,7 +36,7 @@ TEST_F(RaiinetGraphics, SquaresShowTheirContentInColour) {
   ASSERT_TRUE(display) << error;
   Game game(kFirst, kSecond, kCards5, kCards5);
   ASSERT_FALSE(game.use_ability(2, AbilityArgs{{}, {4, 4}, {}}));  // player 1's firewall at (4,4)
-  ASSERT_FALSE(game.move('a', Direction::Down));
+  ASSERT_FALSE(game.move('a', Direction::S));
   display->update(game);
   const Window& first = *display->windows()[0];     // player 1's view
   const Window& second = *display->windows()[1];    // player 2's view
@@ -60,7 +60,7 @@ TEST_F(RaiinetGraphics, OnlyWhatChangedIsRepainted) {
   EXPECT_EQ(window->draw(game), 0);
   // Player 1 moves h down: two squares change; the view turns to player 2,
   // so every link of both players looks different (own links are shown).
-  ASSERT_FALSE(game.move('h', Direction::Down));
+  ASSERT_FALSE(game.move('h', Direction::S));
   const int repainted = window->draw(game);
   EXPECT_GT(repainted, 2);
   EXPECT_LT(repainted, kSize * kSize);

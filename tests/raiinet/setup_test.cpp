@@ -1,6 +1,6 @@
-#include "games/raiinet/options.hpp"
-
 #include <gtest/gtest.h>
+
+#include "games/raiinet/options.hpp"
 
 namespace raiinet {
 namespace {

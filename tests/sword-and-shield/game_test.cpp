@@ -18,10 +18,10 @@ Game acting() {
 TEST(SwordAndShieldPieces, SidesFollowTheTableAndTurnClockwise) {
   Game g;
   g.put('a', {5, 5}, 0);  // SHSS
-  EXPECT_EQ(g.side(0, Dir::East), Side::Shield);
+  EXPECT_EQ(g.side(0, Dir::E), Side::Shield);
   g.put('l', {6, 6}, 1);  // S000 turned 90 degrees: the sword points east
-  EXPECT_EQ(g.side(11, Dir::East), Side::Sword);
-  EXPECT_EQ(g.side(11, Dir::North), Side::Nothing);
+  EXPECT_EQ(g.side(11, Dir::E), Side::Sword);
+  EXPECT_EQ(g.side(11, Dir::N), Side::Nothing);
   EXPECT_EQ(text::piece_lines(0, 0)[1], "-a#");
   EXPECT_EQ(text::piece_lines(11, 1)[1], " l-");
 }
@@ -30,7 +30,7 @@ TEST(SwordAndShieldReactions, SwordAgainstNothingBuriesTheOther) {
   Game g = acting();
   g.put('l', {5, 4}, 1);  // sword east
   g.put('E', {5, 6}, 0);  // nothing anywhere
-  ASSERT_FALSE(g.move('l', Dir::East));
+  ASSERT_FALSE(g.move('l', Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
   EXPECT_EQ(g.at({5, 5}), *piece_of_letter('l'));
 }
@@ -39,7 +39,7 @@ TEST(SwordAndShieldReactions, SwordAgainstSwordBuriesBoth) {
   Game g = acting();
   g.put('l', {5, 4}, 1);  // sword east
   g.put('L', {5, 6}, 3);  // sword west
-  ASSERT_FALSE(g.move('l', Dir::East));
+  ASSERT_FALSE(g.move('l', Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('l')), Place::Cemetery);
   EXPECT_EQ(g.place(*piece_of_letter('L')), Place::Cemetery);
 }
@@ -60,7 +60,7 @@ TEST(SwordAndShieldPush, ALineIsPushedAndTheLastOffTheBoardIsBuried) {
   g.put('e', {5, 8}, 0);
   g.put('i', {5, 9}, 0);  // 0H00
   g.put('E', {5, 10}, 0);
-  ASSERT_FALSE(g.move('e', Dir::East));
+  ASSERT_FALSE(g.move('e', Dir::E));
   EXPECT_EQ(g.at({5, 9}), *piece_of_letter('e'));
   EXPECT_EQ(g.at({5, 10}), *piece_of_letter('i'));
   EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
@@ -70,7 +70,7 @@ TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
   Game g = acting();
   g.put('e', {1, 4}, 0);
   g.put('i', {1, 3}, 0);
-  ASSERT_FALSE(g.move('e', Dir::West));  // i goes to (1,2), a cut corner
+  ASSERT_FALSE(g.move('e', Dir::W));  // i goes to (1,2), a cut corner
   EXPECT_EQ(g.place(*piece_of_letter('i')), Place::Cemetery);
   EXPECT_EQ(g.at({1, 3}), *piece_of_letter('e'));
 }
@@ -79,7 +79,7 @@ TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
 TEST(SwordAndShieldFace, APieceMovedOntoAFaceGoesToItsCemetery) {
   Game g = acting();
   g.put('i', {9, 8}, 0);  // next to yellow's face at (9,9)
-  ASSERT_FALSE(g.move('i', Dir::East));
+  ASSERT_FALSE(g.move('i', Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('i')), Place::Cemetery);
   EXPECT_EQ(g.at({9, 8}), kEmpty);
   EXPECT_EQ(g.at({9, 9}), kYellowFace);
@@ -91,7 +91,7 @@ TEST(SwordAndShieldFace, APiecePushedOntoAFaceGoesToItsCemetery) {
   Game g = acting();
   g.put('e', {9, 7}, 0);
   g.put('I', {9, 8}, 0);  // green's piece, pushed onto yellow's face
-  ASSERT_FALSE(g.move('e', Dir::East));
+  ASSERT_FALSE(g.move('e', Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('I')), Place::Cemetery);
   EXPECT_EQ(g.at({9, 8}), *piece_of_letter('e'));
   EXPECT_EQ(g.at({9, 9}), kYellowFace);
@@ -114,7 +114,7 @@ TEST(SwordAndShieldFace, APiecePushedBackOntoAFaceGoesToItsCemetery) {
 TEST(SwordAndShieldPush, NextToAFaceIsFine) {
   Game g = acting();
   g.put('i', {9, 8}, 0);
-  EXPECT_FALSE(g.move('i', Dir::North));
+  EXPECT_FALSE(g.move('i', Dir::N));
   EXPECT_EQ(g.at({8, 8}), *piece_of_letter('i'));
 }
 
@@ -135,7 +135,7 @@ TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
   g.put('g', {5, 4}, 0);  // swords everywhere
   g.put('E', {4, 5}, 0);
   g.put('I', {6, 5}, 0);
-  ASSERT_FALSE(g.move('g', Dir::East));  // (5,5): E above, I below
+  ASSERT_FALSE(g.move('g', Dir::E));  // (5,5): E above, I below
   ASSERT_EQ(g.phase(), Phase::Reaction);
   EXPECT_EQ(g.pending().size(), 2u);
   EXPECT_EQ(g.pass(), Refusal::ChooseReactionBeforePassing);
@@ -164,21 +164,21 @@ TEST(SwordAndShieldReactions, AChainWithoutEndIsRefusedAndTakenBack) {
 
 TEST(SwordAndShieldReactions, GreenWinsBySwordOnYellowsFace) {
   Game g = acting();
-  ASSERT_FALSE(g.pass());                 // yellow ends the turn
-  ASSERT_FALSE(g.pass());                 // green creates nothing
-  g.put('L', {7, 9}, 2);                  // sword south
-  ASSERT_FALSE(g.move('L', Dir::South));  // to (8,9), above the face at (9,9)
+  ASSERT_FALSE(g.pass());             // yellow ends the turn
+  ASSERT_FALSE(g.pass());             // green creates nothing
+  g.put('L', {7, 9}, 2);              // sword south
+  ASSERT_FALSE(g.move('L', Dir::S));  // to (8,9), above the face at (9,9)
   EXPECT_EQ(g.winner(), kGreen);
   EXPECT_EQ(text::status(g), "Green wins!\n");
 }
 
 TEST(SwordAndShieldReactions, YellowWinsBySwordOnGreensFace) {
   Game g = acting();
-  g.put('l', {4, 2}, 0);                  // sword north
-  ASSERT_FALSE(g.move('l', Dir::North));  // to (3,2), below the face at (2,2)
+  g.put('l', {4, 2}, 0);              // sword north
+  ASSERT_FALSE(g.move('l', Dir::N));  // to (3,2), below the face at (2,2)
   EXPECT_EQ(g.winner(), kYellow);
   EXPECT_EQ(g.phase(), Phase::Over);
-  EXPECT_EQ(g.move('l', Dir::South), Refusal::GameOver);
+  EXPECT_EQ(g.move('l', Dir::S), Refusal::GameOver);
 }
 
 TEST(SwordAndShieldTurns, CreationIsSkippedWhenTheSquareIsTaken) {
@@ -231,10 +231,10 @@ namespace {
 TEST(SwordAndShieldReactions, AFaceHitAfterAChoiceWinsAndIsNoEndlessChain) {
   Game g = acting();
   ASSERT_FALSE(g.pass());
-  ASSERT_FALSE(g.pass());                // green to act
-  g.put('i', {8, 8}, 0);                 // nothing on its south side
-  g.put('G', {9, 7}, 0);                 // swords all round
-  ASSERT_FALSE(g.move('G', Dir::East));  // (9,8): against i above and the face to the east
+  ASSERT_FALSE(g.pass());             // green to act
+  g.put('i', {8, 8}, 0);              // nothing on its south side
+  g.put('G', {9, 7}, 0);              // swords all round
+  ASSERT_FALSE(g.move('G', Dir::E));  // (9,8): against i above and the face to the east
   ASSERT_EQ(g.pending().size(), 2u);
   ASSERT_FALSE(g.choose('G', 'i'));
   EXPECT_FALSE(g.chain_without_end());

@@ -2,6 +2,7 @@
 // placement, queen moves, arrows, the three artifacts, scores, the end.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,8 +12,12 @@
 
 namespace amazons {
 
-inline constexpr Coord kQueenSteps[8] = {{-1, 0}, {-1, 1}, {0, 1},  {1, 1},
-                                         {1, 0},  {1, -1}, {0, -1}, {-1, -1}};
+// The steps of the eight queen directions: the engine's compass.
+inline constexpr std::array<Coord, 8> kQueenSteps = [] {
+  std::array<Coord, 8> steps{};
+  for (std::size_t i = 0; i < steps.size(); ++i) steps[i] = engine::step(engine::kAllDirections[i]);
+  return steps;
+}();
 
 // The standard game's start: 10 x 10, two players with four amazons each.
 Board standard_board();

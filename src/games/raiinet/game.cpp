@@ -25,26 +25,29 @@ std::string value_text(const LinkValue& value) {
   return (value.kind == Kind::Data ? "D" : "V") + std::to_string(value.strength);
 }
 
+namespace {
+
+constexpr std::array<std::pair<std::string_view, Direction>, 4> kDirectionWords = {{
+    {"up", Direction::N},
+    {"down", Direction::S},
+    {"left", Direction::W},
+    {"right", Direction::E},
+}};
+
+}  // namespace
+
 std::optional<Direction> parse_direction(std::string_view word) {
-  if (word == "up") return Direction::Up;
-  if (word == "down") return Direction::Down;
-  if (word == "left") return Direction::Left;
-  if (word == "right") return Direction::Right;
+  for (const auto& [text, direction] : kDirectionWords) {
+    if (word == text) return direction;
+  }
   return std::nullopt;
 }
 
-Coord step(Direction direction) {
-  switch (direction) {
-    case Direction::Up:
-      return {-1, 0};
-    case Direction::Down:
-      return {1, 0};
-    case Direction::Left:
-      return {0, -1};
-    case Direction::Right:
-      return {0, 1};
+std::string_view direction_word(Direction direction) {
+  for (const auto& [text, d] : kDirectionWords) {
+    if (d == direction) return text;
   }
-  return {0, 0};
+  return "";
 }
 
 Game::Game(const Placement& first, const Placement& second, const std::array<char, kCards>& cards1,
@@ -198,7 +201,7 @@ std::optional<Refusal> Game::move(char c, Direction direction) {
 bool Game::has_legal_move(int p) const {
   for (const Link& l : player(p).links) {
     if (!l.on_board() || l.frozen) continue;
-    for (Direction d : {Direction::Up, Direction::Down, Direction::Left, Direction::Right}) {
+    for (Direction d : {Direction::N, Direction::S, Direction::W, Direction::E}) {
       if (!check_step(l, d, l.boosted ? 2 : 1)) return true;
     }
   }

@@ -51,9 +51,11 @@ struct Link {
 char letter(int owner, int index);
 std::string value_text(const LinkValue& value);  // "V3", "D1"
 
-enum class Direction { Up, Down, Left, Right };
-std::optional<Direction> parse_direction(std::string_view word);
-Coord step(Direction direction);
+// Absolute directions: the engine's N (up, toward row 0), S, W and E.
+using engine::Direction;
+using engine::step;
+std::optional<Direction> parse_direction(std::string_view word);  // up, down, left, right
+std::string_view direction_word(Direction direction);
 
 struct Card {
   char ability;  // its letter, as in -ability1
@@ -107,7 +109,7 @@ enum class Needs { Link, Square, TwoLinks, LinkAndDirection };
 struct AbilityArgs {
   std::vector<char> links;
   Coord square;
-  Direction direction = Direction::Up;
+  Direction direction = Direction::N;
 };
 
 // One ability card kind. Adding an ability is one new entry in abilities.cpp;

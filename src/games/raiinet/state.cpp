@@ -8,10 +8,8 @@
 namespace raiinet {
 namespace {
 
-constexpr std::array<std::string_view, 4> kDirectionNames = {"up", "down", "left", "right"};
-
 std::string direction_name(Direction d) {
-  return std::string(kDirectionNames[static_cast<std::size_t>(d)]);
+  return std::string(direction_word(d));
 }
 
 }  // namespace
@@ -70,8 +68,8 @@ void State::legal_actions(std::vector<Action>& out) const {
     for (int i = 0; i < kLinks; ++i) letters.push_back(letter(p, i));
   }
   for (int i = 0; i < kLinks; ++i) {
-    for (int d = 0; d < 4; ++d)
-      try_add({false, 0, letter(player, i), 0, static_cast<Direction>(d), {}});
+    for (Direction d : engine::kOrthogonalDirections)
+      try_add({false, 0, letter(player, i), 0, d, {}});
   }
   if (game_.ability_used_this_turn()) return;
   for (int card = 1; card <= kCards; ++card) {
@@ -79,24 +77,24 @@ void State::legal_actions(std::vector<Action>& out) const {
     if (c.used) continue;
     switch (find_ability(c.ability)->needs) {
       case Needs::Link:
-        for (char l : letters) try_add({true, card, l, 0, Direction::Up, {}});
+        for (char l : letters) try_add({true, card, l, 0, Direction::N, {}});
         break;
       case Needs::TwoLinks:
         for (char a : letters) {
           for (char b : letters) {
-            if (a != b) try_add({true, card, a, b, Direction::Up, {}});
+            if (a != b) try_add({true, card, a, b, Direction::N, {}});
           }
         }
         break;
       case Needs::Square:
         for (int row = 0; row < kSize; ++row) {
           for (int col = 0; col < kSize; ++col)
-            try_add({true, card, 0, 0, Direction::Up, {row, col}});
+            try_add({true, card, 0, 0, Direction::N, {row, col}});
         }
         break;
       case Needs::LinkAndDirection:
         for (char l : letters) {
-          for (int d = 0; d < 4; ++d) try_add({true, card, l, 0, static_cast<Direction>(d), {}});
+          for (Direction d : engine::kOrthogonalDirections) try_add({true, card, l, 0, d, {}});
         }
         break;
     }
@@ -150,7 +148,7 @@ std::optional<State::Action> State::parse_action(std::string_view text) const {
   const auto card = engine::parse_int(words[1]);
   if (!card || *card < 1 || *card > kCards) return std::nullopt;
   const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(*card - 1)];
-  Action a{true, *card, 0, 0, Direction::Up, {}};
+  Action a{true, *card, 0, 0, Direction::N, {}};
   switch (find_ability(c.ability)->needs) {
     case Needs::Link:
       if (words.size() != 3 || words[2].size() != 1) return std::nullopt;

@@ -21,7 +21,7 @@ class State {
     int card = 0;  // 1-5, for an ability
     char link = 0;
     char other_link = 0;  // the second link of an exchange
-    Direction direction = Direction::Up;
+    Direction direction = Direction::N;
     Coord square{};  // a firewall's square
     friend bool operator==(const Action&, const Action&) = default;
   };

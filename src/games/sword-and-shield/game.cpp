@@ -19,29 +19,11 @@ bool is_face(std::int8_t content) {
 
 }  // namespace
 
-Dir opposite(Dir d) {
-  return static_cast<Dir>((static_cast<int>(d) + 2) % 4);
-}
-
-Coord step(Dir d) {
-  switch (d) {
-    case Dir::North:
-      return {-1, 0};
-    case Dir::East:
-      return {0, 1};
-    case Dir::South:
-      return {1, 0};
-    case Dir::West:
-      return {0, -1};
-  }
-  return {0, 0};
-}
-
 std::optional<Dir> parse_move_direction(std::string_view word) {
-  if (word == "up") return Dir::North;
-  if (word == "right") return Dir::East;
-  if (word == "down") return Dir::South;
-  if (word == "left") return Dir::West;
+  if (word == "up") return Dir::N;
+  if (word == "right") return Dir::E;
+  if (word == "down") return Dir::S;
+  if (word == "left") return Dir::W;
   return std::nullopt;
 }
 
@@ -98,7 +80,7 @@ Game::Game() {
 Side Game::side(int piece, Dir d) const {
   // Turning a piece clockwise by k quarters brings its side k places back to d.
   const int k = turns_[static_cast<std::size_t>(piece)];
-  const int base = (static_cast<int>(d) - k + 4) % 4;
+  const int base = (side_index(d) - k + 4) % 4;
   return base_sides(piece % kPiecesPerSide)[static_cast<std::size_t>(base)];
 }
 
@@ -255,7 +237,7 @@ std::vector<Reaction> Game::reactions() const {
     for (int col = 1; col <= kSize; ++col) {
       const Coord a{row, col};
       if (!on_board(a) || at(a) == kEmpty) continue;
-      for (Dir d : {Dir::East, Dir::South}) {
+      for (Dir d : {Dir::E, Dir::S}) {
         const Coord b = a + step(d);
         if (!on_board(b) || at(b) == kEmpty) continue;
         const Side sa = is_piece(at(a)) ? side(at(a), d) : Side::Nothing;
@@ -268,7 +250,7 @@ std::vector<Reaction> Game::reactions() const {
 }
 
 void Game::apply(const Reaction& r) {
-  const Dir toward = r.second.row > r.first.row ? Dir::South : Dir::East;
+  const Dir toward = r.second.row > r.first.row ? Dir::S : Dir::E;
   const std::int8_t a = at(r.first);
   const std::int8_t b = at(r.second);
   const Side sa = is_piece(a) ? side(a, toward) : Side::Nothing;

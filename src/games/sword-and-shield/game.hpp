@@ -29,9 +29,14 @@ inline constexpr int kGreen = 1;
 enum class Side : std::uint8_t { Nothing, Sword, Shield };
 
 // Directions in clockwise order, as sides of a piece are listed.
-enum class Dir : std::uint8_t { North, East, South, West };
-Dir opposite(Dir d);
-Coord step(Dir d);
+// The four sides and moves: the engine's directions N, E, S, W.
+using Dir = engine::Direction;
+using engine::opposite;
+using engine::step;
+// The side index of a direction: 0 north, 1 east, 2 south, 3 west.
+constexpr int side_index(Dir d) {
+  return static_cast<int>(d) / 2;
+}
 std::optional<Dir> parse_move_direction(std::string_view word);  // up, right, down, left
 
 // The sides of piece `index` (0-23) at orientation 0, north, east, south, west.

@@ -30,7 +30,8 @@ bool State::perform(Game& game, const Action& action) {
     case Kind::Create:
       return !game.create(action.first, action.value);
     case Kind::Move:
-      return !game.move(action.first, static_cast<Dir>(action.value));
+      return !game.move(action.first,
+                        engine::kOrthogonalDirections[static_cast<std::size_t>(action.value)]);
     case Kind::Rotate:
       return !game.rotate(action.first, action.value);
     case Kind::Pass:

@@ -64,7 +64,8 @@ std::array<std::string, 3> cell_lines(const Game& game, Coord c) {
   }
   std::array<Side, 4> sides{};
   for (int d = 0; d < 4; ++d)
-    sides[static_cast<std::size_t>(d)] = game.side(content, static_cast<Dir>(d));
+    sides[static_cast<std::size_t>(d)] =
+        game.side(content, engine::kOrthogonalDirections[static_cast<std::size_t>(d)]);
   return sides_lines(sides, piece_letter(content));
 }
 
