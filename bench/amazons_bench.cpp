@@ -10,6 +10,7 @@
 #include "games/amazons/perft_parallel.hpp"
 #include "games/amazons/program.hpp"
 #include "games/amazons/standard.hpp"
+#include "games/amazons/state.hpp"
 
 namespace {
 
@@ -58,6 +59,34 @@ void BM_RandomPlayouts(benchmark::State& state) {
   state.counters["white_wins"] = static_cast<double>(white_wins) / static_cast<double>(games);
 }
 BENCHMARK(BM_RandomPlayouts)->MinTime(2.0);
+
+// Random games through the game contract (engine::random_action, apply,
+// over), one thread: the classic game on the line board, whose random_action
+// is the playouts' fast path, and on the plain board under the contract
+// (legal_actions each step).
+template <typename Game>
+void BM_ContractRandomGames(benchmark::State& state, const Game& start) {
+  engine::Random rng(1);
+  std::vector<typename Game::Action> scratch;
+  std::int64_t games = 0, actions = 0;
+  for (auto _ : state) {
+    Game game = start;
+    while (!game.over()) {
+      game.apply(engine::random_action(game, rng, scratch));
+      ++actions;
+    }
+    benchmark::DoNotOptimize(game.returns());
+    ++games;
+  }
+  state.counters["games_per_second"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  state.counters["actions_per_game"] = static_cast<double>(actions) / static_cast<double>(games);
+}
+BENCHMARK_CAPTURE(BM_ContractRandomGames, classic_line_board, amazons::StandardGame())
+    ->MinTime(2.0);
+BENCHMARK_CAPTURE(BM_ContractRandomGames, classic_plain_board,
+                  std::get<amazons::State>(amazons::State::make({{"rules", "standard"}})))
+    ->MinTime(2.0);
 
 // A placement call with time=500 on an empty 1000 x 1000 board, reading and
 // writing the 4 MB file included: it must end well within a second.

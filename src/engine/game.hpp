@@ -39,6 +39,8 @@
 #include <variant>
 #include <vector>
 
+#include "engine/random.hpp"
+
 namespace engine {
 
 inline constexpr int kNoPlayer = -1;
@@ -76,6 +78,19 @@ concept Game = Playable<S> && std::equality_comparable<S> &&
   { state.serialize() } -> std::same_as<std::string>;
   { S::deserialize(text) } -> std::same_as<std::optional<S>>;
 };
+
+// A random legal action for playouts: the game's own random_action(rng) when
+// it has one (a fast path that need not list every action; the game says how
+// it draws), else one of legal_actions() uniformly.
+template <Playable S>
+typename S::Action random_action(S& state, Random& rng, std::vector<typename S::Action>& scratch) {
+  if constexpr (requires { state.random_action(rng); }) {
+    return state.random_action(rng);
+  } else {
+    state.legal_actions(scratch);
+    return scratch[rng.below(static_cast<std::uint32_t>(scratch.size()))];
+  }
+}
 
 // A state as front ends see it when they pick a game at run time: actions as
 // their texts. Refusals come back as values.

@@ -148,15 +148,12 @@ class Mcts {
   std::int64_t iterations_ = 0;
 };
 
-// An evaluator for any game: uniformly random actions to the end.
+// An evaluator for any game: random actions to the end (random_action).
 struct RandomPlayout {
   template <Playable Game>
   Returns operator()(Game& game, Random& rng) const {
-    std::vector<typename Game::Action> actions;
-    while (!game.over()) {
-      game.legal_actions(actions);
-      game.apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
-    }
+    std::vector<typename Game::Action> scratch;
+    while (!game.over()) game.apply(random_action(game, rng, scratch));
     return game.returns();
   }
 };

@@ -193,6 +193,35 @@ TEST(AmazonsEngines, TheLineBoardAndThePlainRulesAgreeOnEveryAction) {
   EXPECT_GT(broken, 20);
 }
 
+// The playouts' fast path draws only legal turns, and every turn it can draw
+// in a position is drawn sometimes.
+TEST(AmazonsStandardGame, RandomActionsAreLegalTurns) {
+  engine::Random rng(5);
+  std::vector<StandardMove> legal;
+  int checked = 0;
+  for (int game = 0; game < 20; ++game) {
+    StandardGame g;
+    while (!g.over()) {
+      g.legal_actions(legal);
+      const StandardMove m = g.random_action(rng);
+      ASSERT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << g.action_text(m);
+      g.apply(m);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 1000);
+  // A position with few turns: each of them comes up.
+  StandardGame g;
+  for (int i = 0; i < 30 && !g.over(); ++i) g.apply(g.random_action(rng));
+  g.legal_actions(legal);
+  std::vector<StandardMove> seen;
+  for (int draw = 0; draw < 200000 && seen.size() < legal.size(); ++draw) {
+    const StandardMove m = g.random_action(rng);
+    if (std::find(seen.begin(), seen.end(), m) == seen.end()) seen.push_back(m);
+  }
+  EXPECT_EQ(seen.size(), legal.size());
+}
+
 TEST(AmazonsStandardGame, PerftTwoAgreesWithPlayingEveryTurnInRandomPositions) {
   engine::Random rng(3);
   for (int trial = 0; trial < 20; ++trial) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/simulation.hpp"
+#include "games/amazons/standard.hpp"
 #include "games/amazons/state.hpp"
 #include "games/raiinet/state.hpp"
 #include "games/simodyssey/state.hpp"
@@ -145,6 +146,15 @@ TEST(ContractRandomSim, AmazonsOnABoardLargerThanTheLineBoard) {
   const auto start = made<amazons::State>({{"rows", "70"}, {"cols", "3"}, {"amazons", "1"}});
   const auto lengths = simulate(start, 2, 2000, 7, amazons_consistent);
   EXPECT_EQ(lengths.size(), 2u);
+}
+
+// The classic game on the line board (the engine of perft and playouts)
+// meets the contract too.
+TEST(ContractRandomSim, AmazonsClassicOnTheLineBoard) {
+  const auto lengths =
+      simulate(amazons::StandardGame(), 5, 200, 8,
+               [](const amazons::StandardGame&) { return std::optional<std::string>(); });
+  EXPECT_EQ(lengths.size(), 5u);
 }
 
 TEST(ContractParams, BadParametersAreRefusedWithTheReason) {

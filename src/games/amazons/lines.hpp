@@ -65,6 +65,17 @@ class LineBoard {
     return count;
   }
 
+  // Which run (an index of queen_runs' array) the k-th target is in.
+  static int run_of(const std::array<int, 8>& runs, int k) {
+    int run = 0;
+    int sum = 0;
+    for (std::size_t j = 0; j < 7; ++j) {
+      sum += runs[j];
+      run += k >= sum;
+    }
+    return run;
+  }
+
   // The k-th target in the order of queen_runs, given those runs. Without
   // branches (k is random in playouts, so a loop's exit would be guessed
   // wrong): which run k falls in, then that many steps along its direction.

@@ -5,7 +5,12 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
+#include "engine/game.hpp"
 #include "engine/random.hpp"
 #include "games/amazons/lines.hpp"
 
@@ -13,15 +18,34 @@ namespace amazons {
 
 struct StandardMove {
   std::uint16_t from, to, arrow;
+  friend bool operator==(const StandardMove&, const StandardMove&) = default;
 };
 
+// Meets the game contract (engine/game.hpp): an action is a whole turn, the
+// move and its arrow ("4,1 4,5 7,5"); random_action() is the playouts' fast
+// path (an amazon uniformly among those that can move, then a destination,
+// then an arrow), without listing every turn.
 class StandardGame {
  public:
+  using Action = StandardMove;
   static constexpr int kAmazons = 4;
   static constexpr int kSquares = 100;
   StandardGame();  // the standard start, 10 x 10, player 0 ("white") to move
 
-  int to_move() const { return to_move_; }
+  int players() const { return 2; }
+  int to_move() const { return can_move() ? to_move_ : engine::kNoPlayer; }
+  bool over() const { return !can_move(); }
+  void legal_actions(std::vector<StandardMove>& out) const;
+  void apply(const StandardMove& m) { play(m); }
+  engine::Returns returns() const;  // the player who cannot move loses
+  StandardMove random_action(engine::Random& rng) const;
+  std::string action_text(const StandardMove& m) const;
+  std::optional<StandardMove> parse_action(std::string_view text) const;
+  // The board, a row a line: '.' empty, 'W' and 'B' the two sides, 'x' an arrow.
+  std::string observation(int player) const;
+  std::string serialize() const;  // "to_move=N" and the board as observation() shows it
+  static std::optional<StandardGame> deserialize(std::string_view text);
+  friend bool operator==(const StandardGame& a, const StandardGame& b);
   const LineBoard& board() const { return board_; }
   const std::array<std::uint16_t, kAmazons>& amazons(int player) const {
     return amazons_[static_cast<std::size_t>(player)];
@@ -46,9 +70,22 @@ class StandardGame {
     }
   }
 
-  void play(const StandardMove& m);
+  // Inline: playouts through the contract call it every step.
+  void play(const StandardMove& m) {
+    auto& side = amazons_[static_cast<std::size_t>(to_move_)];
+    for (auto& a : side) a = a == m.from ? m.to : a;
+    board_.vacate(m.from);
+    board_.occupy(m.to);
+    board_.occupy(m.arrow);
+    to_move_ ^= 1;
+  }
   void undo(const StandardMove& m);
-  bool can_move() const;
+  bool can_move() const {
+    for (int a : amazons_[static_cast<std::size_t>(to_move_)]) {
+      if (board_.can_move(a)) return true;
+    }
+    return false;
+  }
   // Whole moves (move and arrow) of the player to move.
   std::int64_t count_moves();
   std::int64_t perft(int depth);
@@ -64,5 +101,7 @@ class StandardGame {
   std::array<std::array<std::uint16_t, kAmazons>, 2> amazons_{};
   int to_move_ = 0;
 };
+
+static_assert(engine::Game<StandardGame>);
 
 }  // namespace amazons
