@@ -62,6 +62,13 @@ TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
   EXPECT_EQ(g.player(1).viruses, 1);
   EXPECT_TRUE(g.link('D')->revealed);
   EXPECT_EQ(text::display(g, 0).find("D: D4") != std::string::npos, true);
+  // The rules say what happened, and the text layer tells it.
+  ASSERT_EQ(g.events().size(), 2u);
+  EXPECT_EQ(g.events()[0].kind, Event::Kind::Battle);
+  EXPECT_EQ(g.events()[1].kind, Event::Kind::Downloaded);
+  EXPECT_EQ(text::event_line(g, g.events()[0]),
+            "Battle at 4,3: d (V2) attacks D (D4); Player 2's link wins.\n");
+  EXPECT_EQ(text::event_line(g, g.events()[1]), "Player 2 downloads d (V2) in the battle.\n");
 
   Game tie = game(kExample, {D(1), D(2), D(3), V(2), V(1), V(3), V(4), D(4)});
   play(tie, {"d down", "D up", "d down", "D up", "d down"});  // V2 against V2: the initiator wins

@@ -27,6 +27,7 @@ Result link_boost(Game& game, const AbilityArgs& args) {
   if (auto e = find_on_board(game, args.links[0], game.current(), l)) return e;
   if (l->boosted) return Refusal{Why::AlreadyBoosted, args.links[0]};
   l->boosted = true;
+  game.record({Event::Kind::Boosted, args.links[0], 0, game.current()});
   return std::nullopt;
 }
 
@@ -37,13 +38,14 @@ Result firewall(Game& game, const AbilityArgs& args) {
     return Refusal{Why::FirewallSquareTaken};
   }
   game.place_firewall(at, game.current());
+  game.record({Event::Kind::FirewallPlaced, 0, 0, game.current(), Event::How::Ability, at});
   return std::nullopt;
 }
 
 Result download(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
-  game.download(*l, game.current());
+  game.download(*l, game.current(), Event::How::Ability);
   return std::nullopt;
 }
 
@@ -51,6 +53,7 @@ Result scan(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
   l->revealed = true;
+  game.record({Event::Kind::Scanned, args.links[0], 0, game.current()});
   return std::nullopt;
 }
 
@@ -58,6 +61,7 @@ Result polarize(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
   l->value.kind = l->value.kind == Kind::Data ? Kind::Virus : Kind::Data;
+  game.record({Event::Kind::Polarized, args.links[0], 0, game.current()});
   return std::nullopt;
 }
 
@@ -68,6 +72,7 @@ Result exchange(Game& game, const AbilityArgs& args) {
   if (auto e = find_on_board(game, args.links[1], game.current(), b)) return e;
   if (a == b) return Refusal{Why::SameLinks, args.links[0]};
   std::swap(a->at, b->at);
+  game.record({Event::Kind::Exchanged, args.links[0], args.links[1], game.current()});
   return std::nullopt;
 }
 
@@ -76,6 +81,7 @@ Result freeze(Game& game, const AbilityArgs& args) {
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
   if (l->frozen) return Refusal{Why::AlreadyFrozen, args.links[0]};
   l->frozen = true;
+  game.record({Event::Kind::Frozen, args.links[0], 0, game.current()});
   return std::nullopt;
 }
 
@@ -84,6 +90,13 @@ Result hijack(Game& game, const AbilityArgs& args) {
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
   if (auto e = game.check_step(*l, args.direction, 1))
     return Refusal{Why::OwnerCouldNotMove, args.links[0], 0, e->why};
+  game.record({Event::Kind::Hijacked,
+               args.links[0],
+               0,
+               game.current(),
+               Event::How::Ability,
+               {},
+               args.direction});
   game.perform_step(*l, args.direction, 1);
   return std::nullopt;
 }

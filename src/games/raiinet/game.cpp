@@ -134,17 +134,18 @@ void Game::perform_step(Link& link, Direction direction, int squares) {
   const Coord d = step(direction);
   const Coord to{link.at.row + d.row * squares, link.at.col + d.col * squares};
   if (!on_board(to)) {
-    download(link, owner);
+    download(link, owner, Event::How::Edge);
     return;
   }
   if (server_port_owner(to) == opponent) {
-    download(link, opponent);
+    download(link, opponent, Event::How::ServerPort);
     return;
   }
   if (firewall_at(to) == opponent) {
     link.revealed = true;
+    record({Event::Kind::FirewallTrips, name(link), 0, opponent, Event::How::Firewall, to});
     if (link.value.kind == Kind::Virus) {
-      download(link, owner);
+      download(link, owner, Event::How::Firewall);
       return;
     }
   }
@@ -152,17 +153,21 @@ void Game::perform_step(Link& link, Direction direction, int squares) {
     Link& defender = mutable_link(there->owner, there->index);
     link.revealed = true;
     defender.revealed = true;
-    if (link.value.strength >= defender.value.strength) {
-      download(defender, owner);
+    const bool attacker_wins = link.value.strength >= defender.value.strength;
+    record({Event::Kind::Battle, name(link), name(defender), attacker_wins ? owner : opponent,
+            Event::How::Battle, to});
+    if (attacker_wins) {
+      download(defender, owner, Event::How::Battle);
     } else {
-      download(link, opponent);
+      download(link, opponent, Event::How::Battle);
       return;
     }
   }
   link.at = to;
 }
 
-void Game::download(Link& link, int by) {
+void Game::download(Link& link, int by, Event::How how) {
+  record({Event::Kind::Downloaded, name(link), 0, by, how, link.at});
   link.downloaded = true;
   link.downloaded_by = by;
   link.revealed = true;
@@ -186,6 +191,7 @@ void Game::place_firewall(Coord at, int owner) {
 }
 
 std::optional<Refusal> Game::move(char c, Direction direction) {
+  events_.clear();
   if (winner_) return Refusal{Why::GameOver};
   Link* l = link(c);
   if (!l) return Refusal{Why::NoSuchLink, c};
@@ -209,6 +215,8 @@ bool Game::has_legal_move(int p) const {
 }
 
 void Game::pass() {
+  events_.clear();
+  record({Event::Kind::Passed, 0, 0, current_});
   end_turn();
 }
 
@@ -233,6 +241,7 @@ void Game::end_turn() {
 }
 
 std::optional<Refusal> Game::use_ability(int card, const AbilityArgs& args) {
+  events_.clear();
   if (winner_) return Refusal{Why::GameOver};
   if (card < 1 || card > kCards) return Refusal{Why::NoSuchCard, 0, card};
   if (ability_used_this_turn_) return Refusal{Why::AbilityUsedThisTurn};
@@ -249,7 +258,8 @@ std::vector<int> Game::pass_stuck_players() {
   std::vector<int> passed;
   for (int i = 0; i < 2 && !winner_ && !has_legal_move(current_); ++i) {
     passed.push_back(current_);
-    pass();
+    record({Event::Kind::Passed, 0, 0, current_});
+    end_turn();
   }
   return passed;
 }

@@ -57,6 +57,32 @@ using engine::step;
 std::optional<Direction> parse_direction(std::string_view word);  // up, down, left, right
 std::string_view direction_word(Direction direction);
 
+// What happened in a command, for the text layer to tell (text::event_line).
+// `link` and `other` name links by letter; values are as they are now.
+struct Event {
+  enum class Kind : std::uint8_t {
+    Battle,          // link attacked other; `player` owns the winner
+    Downloaded,      // player downloaded link, `how` says how
+    FirewallTrips,   // link ran into player's firewall and is revealed
+    Boosted,         // link boosted
+    FirewallPlaced,  // a firewall at `at`
+    Scanned,         // link scanned
+    Polarized,       // link polarized
+    Exchanged,       // link and other swapped squares
+    Frozen,          // link frozen
+    Hijacked,        // link moved by its opponent toward `direction`
+    Passed,          // player had no legal move and passed
+  };
+  enum class How : std::uint8_t { Edge, ServerPort, Firewall, Battle, Ability };
+  Kind kind = Kind::Battle;
+  char link = 0;
+  char other = 0;
+  int player = 0;
+  How how = How::Edge;
+  Coord at{};
+  Direction direction = Direction::N;
+};
+
 struct Card {
   char ability;  // its letter, as in -ability1
   bool used = false;
@@ -147,6 +173,9 @@ class Game {
     return at.row >= 0 && at.row < kSize && at.col >= 0 && at.col < kSize;
   }
 
+  // What the last command (move, ability, pass) did, in order.
+  const std::vector<Event>& events() const { return events_; }
+
   // The current player's move of their link; nullopt when done, else why not.
   std::optional<Refusal> move(char letter, Direction direction);
   std::optional<Refusal> use_ability(int card, const AbilityArgs& args);
@@ -160,10 +189,12 @@ class Game {
   // stuck likewise (at most both once); returns who passed, in order.
   std::vector<int> pass_stuck_players();
 
+  // For abilities: record what one did.
+  void record(const Event& event) { events_.push_back(event); }
   // For abilities: the link moved one square as its owner would move it.
   std::optional<Refusal> check_step(const Link& link, Direction direction, int squares) const;
   void perform_step(Link& link, Direction direction, int squares);
-  void download(Link& link, int by);
+  void download(Link& link, int by, Event::How how = Event::How::Ability);
   void place_firewall(Coord at, int owner);
   Link& mutable_link(int owner, int index) {
     return players_[static_cast<std::size_t>(owner)].links[static_cast<std::size_t>(index)];
@@ -172,12 +203,14 @@ class Game {
  private:
   void end_turn();
   void check_winner(int by);
+  char name(const Link& l) const { return letter(l.owner, l.index); }
 
   std::array<PlayerState, 2> players_;
   std::array<std::array<int, kSize>, kSize> firewalls_;  // owner + 1, or 0
   int current_ = 0;
   bool ability_used_this_turn_ = false;
   std::optional<int> winner_;
+  std::vector<Event> events_;
 };
 
 }  // namespace raiinet

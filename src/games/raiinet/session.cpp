@@ -70,7 +70,9 @@ std::string Session::run(std::string_view line, int depth) {
 
 std::string Session::after_change() {
   for (const Observer& observer : observers_) observer(game_);
-  std::string out = board();
+  std::string out;
+  for (const Event& event : game_.events()) out += text::event_line(game_, event);
+  out += board();
   if (const auto winner = game_.winner()) {
     finished_ = true;
     return out + "Player " + std::to_string(*winner + 1) + " wins!\n";

@@ -51,6 +51,47 @@ std::string why_text(Why why, char link, int card) {
 
 }  // namespace
 
+std::string event_line(const Game& game, const Event& e) {
+  const std::string player = "Player " + std::to_string(e.player + 1);
+  const auto named = [&](char c) {
+    const Link* l = game.link(c);
+    return std::string(1, c) + (l && l->revealed ? " (" + value_text(l->value) + ")" : "");
+  };
+  const std::string square = std::to_string(e.at.row) + "," + std::to_string(e.at.col);
+  switch (e.kind) {
+    case Event::Kind::Battle:
+      return "Battle at " + square + ": " + named(e.link) + " attacks " + named(e.other) + "; " +
+             player + "'s link wins.\n";
+    case Event::Kind::Downloaded: {
+      static constexpr const char* kHow[] = {"off the far edge", "through a server port",
+                                             "at a firewall", "in the battle", "with Download"};
+      return player + " downloads " + named(e.link) + " " + kHow[static_cast<int>(e.how)] + ".\n";
+    }
+    case Event::Kind::FirewallTrips:
+      return named(e.link) + " runs into " + player + "'s firewall at " + square +
+             " and is revealed.\n";
+    case Event::Kind::Boosted:
+      return player + " boosts " + std::string(1, e.link) + ".\n";
+    case Event::Kind::FirewallPlaced:
+      return player + " places a firewall at " + square + ".\n";
+    case Event::Kind::Scanned:
+      return player + " scans " + named(e.link) + ".\n";
+    case Event::Kind::Polarized:
+      return player + " polarizes " + named(e.link) + ".\n";
+    case Event::Kind::Exchanged:
+      return player + " exchanges " + std::string(1, e.link) + " and " + std::string(1, e.other) +
+             ".\n";
+    case Event::Kind::Frozen:
+      return player + " freezes " + std::string(1, e.link) + ": it cannot move next turn.\n";
+    case Event::Kind::Hijacked:
+      return player + " hijacks " + std::string(1, e.link) + " " +
+             std::string(direction_word(e.direction)) + ".\n";
+    case Event::Kind::Passed:
+      return player + " has no legal move and passes.\n";
+  }
+  return "";
+}
+
 std::string refusal_message(const Refusal& refusal) {
   std::string text = why_text(refusal.why, refusal.link, refusal.card);
   if (refusal.why == Why::OwnerCouldNotMove)

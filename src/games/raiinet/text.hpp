@@ -9,6 +9,9 @@ namespace raiinet::text {
 
 // A refusal of the rules in words.
 std::string refusal_message(const Refusal& refusal);
+// What an event of the rules did, in one line (with its final newline). A
+// link's value shows only where the event reveals it to both players.
+std::string event_line(const Game& game, const Event& event);
 
 // The whole display for `viewer`: both players' summaries and the board.
 std::string display(const Game& game, int viewer);
