@@ -104,7 +104,10 @@ TEST(SwordAndShieldFace, APiecePushedBackOntoAFaceGoesToItsCemetery) {
   g.put('c', {3, 4}, 0);  // shields all round
   Session s(g);
   const std::string out = s.execute("move c up");  // l's sword on c's shield: l pushed back
-  EXPECT_EQ(out, s.display());
+  EXPECT_EQ(out,
+            "The shield of c (Yellow) pushes l (Yellow) back.\n"
+            "l (Yellow) goes off the board (an edge, a cut corner or a face) to the cemetery.\n" +
+                s.display());
   EXPECT_EQ(s.game().place(*piece_of_letter('l')), Place::Cemetery);
   EXPECT_EQ(s.game().at({2, 2}), kGreenFace);
   EXPECT_EQ(s.game().at({2, 4}), *piece_of_letter('c'));

@@ -112,6 +112,7 @@ void Game::put(char letter, Coord square, int quarter_turns) {
 }
 
 std::optional<Refusal> Game::create(char letter, int quarter_turns) {
+  events_.clear();
   if (phase_ != Phase::Create) return Refusal::NotCreatePhase;
   const auto found = piece_of_letter(letter);
   if (!found) return Refusal::NoSuchPiece;
@@ -129,6 +130,7 @@ std::optional<Refusal> Game::create(char letter, int quarter_turns) {
 }
 
 std::optional<Refusal> Game::move(char letter, Dir dir) {
+  events_.clear();
   int piece = 0;
   if (auto e = own_piece_on_board(letter, piece)) return e;
   const auto from = std::find(cells_.begin(), cells_.end(), static_cast<std::int8_t>(piece));
@@ -140,6 +142,7 @@ std::optional<Refusal> Game::move(char letter, Dir dir) {
 }
 
 std::optional<Refusal> Game::rotate(char letter, int quarter_turns) {
+  events_.clear();
   int piece = 0;
   if (auto e = own_piece_on_board(letter, piece)) return e;
   if (turns_[static_cast<std::size_t>(piece)] == quarter_turns) {
@@ -151,6 +154,7 @@ std::optional<Refusal> Game::rotate(char letter, int quarter_turns) {
 }
 
 std::optional<Refusal> Game::pass() {
+  events_.clear();
   if (phase_ == Phase::Over) return Refusal::GameOver;
   if (phase_ == Phase::Reaction) return Refusal::ChooseReactionBeforePassing;
   if (phase_ == Phase::Create) {
@@ -174,6 +178,7 @@ void Game::start_turn() {
 }
 
 std::optional<Refusal> Game::choose(char a, char b) {
+  events_.clear();
   if (phase_ != Phase::Reaction) return Refusal::NoReactionWaiting;
   for (const Reaction& r : pending_) {
     const char x = label(r.first);
@@ -204,6 +209,7 @@ void Game::push(Coord from, Dir d) {
     if (is_open(to)) {
       cells_[index(to)] = piece;
     } else {
+      events_.push_back({Event::Kind::Buried, -1, piece});
       bury(piece);
     }
   }
@@ -256,28 +262,33 @@ void Game::apply(const Reaction& r) {
   const Side sa = is_piece(a) ? side(a, toward) : Side::Nothing;
   const Side sb = is_piece(b) ? side(b, opposite(toward)) : Side::Nothing;
   // One side of each pair holds the sword (or both do).
-  const auto hit = [&](std::int8_t victim) {
+  const auto hit = [&](std::int8_t attacker, std::int8_t victim) {
     if (is_face(victim)) {
       winner_ = victim == kYellowFace ? kGreen : kYellow;
       phase_ = Phase::Over;
+      events_.push_back({Event::Kind::FaceHit, attacker, victim, *winner_});
     } else {
+      events_.push_back({Event::Kind::SwordKills, attacker, victim});
       bury(victim);
     }
   };
   if (sa == Side::Sword && sb == Side::Sword) {
+    events_.push_back({Event::Kind::SwordsClash, a, b});
     bury(a);
     bury(b);
   } else if (sa == Side::Sword) {
     if (sb == Side::Shield) {
+      events_.push_back({Event::Kind::ShieldPushes, a, b});
       push(r.first, opposite(toward));
     } else {
-      hit(b);
+      hit(a, b);
     }
   } else {
     if (sa == Side::Shield) {
+      events_.push_back({Event::Kind::ShieldPushes, b, a});
       push(r.second, toward);
     } else {
-      hit(a);
+      hit(b, a);
     }
   }
 }

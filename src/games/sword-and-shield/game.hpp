@@ -81,6 +81,22 @@ enum class Refusal : std::uint8_t {
   NoSuchReaction,
 };
 
+// What a command's reactions did, for the text layer to tell
+// (text::event_line). Pieces are ids (0-47), faces kYellowFace/kGreenFace.
+struct Event {
+  enum class Kind : std::uint8_t {
+    SwordKills,    // `by`'s sword buried `piece`
+    SwordsClash,   // two swords: `by` and `piece` both buried
+    ShieldPushes,  // `piece`'s shield pushed `by` (and what is behind it) back
+    FaceHit,       // `by`'s sword struck a face: `winner` wins
+    Buried,        // `piece` was pushed off the board or onto a face's square
+  };
+  Kind kind = Kind::SwordKills;
+  int by = -1;
+  int piece = -1;
+  int winner = -1;
+};
+
 class Game {
  public:
   Game();
@@ -94,6 +110,9 @@ class Game {
   std::optional<Refusal> rotate(char letter, int quarter_turns);
   std::optional<Refusal> pass();
   std::optional<Refusal> choose(char a, char b);
+
+  // What the reactions of the last command did, in order.
+  const std::vector<Event>& events() const { return events_; }
 
   int turn() const { return turn_; }
   Phase phase() const { return phase_; }
@@ -158,6 +177,7 @@ class Game {
   std::vector<Reaction> pending_;
   std::vector<std::string> chain_positions_;
   std::optional<int> winner_;
+  std::vector<Event> events_;
 };
 
 }  // namespace sas

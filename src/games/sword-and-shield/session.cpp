@@ -105,9 +105,10 @@ std::string Session::execute(std::string_view line) {
     game_ = history_.pop();
     return "Error: that would start reactions without end; it is taken back.\n" + display();
   }
+  for (const Event& event : game_.events()) out += text::event_line(event);
   if (game_.creation_skipped()) {
-    out = player_name(game_.turn()) +
-          " cannot create a piece (the creation square is taken or no piece is left).\n";
+    out += player_name(game_.turn()) +
+           " cannot create a piece (the creation square is taken or no piece is left).\n";
   }
   return out + display();
 }

@@ -2,6 +2,29 @@
 
 namespace sas::text {
 
+std::string event_line(const Event& e) {
+  const auto name = [](int piece) {
+    return std::string(1, piece_letter(piece)) + " (" + player_name(owner_of_piece(piece)) + ")";
+  };
+  switch (e.kind) {
+    case Event::Kind::SwordKills:
+      return "The sword of " + name(e.by) + " sends " + name(e.piece) + " to the cemetery.\n";
+    case Event::Kind::SwordsClash:
+      return "The swords of " + name(e.by) + " and " + name(e.piece) +
+             " meet: both go to the cemetery.\n";
+    case Event::Kind::ShieldPushes:
+      return "The shield of " + name(e.piece) + " pushes " + name(e.by) + " back.\n";
+    case Event::Kind::FaceHit:
+      return "The sword of " + name(e.by) + " strikes " +
+             player_name(e.piece == kYellowFace ? kYellow : kGreen) +
+             "'s face: " + player_name(e.winner) + " wins.\n";
+    case Event::Kind::Buried:
+      return name(e.piece) +
+             " goes off the board (an edge, a cut corner or a face) to the cemetery.\n";
+  }
+  return "";
+}
+
 std::string refusal_message(Refusal refusal, char letter, char other) {
   const std::string piece = "piece " + std::string(1, letter);
   switch (refusal) {

@@ -12,6 +12,8 @@ namespace sas::text {
 // A refusal in words, for the command that named `letter` (and `other`, the
 // second piece of a reaction choice).
 std::string refusal_message(Refusal refusal, char letter, char other = 0);
+// What a reaction did, in one line (with its final newline).
+std::string event_line(const Event& event);
 
 // The three 3-character lines of a piece in `quarter_turns` orientation.
 std::array<std::string, 3> piece_lines(int piece, int quarter_turns);
