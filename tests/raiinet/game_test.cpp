@@ -1,6 +1,10 @@
 #include "games/raiinet/game.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "games/raiinet/session.hpp"
 #include "games/raiinet/text.hpp"
@@ -229,6 +233,27 @@ TEST(RaiinetRules, FourDataWinFourVirusesLose) {
   for (char c : {'a', 'c', 'd', 'f'}) h.download(*h.link(c), 1);  // four viruses
   EXPECT_EQ(h.winner(), 0);
   EXPECT_EQ(said(h.move('a', Direction::S)), "the game is over");
+}
+
+// A sequence file's own sequence files are found beside it, each command is
+// echoed, and an error names the file and the line.
+TEST(RaiinetSequence, NestedFilesAreRelativeToTheFileThatNamesThem) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("raiinet_seq_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "sub");
+  std::ofstream(dir / "sub" / "first.seq") << "sequence second.seq\nmove z up\n";
+  std::ofstream(dir / "sub" / "second.seq") << "\nmove a down\n";
+  Session s(game());
+  const std::string out = s.execute("sequence " + (dir / "sub" / "first.seq").string());
+  EXPECT_NE(out.find("> sequence second.seq\n> move a down\n"), std::string::npos) << out;
+  EXPECT_NE(
+      out.find("Error: " + (dir / "sub" / "first.seq").string() + " line 2: there is no link 'z'"),
+      std::string::npos)
+      << out;
+  EXPECT_TRUE(
+      s.execute("sequence " + dir.string()).starts_with("Error: cannot read sequence file"));
+  EXPECT_NE(s.execute("sequence " + dir.string()).find("is a directory"), std::string::npos);
+  fs::remove_all(dir);
 }
 
 }  // namespace

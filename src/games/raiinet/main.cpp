@@ -52,11 +52,26 @@ bool next_line(std::string& line, raiinet::GraphicsDisplay* graphics) {
 
 }  // namespace
 
+const char* const kUsage =
+    "usage: raiinet [-ability1 ORDER] [-ability2 ORDER] [-link1 FILE] [-link2 FILE] [-seed N]\n"
+    "               [-graphics [both]] [-snapshot FILE.png]\n"
+    "       raiinet --help | --version\n"
+    "Two players at one terminal. Commands: move <link> <up|down|left|right>, abilities,\n"
+    "ability <1-5> <target>, board, sequence <file>, quit (the end of input quits too).\n";
+
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (args.size() == 1 && args[0] == "--version") {
+    std::cout << "raiinet (gridgames) 1.0\n";
+    return 0;
+  }
   auto parsed = raiinet::parse_options(args);
   if (auto* e = std::get_if<raiinet::SetupError>(&parsed)) {
-    std::cerr << "raiinet: " << e->message << "\n";
+    std::cerr << "raiinet: " << e->message << "\n" << kUsage;
     return 2;
   }
   const raiinet::Options& options = std::get<raiinet::Options>(parsed);

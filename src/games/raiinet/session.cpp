@@ -1,7 +1,8 @@
 #include "games/raiinet/session.hpp"
 
-#include <fstream>
+#include <sstream>
 
+#include "engine/files.hpp"
 #include "engine/words.hpp"
 #include "games/raiinet/text.hpp"
 
@@ -46,14 +47,14 @@ std::string Session::board() const {
   return text::display(game_, game_.current());
 }
 
-std::string Session::run(std::string_view line, int depth) {
+std::string Session::run(std::string_view line, int depth, const std::string& folder) {
   if (finished_) return "";
   const auto words = engine::split_words(line);
   if (words.empty()) return "";
   const std::string_view command = words[0];
   if (command == "move") return move(words);
   if (command == "ability") return ability(words);
-  if (command == "sequence") return sequence(words, depth);
+  if (command == "sequence") return sequence(words, depth, folder);
   if (command == "abilities" && words.size() == 1)
     return text::ability_list(game_, game_.current());
   if (command == "board" && words.size() == 1) return board();
@@ -135,17 +136,34 @@ std::string Session::ability(const std::vector<std::string_view>& words) {
   return after_change();
 }
 
-std::string Session::sequence(const std::vector<std::string_view>& words, int depth) {
+// Runs the commands of a file, each echoed as "> command"; a file named in it
+// is found relative to it, and an error names the file and the line.
+std::string Session::sequence(const std::vector<std::string_view>& words, int depth,
+                              const std::string& folder) {
   if (words.size() != 2) return error("write a sequence as: sequence <file>");
   if (depth >= kMaxSequenceDepth) {
     return error("sequence files nest at most " + std::to_string(kMaxSequenceDepth) + " deep");
   }
-  const std::string path(words[1]);
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return error("cannot read sequence file \"" + path.substr(0, 100) + "\"");
+  std::string path(words[1]);
+  if (!folder.empty() && !path.starts_with('/')) path = folder + "/" + path;
+  auto text = engine::read_text_file(path);
+  if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
+    return error("cannot read sequence file \"" + path.substr(0, 100) + "\": " + problem->reason);
+  }
+  const std::size_t slash = path.rfind('/');
+  const std::string inner = slash == std::string::npos ? folder : path.substr(0, slash);
   std::string out;
+  std::istringstream lines(std::get<std::string>(text));
   std::string line;
-  while (!finished_ && std::getline(file, line)) out += run(line, depth + 1);
+  for (int number = 1; !finished_ && std::getline(lines, line); ++number) {
+    if (engine::split_words(line).empty()) continue;
+    out += "> " + line + "\n";
+    std::string result = run(line, depth + 1, inner);
+    if (result.starts_with("Error: ")) {
+      result.insert(7, path.substr(0, 100) + " line " + std::to_string(number) + ": ");
+    }
+    out += result;
+  }
   return out;
 }
 

@@ -29,10 +29,12 @@ class Session {
   void add_observer(Observer observer) { observers_.push_back(std::move(observer)); }
 
  private:
-  std::string run(std::string_view line, int depth);
+  // `folder`: where the sequence file that holds the line is ("" at the top).
+  std::string run(std::string_view line, int depth, const std::string& folder = "");
   std::string move(const std::vector<std::string_view>& words);
   std::string ability(const std::vector<std::string_view>& words);
-  std::string sequence(const std::vector<std::string_view>& words, int depth);
+  std::string sequence(const std::vector<std::string_view>& words, int depth,
+                       const std::string& folder);
   std::string after_change();
 
   Game game_;

@@ -1,23 +1,45 @@
 // sword-and-shield: two players push and react, at one terminal.
 //   sword-and-shield           commands from standard input
 //   sword-and-shield -b FILE   commands from FILE, each echoed as "> command"
-#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 
+#include "engine/files.hpp"
 #include "games/sword-and-shield/session.hpp"
 
+namespace {
+
+const char* const kUsage =
+    "usage: sword-and-shield [-b FILE]\n"
+    "       sword-and-shield --help | --version\n"
+    "Commands: create <letter> <0|90|180|270>, move <letter> <up|right|down|left>,\n"
+    "rotate <letter> <1-4>, pass, react <letter> <letter>, undo, quit (the end of input quits "
+    "too).\n";
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  std::ifstream file;
-  const bool batch = argc == 3 && std::string(argv[1]) == "-b";
+  const std::string first = argc > 1 ? argv[1] : "";
+  if (argc == 2 && (first == "--help" || first == "-h")) {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (argc == 2 && first == "--version") {
+    std::cout << "sword-and-shield (gridgames) 1.0\n";
+    return 0;
+  }
+  std::istringstream file;
+  const bool batch = argc == 3 && first == "-b";
   if (batch) {
-    file.open(argv[2], std::ios::binary);
-    if (!file) {
-      std::cerr << "sword-and-shield: cannot open \"" << argv[2] << "\"\n";
+    auto text = engine::read_text_file(argv[2]);
+    if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
+      std::cerr << "sword-and-shield: " << argv[2] << ": " << problem->reason << "\n";
       return 2;
     }
+    file.str(std::get<std::string>(text));
   } else if (argc != 1) {
-    std::cerr << "usage: sword-and-shield [-b FILE]\n";
+    std::cerr << "sword-and-shield: bad arguments\n" << kUsage;
     return 2;
   }
   std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
