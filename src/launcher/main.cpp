@@ -2,6 +2,7 @@
 //   gridgames               a menu of the games built beside this program
 //   gridgames GAME ARGS...  starts GAME with ARGS
 //   gridgames selfplay ...  plays bots against each other (selfplay.hpp)
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
@@ -71,25 +72,42 @@ bool read_line(std::string& line) {
   return !line.empty();
 }
 
+// Runs a game as a child and waits for it: the menu comes back afterwards.
+void play(const std::filesystem::path& dir, std::string_view name) {
+  const std::string path = (dir / name).string();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
+    std::cerr << "gridgames: cannot start " << path << "\n";
+    _exit(3);
+  }
+  if (pid > 0) waitpid(pid, nullptr, 0);
+}
+
 int menu(const std::filesystem::path& dir, const std::vector<Game>& games) {
   if (games.empty()) {
     std::cerr << "gridgames: no game is built in " << dir << "\n";
     return 3;
   }
-  std::cout << "gridgames: choose a game\n";
-  for (std::size_t i = 0; i < games.size(); ++i) {
-    std::cout << "  " << i + 1 << ". " << games[i].name << " - " << games[i].summary << "\n";
-  }
   std::string answer;
   while (true) {
-    std::cout << "number or name (q to quit): " << std::flush;
-    if (!read_line(answer) || answer == "q") return 0;
+    std::cout << "gridgames: choose a game\n";
     for (std::size_t i = 0; i < games.size(); ++i) {
-      if (answer == games[i].name || answer == std::to_string(i + 1)) {
-        return start(dir, games[i].name, 0, nullptr);
-      }
+      std::cout << "  " << i + 1 << ". " << games[i].name << " - " << games[i].summary << "\n";
     }
-    std::cout << "no game \"" << answer << "\"; the games are " << names(games) << "\n";
+    bool chosen = false;
+    while (!chosen) {
+      std::cout << "number or name (q or quit to leave): " << std::flush;
+      if (!read_line(answer) || answer == "q" || answer == "quit") return 0;
+      for (std::size_t i = 0; i < games.size() && !chosen; ++i) {
+        if (answer == games[i].name || answer == std::to_string(i + 1)) {
+          play(dir, games[i].name);
+          chosen = true;
+        }
+      }
+      if (!chosen)
+        std::cout << "no game \"" << answer << "\"; the games are " << names(games) << "\n";
+    }
   }
 }
 
@@ -104,6 +122,10 @@ int main(int argc, char** argv) {
     std::cout << "usage: gridgames [GAME [ARGS...]]\n       gridgames selfplay GAME [OPTIONS]   "
                  "(gridgames selfplay --help)\ngames: "
               << names(games) << "\n";
+    return 0;
+  }
+  if (wanted == "--version") {
+    std::cout << "gridgames 1.0\n";
     return 0;
   }
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);

@@ -10,6 +10,13 @@ out=$(printf 'abort\n' | "$gridgames" simodyssey) || fail "simodyssey via gridga
 [[ $out == *"Negative on that request:no mission in progress."* ]] || fail "simodyssey output: $out"
 out=$(printf '9\nsimodyssey\nstatus\n' | "$gridgames") || fail "menu exited $?"
 [[ $out == *'1. '*'no game "9"'*"no mission in progress."* ]] || fail "menu output: $out"
+# After a game the menu comes back (a game reads the rest of piped input, so
+# one game a run here); quit leaves it.
+out=$(printf 'sword-and-shield\nquit\n' | "$gridgames") || fail "menu exited $?"
+[ "$(grep -c 'gridgames: choose a game' <<<"$out")" -eq 2 ] || fail "the menu did not come back: $out"
+out=$(printf 'quit\n' | "$gridgames") || fail "quit exited $?"
+[ "$(grep -c 'gridgames: choose a game' <<<"$out")" -eq 1 ] || fail "quit: $out"
+[ "$("$gridgames" --version)" = "gridgames 1.0" ] || fail "gridgames --version"
 # selfplay: every game through the contract, the contract checked at every step.
 for game in simodyssey space-defender-2 raiinet sword-and-shield amazons; do
   out=$("$gridgames" selfplay "$game" --games 4 --bots random,random --max-length 200 --seed 3) ||
