@@ -256,5 +256,23 @@ TEST(RaiinetSequence, NestedFilesAreRelativeToTheFileThatNamesThem) {
   fs::remove_all(dir);
 }
 
+// Two people at one terminal: the handover comes after what happened and
+// before the next player's secrets.
+TEST(RaiinetSession, TheHandoverComesBeforeTheNextPlayersSecrets) {
+  Session s(game());
+  std::vector<std::pair<std::string, int>> handovers;
+  s.set_handover(
+      [&](const std::string& so_far, int next) { handovers.emplace_back(so_far, next); });
+  const std::string out = s.execute("ability 1 d");  // a boost: the turn stays with player 1
+  EXPECT_TRUE(handovers.empty());
+  EXPECT_EQ(out, "Player 1 boosts d.\n" + s.board());
+  const std::string after_move = s.execute("move d down");
+  ASSERT_EQ(handovers.size(), 1u);
+  EXPECT_EQ(handovers[0].second, 1);
+  EXPECT_EQ(after_move, s.board());  // player 2's view, only after the handover
+  EXPECT_TRUE(s.execute("move a left").starts_with("Error: "));  // a refusal: no handover
+  EXPECT_EQ(handovers.size(), 1u);
+}
+
 }  // namespace
 }  // namespace raiinet

@@ -103,6 +103,20 @@ int main(int argc, char** argv) {
     graphics->update(session.game());
   }
   const bool terminal = isatty(STDIN_FILENO);
+  // Two people at one terminal (never for scripts or windows): a pause before
+  // each player's secrets show, and the screen cleared.
+  const bool hot_seat = terminal && isatty(STDOUT_FILENO) && !graphics;
+  const auto hand_over = [](const std::string& so_far, int next) {
+    std::cout << so_far << "Pass the keyboard to Player " << next + 1 << ", then press Enter."
+              << std::flush;
+    std::string ignored;
+    std::getline(std::cin, ignored);
+    std::cout << "\033[2J\033[H" << std::flush;
+  };
+  if (hot_seat) {
+    session.set_handover(hand_over);
+    hand_over("", session.game().current());
+  }
   std::cout << session.board();
   std::string line;
   while (!session.finished()) {

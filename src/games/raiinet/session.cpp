@@ -69,10 +69,14 @@ std::string Session::run(std::string_view line, int depth, const std::string& fo
                kCommands);
 }
 
-std::string Session::after_change() {
+std::string Session::after_change(int mover) {
   for (const Observer& observer : observers_) observer(game_);
   std::string out;
   for (const Event& event : game_.events()) out += text::event_line(game_, event);
+  if (handover_ && !game_.winner() && game_.current() != mover) {
+    handover_(out, game_.current());
+    out.clear();
+  }
   out += board();
   if (const auto winner = game_.winner()) {
     finished_ = true;
@@ -93,9 +97,10 @@ std::string Session::move(const std::vector<std::string_view>& words) {
   if (words.size() != 3 || !is_link_word(words[1]) || !direction) {
     return error("write a move as: move <link> <up|down|left|right>");
   }
+  const int mover = game_.current();
   if (auto reason = game_.move(words[1][0], *direction))
     return error(text::refusal_message(*reason));
-  return after_change();
+  return after_change(mover);
 }
 
 std::string Session::ability(const std::vector<std::string_view>& words) {
@@ -132,8 +137,9 @@ std::string Session::ability(const std::vector<std::string_view>& words) {
       break;
     }
   }
+  const int mover = game_.current();
   if (auto reason = game_.use_ability(*card, args)) return error(text::refusal_message(*reason));
-  return after_change();
+  return after_change(mover);
 }
 
 // Runs the commands of a file, each echoed as "> command"; a file named in it

@@ -16,6 +16,9 @@ class Session {
  public:
   static constexpr int kMaxSequenceDepth = 16;
   using Observer = std::function<void(const Game&)>;
+  // Two people at one terminal: called when the turn passes to `next` (0 or
+  // 1), with what the command printed so far, before `next`'s secrets show.
+  using Handover = std::function<void(const std::string& so_far, int next)>;
 
   explicit Session(Game game) : game_(std::move(game)) {}
 
@@ -27,6 +30,7 @@ class Session {
   const Game& game() const { return game_; }
   // Called after every change of the game (displays other than the text).
   void add_observer(Observer observer) { observers_.push_back(std::move(observer)); }
+  void set_handover(Handover handover) { handover_ = std::move(handover); }
 
  private:
   // `folder`: where the sequence file that holds the line is ("" at the top).
@@ -35,11 +39,12 @@ class Session {
   std::string ability(const std::vector<std::string_view>& words);
   std::string sequence(const std::vector<std::string_view>& words, int depth,
                        const std::string& folder);
-  std::string after_change();
+  std::string after_change(int mover);
 
   Game game_;
   bool finished_ = false;
   std::vector<Observer> observers_;
+  Handover handover_;
 };
 
 }  // namespace raiinet

@@ -112,6 +112,14 @@ std::string summary(const Game& game, int p, int viewer) {
     out += std::string(1, letter(p, i)) + ": " + (known ? value_text(l.value) : "?");
     out += i % 4 == 3 ? "\n" : " ";
   }
+  // Freezing is public: both players see which links cannot move next turn.
+  std::string frozen;
+  for (int i = 0; i < kLinks; ++i) {
+    const Link& l = s.links[static_cast<std::size_t>(i)];
+    if (l.on_board() && l.frozen)
+      frozen += (frozen.empty() ? "" : " ") + std::string(1, letter(p, i));
+  }
+  if (!frozen.empty()) out += "Frozen: " + frozen + "\n";
   return out;
 }
 
