@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "games/sword-and-shield/session.hpp"
 #include "games/sword-and-shield/text.hpp"
 
@@ -242,6 +244,17 @@ TEST(SwordAndShieldReactions, AFaceHitAfterAChoiceWinsAndIsNoEndlessChain) {
   ASSERT_FALSE(g.choose('G', 'i'));
   EXPECT_FALSE(g.chain_without_end());
   EXPECT_EQ(g.winner(), kGreen);
+}
+
+TEST(SwordAndShieldText, TheCompactDisplayFitsA24LineTerminal) {
+  Game g;
+  ASSERT_FALSE(g.create('a', 1));
+  const std::string compact = text::compact_display(g);
+  EXPECT_EQ(std::count(compact.begin(), compact.end(), '\n'), 17);
+  EXPECT_NE(compact.find("  8    .     .     .     .     .     .     .   aSSHS   .     .  \n"),
+            std::string::npos)
+      << compact;
+  EXPECT_NE(compact.find("Yellow unused: bcdefghijklmnopqrstuvwx\n"), std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 // sword-and-shield: two players push and react, at one terminal.
 //   sword-and-shield           commands from standard input
 //   sword-and-shield -b FILE   commands from FILE, each echoed as "> command"
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -11,15 +14,30 @@
 namespace {
 
 const char* const kUsage =
-    "usage: sword-and-shield [-b FILE]\n"
+    "usage: sword-and-shield [-compact | -full] [-b FILE]\n"
     "       sword-and-shield --help | --version\n"
     "Commands: create <letter> <0|90|180|270>, move <letter> <up|right|down|left>,\n"
     "rotate <letter> <1-4>, pass, react <letter> <letter>, undo, quit (the end of input quits "
-    "too).\n";
+    "too).\n"
+    "-compact: a display of 17 lines (the default on a terminal shorter than the full\n"
+    "display's 50 lines); -full: the full display always.\n";
+
+// The terminal's height, when standard output is one.
+int terminal_rows() {
+  winsize size{};
+  if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_row;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  int compact = -1;  // unset: by the terminal's height
+  if (argc > 1 && (std::string(argv[1]) == "-compact" || std::string(argv[1]) == "-full")) {
+    compact = std::string(argv[1]) == "-compact";
+    --argc;
+    ++argv;
+  }
   const std::string first = argc > 1 ? argv[1] : "";
   if (argc == 2 && (first == "--help" || first == "-h")) {
     std::cout << kUsage;
@@ -44,6 +62,8 @@ int main(int argc, char** argv) {
   }
   std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
   sas::Session session;
+  const int rows = terminal_rows();
+  session.set_compact(compact == 1 || (compact == -1 && rows > 0 && rows < 50));
   std::cout << session.display();
   std::string line;
   while (!session.finished() && std::getline(in, line)) {

@@ -33,7 +33,7 @@ std::optional<std::string> words_of(std::optional<Refusal> refusal, char letter,
 }  // namespace
 
 std::string Session::display() const {
-  return text::display(game_);
+  return compact_ ? text::compact_display(game_) : text::display(game_);
 }
 
 std::optional<std::string> Session::run(const std::vector<std::string_view>& words) {

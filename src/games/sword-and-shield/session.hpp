@@ -13,6 +13,8 @@ namespace sas {
 class Session {
  public:
   explicit Session(Game game = Game()) : game_(std::move(game)) {}
+  // The compact display (text::compact_display) instead of the full one.
+  void set_compact(bool compact) { compact_ = compact; }
 
   // The display of the game as it stands.
   std::string display() const;
@@ -28,6 +30,7 @@ class Session {
   engine::History<Game> history_;
   std::size_t chain_start_ = 0;  // history size before the command that began the chain
   bool quit_ = false;
+  bool compact_ = false;
 };
 
 }  // namespace sas

@@ -180,4 +180,57 @@ std::string display(const Game& game) {
          status(game);
 }
 
+namespace {
+
+char side_letter(Side s) {
+  return s == Side::Sword ? 'S' : s == Side::Shield ? 'H' : '0';
+}
+
+// A cell in five characters: the letter, then its sides north, east, south,
+// west as the handout writes them (S sword, H shield, 0 nothing).
+std::string compact_cell(const Game& game, Coord c) {
+  if (!Game::on_board(c)) return "     ";
+  const std::int8_t content = game.at(c);
+  if (content == kEmpty) {
+    const bool creation = c == Game::creation_square(kYellow) || c == Game::creation_square(kGreen);
+    return creation ? "  +  " : "  .  ";
+  }
+  if (content == kYellowFace || content == kGreenFace)
+    return "  " + std::string(1, game.label(c)) + "  ";
+  std::string cell(1, piece_letter(content));
+  for (Dir d : engine::kOrthogonalDirections) cell += side_letter(game.side(content, d));
+  return cell;
+}
+
+std::string compact_pieces(const Game& game, int player, Place where) {
+  std::string letters;
+  for (int p = 0; p < kPieces; ++p) {
+    if (owner_of_piece(p) == player && game.place(p) == where) letters += piece_letter(p);
+  }
+  return player_name(player) + (where == Place::Unused ? " unused: " : " cemetery: ") +
+         (letters.empty() ? "none" : letters) + "\n";
+}
+
+}  // namespace
+
+std::string compact_display(const Game& game) {
+  std::string out = compact_pieces(game, kGreen, Place::Unused) +
+                    compact_pieces(game, kGreen, Place::Cemetery) + "    ";
+  for (int col = 1; col <= kSize; ++col) {
+    const std::string n = std::to_string(col);
+    out += " " + std::string(5 - n.size(), ' ') + n;
+  }
+  out += "\n";
+  for (int row = 1; row <= kSize; ++row) {
+    const std::string n = std::to_string(row);
+    out += std::string(3 - n.size(), ' ') + n + " ";
+    for (int col = 1; col <= kSize; ++col) out += " " + compact_cell(game, {row, col});
+    out += "\n";
+  }
+  return out +
+         "  (a piece: its letter, then its sides north, east, south, west: S sword, H shield)\n" +
+         compact_pieces(game, kYellow, Place::Unused) +
+         compact_pieces(game, kYellow, Place::Cemetery) + status(game);
+}
+
 }  // namespace sas::text

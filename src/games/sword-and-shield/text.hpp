@@ -19,6 +19,9 @@ std::string event_line(const Event& event);
 std::array<std::string, 3> piece_lines(int piece, int quarter_turns);
 std::string board(const Game& game);
 std::string display(const Game& game);
+// The same in 17 lines (fits a 24-line terminal): a cell is its letter and its
+// current sides north, east, south, west; the pieces by letter.
+std::string compact_display(const Game& game);
 std::string status(const Game& game);
 
 }  // namespace sas::text
