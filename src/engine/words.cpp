@@ -39,4 +39,13 @@ std::optional<int> parse_int(std::string_view text) {
   return negative ? -value : value;
 }
 
+std::string printable(std::string_view text, std::size_t max_length) {
+  std::string out;
+  for (char c : text.substr(0, max_length)) {
+    out +=
+        (static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f) ? c : '?';
+  }
+  return text.size() > max_length ? out + "..." : out;
+}
+
 }  // namespace engine

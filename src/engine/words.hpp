@@ -2,7 +2,9 @@
 // words and reading whole numbers without exceptions or overflow.
 #pragma once
 
+#include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,5 +16,8 @@ std::string_view trim(std::string_view text);
 std::vector<std::string_view> split_words(std::string_view line);
 // An optionally signed decimal of at most nine digits; nothing else.
 std::optional<int> parse_int(std::string_view text);
+// Input echoed in a message, the same way in every program: bytes outside
+// printable ASCII as '?', and cut after `max_length` with "...".
+std::string printable(std::string_view text, std::size_t max_length = 40);
 
 }  // namespace engine

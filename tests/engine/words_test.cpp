@@ -26,3 +26,9 @@ TEST(Words, ParsesOnlyPlainBoundedIntegers) {
 }
 
 }  // namespace
+
+TEST(Words, PrintableEscapesControlBytesAndCutsLongInput) {
+  EXPECT_EQ(engine::printable("a\x01\xff\tb"), "a???b");
+  EXPECT_EQ(engine::printable(std::string(50, 'x'), 5), "xxxxx...");
+  EXPECT_EQ(engine::printable("move"), "move");
+}

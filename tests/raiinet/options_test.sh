@@ -39,5 +39,11 @@ out=$(echo quit | "$raiinet" -seed 5)
 [ "$out" = "$(echo quit | "$raiinet" -seed 5)" ] || { echo "FAIL: -seed 5 twice differs"; failures=$((failures + 1)); }
 out=$(echo quit | "$raiinet")
 [[ $out == Seed:* ]] || { echo "FAIL: a clock seed is not printed"; failures=$((failures + 1)); }
+# Windows: no display, or a snapshot nobody can write, is a message and exit 2.
+out=$(echo quit | env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$raiinet" -seed 1 -graphics 2>&1)
+[ $? -eq 2 ] && [[ $out == *"there is no display"* ]] || { echo "FAIL: no display: $out"; failures=$((failures + 1)); }
+out=$(echo quit | SDL_VIDEODRIVER=offscreen "$raiinet" -seed 1 -graphics -snapshot /nonexistent/x.png 2>&1)
+[ $? -eq 2 ] && [[ $out == *"cannot write the snapshot"* ]] || { echo "FAIL: snapshot: $out"; failures=$((failures + 1)); }
+[ "$("$raiinet" --help | head -c 14)" = "usage: raiinet" ] || { echo "FAIL: --help"; failures=$((failures + 1)); }
 [ $failures -eq 0 ] && echo "all option checks passed"
 exit $((failures > 0))

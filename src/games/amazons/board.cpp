@@ -39,9 +39,7 @@ std::optional<std::vector<std::string_view>> single_spaced(std::string_view line
 }
 
 std::string shown(std::string_view s) {
-  std::string out;
-  for (char c : s.substr(0, 20)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
-  return "\"" + out + (s.size() > 20 ? "...\"" : "\"");
+  return "\"" + engine::printable(s, 20) + "\"";
 }
 
 bool all_digits(std::string_view s) {

@@ -114,9 +114,7 @@ bool apply(Parameters& p, const std::string& key, const std::string& value, Para
 }
 
 std::string shown(const std::string& text) {
-  std::string out;
-  for (char c : text.substr(0, 40)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
-  return out + (text.size() > 40 ? "..." : "");
+  return engine::printable(text, 40);
 }
 
 }  // namespace

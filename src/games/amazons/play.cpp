@@ -32,7 +32,7 @@ std::variant<Coord, std::string> read_field(std::string_view word, const Board& 
       comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(0, comma));
   const auto col =
       comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(comma + 1));
-  const std::string shown = "\"" + std::string(word.substr(0, 20)) + "\"";
+  const std::string shown = "\"" + engine::printable(word, 20) + "\"";
   if (!row || !col) return shown + " is not a field: write ROW,COL, e.g. 3,4";
   const Coord c{*row - 1, *col - 1};
   if (!board.contains(c)) {

@@ -3,7 +3,9 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -60,6 +62,13 @@ bool g_sdl_ready = false;
 
 bool start_sdl(std::string& error) {
   if (g_sdl_ready) return true;
+  // Without a display SDL may fall back to a driver that shows nothing: say
+  // so instead (a driver named in SDL_VIDEODRIVER, as the tests do, is kept).
+  if (!std::getenv("SDL_VIDEODRIVER") && !std::getenv("DISPLAY") &&
+      !std::getenv("WAYLAND_DISPLAY")) {
+    error = "there is no display to open a window on (DISPLAY is not set)";
+    return false;
+  }
   if (SDL_Init(SDL_INIT_VIDEO) != 0) {
     error = std::string("cannot start SDL: ") + SDL_GetError();
     return false;
@@ -80,9 +89,13 @@ std::unique_ptr<Window> Window::open(int viewer, std::string& error) {
   if (!start_sdl(error)) return nullptr;
   const std::string title =
       viewer < 0 ? "RAIInet" : "RAIInet: Player " + std::to_string(viewer + 1);
+  // With a window per player, player 2's opens to the right of player 1's.
+  constexpr int kMargin = 40;
+  const int x = viewer < 0 ? static_cast<int>(SDL_WINDOWPOS_UNDEFINED)
+                           : kMargin + viewer * (kWindowWidth + kMargin);
+  const int y = viewer < 0 ? static_cast<int>(SDL_WINDOWPOS_UNDEFINED) : kMargin;
   SDL_Window* window =
-      SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
-                       kWindowWidth, kWindowHeight, SDL_WINDOW_SHOWN);
+      SDL_CreateWindow(title.c_str(), x, y, kWindowWidth, kWindowHeight, SDL_WINDOW_SHOWN);
   if (!window) {
     error = std::string("cannot open a window: ") + SDL_GetError();
     return nullptr;
@@ -226,6 +239,17 @@ std::unique_ptr<GraphicsDisplay> GraphicsDisplay::open(bool both, std::string sn
                                                        std::string& error) {
   std::unique_ptr<GraphicsDisplay> display(new GraphicsDisplay());
   display->snapshot_ = std::move(snapshot);
+  if (!display->snapshot_.empty()) {
+    // The snapshot's folder must take a file: found now, not after a game.
+    const std::filesystem::path folder =
+        std::filesystem::absolute(display->snapshot_).parent_path();
+    std::error_code code;
+    if (!std::filesystem::is_directory(folder, code) || ::access(folder.c_str(), W_OK) != 0) {
+      error = "cannot write the snapshot " + display->snapshot_ + ": its folder " +
+              folder.string() + " is missing or not writable";
+      return nullptr;
+    }
+  }
   for (int viewer : both ? std::vector<int>{0, 1} : std::vector<int>{-1}) {
     auto window = Window::open(viewer, error);
     if (!window) return nullptr;
@@ -244,7 +268,7 @@ GraphicsDisplay::~GraphicsDisplay() {
   }
 }
 
-void GraphicsDisplay::update(const Game& game) {
+bool GraphicsDisplay::update(const Game& game) {
   for (std::size_t i = 0; i < windows_.size(); ++i) {
     windows_[i]->draw(game);
     if (snapshot_.empty()) continue;
@@ -253,8 +277,12 @@ void GraphicsDisplay::update(const Game& game) {
       const auto dot = path.rfind(".png");
       path.insert(dot == std::string::npos ? path.size() : dot, "-player" + std::to_string(i + 1));
     }
-    windows_[i]->save_png(path);
+    if (!windows_[i]->save_png(path)) {
+      failed_snapshot_ = path;
+      return false;
+    }
   }
+  return true;
 }
 
 bool GraphicsDisplay::pump() {

@@ -70,7 +70,10 @@ class GraphicsDisplay {
  public:
   static std::unique_ptr<GraphicsDisplay> open(bool both, std::string snapshot, std::string& error);
   ~GraphicsDisplay();
-  void update(const Game& game);
+  // Redraws every window, and saves the snapshots; false when a snapshot
+  // could not be written (failed_snapshot() names it).
+  bool update(const Game& game);
+  const std::string& failed_snapshot() const { return failed_snapshot_; }
   // Handles window events; false once a window has been closed.
   bool pump();
   const std::vector<std::unique_ptr<Window>>& windows() const { return windows_; }
@@ -79,6 +82,7 @@ class GraphicsDisplay {
   GraphicsDisplay() = default;
   std::vector<std::unique_ptr<Window>> windows_;
   std::string snapshot_;
+  std::string failed_snapshot_;
 };
 
 }  // namespace raiinet

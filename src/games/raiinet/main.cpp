@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -99,8 +100,14 @@ int main(int argc, char** argv) {
       std::cerr << "raiinet: " << error << "\n";
       return 2;
     }
-    session.add_observer([&](const raiinet::Game& game) { graphics->update(game); });
-    graphics->update(session.game());
+    const auto redraw = [&](const raiinet::Game& game) {
+      if (!graphics->update(game)) {
+        std::cerr << "raiinet: cannot write the snapshot " << graphics->failed_snapshot() << "\n";
+        std::exit(2);
+      }
+    };
+    session.add_observer(redraw);
+    redraw(session.game());
   }
   const bool terminal = isatty(STDIN_FILENO);
   // Two people at one terminal (never for scripts or windows): a pause before

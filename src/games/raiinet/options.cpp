@@ -34,7 +34,7 @@ std::variant<Options, SetupError> parse_options(const std::vector<std::string>& 
     const bool takes_value = option == "-ability1" || option == "-ability2" || option == "-link1" ||
                              option == "-link2" || option == "-seed" || option == "-snapshot";
     if (!takes_value) {
-      return SetupError{"unknown option \"" + option.substr(0, 30) +
+      return SetupError{"unknown option \"" + engine::printable(option, 30) +
                         "\"; the options are -ability1 ORDER, -ability2 ORDER, -link1 FILE, "
                         "-link2 FILE, -seed N, -graphics [both], -snapshot FILE.png"};
     }

@@ -65,7 +65,7 @@ std::string Session::run(std::string_view line, int depth, const std::string& fo
   if (command == "abilities" || command == "board" || command == "quit") {
     return error(std::string(command) + " takes no arguments");
   }
-  return error("unknown command \"" + std::string(command.substr(0, 30)) + "\"; the commands are " +
+  return error("unknown command \"" + engine::printable(command, 30) + "\"; the commands are " +
                kCommands);
 }
 
@@ -154,7 +154,8 @@ std::string Session::sequence(const std::vector<std::string_view>& words, int de
   if (!folder.empty() && !path.starts_with('/')) path = folder + "/" + path;
   auto text = engine::read_text_file(path);
   if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
-    return error("cannot read sequence file \"" + path.substr(0, 100) + "\": " + problem->reason);
+    return error("cannot read sequence file \"" + engine::printable(path, 100) +
+                 "\": " + problem->reason);
   }
   const std::size_t slash = path.rfind('/');
   const std::string inner = slash == std::string::npos ? folder : path.substr(0, slash);
@@ -166,7 +167,7 @@ std::string Session::sequence(const std::vector<std::string_view>& words, int de
     out += "> " + line + "\n";
     std::string result = run(line, depth + 1, inner);
     if (result.starts_with("Error: ")) {
-      result.insert(7, path.substr(0, 100) + " line " + std::to_string(number) + ": ");
+      result.insert(7, engine::printable(path, 100) + " line " + std::to_string(number) + ": ");
     }
     out += result;
   }

@@ -28,7 +28,7 @@ std::variant<std::array<char, kCards>, SetupError> parse_ability_order(std::stri
   const std::string letters = ability_letters();
   if (order.size() != kCards) {
     return SetupError{"an ability order is " + std::to_string(kCards) + " letters among " +
-                      letters + ", not \"" + std::string(order.substr(0, 20)) + "\""};
+                      letters + ", not \"" + engine::printable(order, 20) + "\""};
   }
   std::array<char, kCards> cards{};
   for (std::size_t i = 0; i < order.size(); ++i) {
@@ -54,8 +54,8 @@ std::variant<Placement, SetupError> parse_placement(std::string_view text) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     const auto value = parse_link_value(words[i]);
     if (!value) {
-      return SetupError{"word " + std::to_string(i + 1) + " \"" +
-                        std::string(words[i].substr(0, 10)) + "\" is not a link (V1-V4 or D1-D4)"};
+      return SetupError{"word " + std::to_string(i + 1) + " \"" + engine::printable(words[i], 10) +
+                        "\" is not a link (V1-V4 or D1-D4)"};
     }
     if (std::find(placement.begin(), placement.begin() + static_cast<long>(i), *value) !=
         placement.begin() + static_cast<long>(i)) {

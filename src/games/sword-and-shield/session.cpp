@@ -76,7 +76,7 @@ std::optional<std::string> Session::run(const std::vector<std::string_view>& wor
   if (command == "pass" || command == "undo" || command == "quit") {
     return std::string(command) + " takes no arguments";
   }
-  return "unknown command \"" + std::string(command.substr(0, 30)) + "\"; the commands are " +
+  return "unknown command \"" + engine::printable(command, 30) + "\"; the commands are " +
          kCommands;
 }
 
