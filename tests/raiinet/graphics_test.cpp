@@ -51,6 +51,22 @@ TEST_F(RaiinetGraphics, SquaresShowTheirContentInColour) {
   EXPECT_EQ(centre(first, 3, 3), kSquareColour);
 }
 
+TEST_F(RaiinetGraphics, AFrozenLinkIsMarked) {
+  std::string error;
+  auto window = Window::open(0, error);
+  ASSERT_TRUE(window) << error;
+  Game game(kFirst, kSecond, kCards5, {'Z', 'F', 'D', 'S', 'P'});
+  ASSERT_FALSE(game.move('a', Direction::S));
+  window->draw(game);
+  const auto bar = [&](int row, int col) {
+    return window->pixel(col * kCellPixels + kCellPixels / 2, kPanelPixels + row * kCellPixels + 5);
+  };
+  EXPECT_NE(bar(1, 0), (Rgb{150, 220, 255}));
+  ASSERT_FALSE(game.use_ability(1, AbilityArgs{{'a'}, {}, {}}));  // player 2 freezes a at (1,0)
+  window->draw(game);
+  EXPECT_EQ(bar(1, 0), (Rgb{150, 220, 255}));
+}
+
 TEST_F(RaiinetGraphics, OnlyWhatChangedIsRepainted) {
   std::string error;
   auto window = Window::open(-1, error);

@@ -36,6 +36,7 @@ std::string square_look(const Game& game, Coord at, int viewer) {
     look += std::string("L") + letter(l->owner, l->index);
     look += (l->owner == viewer || l->revealed) ? value_text(l->value) : "?";
     if (l->boosted) look += "+";
+    if (l->frozen) look += "z";
   }
   return look;
 }
@@ -49,6 +50,7 @@ std::string panel_look(const Game& game, int player, int viewer) {
     look += letter(l.owner, l.index);
     look += (l.owner == viewer || l.revealed) ? value_text(l.value) : "?";
     look += l.downloaded ? "x" : "";
+    look += l.on_board() && l.frozen ? "z" : "";
   }
   return look;
 }
@@ -57,6 +59,8 @@ Rgb link_colour(const Link& l, int viewer) {
   if (l.owner != viewer && !l.revealed) return kUnknownColour;
   return l.value.kind == Kind::Data ? kDataColour : kVirusColour;
 }
+
+constexpr Rgb kFrozenColour{150, 220, 255};
 
 bool g_sdl_ready = false;
 
@@ -157,6 +161,8 @@ void Window::paint_square(const Game& game, int row, int col, int viewer) {
     text(std::string(1, letter(l->owner, l->index)), x + 12, y + 10, {255, 255, 255});
     text(known ? std::to_string(l->value.strength) : "?", x + kCellPixels - 24,
          y + kCellPixels - 30, {255, 255, 255});
+    // A frozen link: an ice-blue bar along the top of its square.
+    if (l->frozen) fill(canvas_, x + 10, y + 4, kCellPixels - 20, 4, kFrozenColour);
   }
 }
 
@@ -174,6 +180,7 @@ void Window::paint_panel(const Game& game, int player, int viewer) {
     const int x = 8 + i * 62;
     fill(canvas_, x, y + 36, 54, 48, link_colour(l, viewer));
     if (l.downloaded) fill(canvas_, x, y + 80, 54, 4, {255, 255, 255});
+    if (l.on_board() && l.frozen) fill(canvas_, x, y + 32, 54, 4, kFrozenColour);
     const bool known = l.owner == viewer || l.revealed;
     text(std::string(1, letter(l.owner, l.index)) + ": " + (known ? value_text(l.value) : "?"),
          x + 4, y + 48, {255, 255, 255});
