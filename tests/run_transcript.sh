@@ -25,6 +25,9 @@ expected_status=0
 if [ $# -eq 0 ] && head -n 1 "$expected" | grep -qE '^(Syntax|Type) Error: '; then
   expected_status=1
 fi
+# A program that refused a command of a script exits 1: NAME.status says so.
+status_file=${expected%.expected.txt}.status
+[ -f "$status_file" ] && expected_status=$(cat "$status_file")
 if [ $status -ne $expected_status ]; then
   echo "FAIL: $program exited with $status, not $expected_status"
   exit 1

@@ -126,12 +126,16 @@ int main(int argc, char** argv) {
   }
   std::cout << session.board();
   std::string line;
+  bool refused = false;
   while (!session.finished()) {
     if (terminal) {
       std::cout << "Player " << session.game().current() + 1 << "> " << std::flush;
     }
     if (!next_line(line, graphics.get())) break;
-    std::cout << session.execute(line) << std::flush;
+    const std::string out = session.execute(line);
+    refused |= out.find("Error: ") != std::string::npos;
+    std::cout << out << std::flush;
   }
-  return 0;
+  // Commands from a script with a refused one exit 1, so that it can be noticed.
+  return refused && !terminal ? 1 : 0;
 }

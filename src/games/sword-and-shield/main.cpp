@@ -66,9 +66,13 @@ int main(int argc, char** argv) {
   session.set_compact(compact == 1 || (compact == -1 && rows > 0 && rows < 50));
   std::cout << session.display();
   std::string line;
+  bool refused = false;
   while (!session.finished() && std::getline(in, line)) {
     if (batch) std::cout << "> " << line << "\n";
-    std::cout << session.execute(line) << std::flush;
+    const std::string out = session.execute(line);
+    refused |= out.starts_with("Error: ");
+    std::cout << out << std::flush;
   }
-  return 0;
+  // A script with a refused command exits 1, so that it can be noticed.
+  return refused && (batch || !isatty(STDIN_FILENO)) ? 1 : 0;
 }
