@@ -16,6 +16,9 @@
 namespace amazons {
 namespace {
 
+// A bad command line of play (not the tournament protocol): exit 2.
+constexpr int kBadUsage = 2;
+
 struct Seat {
   int id;
   bool human;
@@ -311,12 +314,12 @@ int run_play(const std::vector<std::string>& args, std::istream& in, std::ostrea
   auto read = read_parameters(args, ParameterUse::Play);
   if (const auto* error = std::get_if<std::string>(&read)) {
     std::cerr << "amazons: " << *error << "\n" << kAmazonsUsage;
-    return kInternal;
+    return kBadUsage;
   }
   Parameters& p = std::get<Parameters>(read);
   if (p.files.size() > 1) {
     std::cerr << "amazons: play takes one board file, not " << p.files.size() << "\n";
-    return kInternal;
+    return kBadUsage;
   }
   Board board = standard_board();
   if (!p.files.empty()) {
@@ -343,7 +346,7 @@ int run_play(const std::vector<std::string>& args, std::istream& in, std::ostrea
   if (classic && !is_classic(board)) {
     std::cerr << "amazons: rules=standard is the classic game: two players and a board without "
                  "treasure or artifacts\n";
-    return kInternal;
+    return kBadUsage;
   }
   std::vector<Seat> seats;
   for (std::size_t i = 0; i < board.players().size(); ++i) {
