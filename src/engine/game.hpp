@@ -79,6 +79,17 @@ concept Game = Playable<S> && std::equality_comparable<S> &&
   { S::deserialize(text) } -> std::same_as<std::optional<S>>;
 };
 
+// The returns of a two-player game: 1 for the winner, or half each for a draw.
+inline Returns two_player_returns(std::optional<int> winner) {
+  Returns r{};
+  if (winner) {
+    r[static_cast<std::size_t>(*winner)] = 1.0;
+  } else {
+    r[0] = r[1] = 0.5;
+  }
+  return r;
+}
+
 // A random legal action for playouts: the game's own random_action(rng) when
 // it has one (a fast path that need not list every action; the game says how
 // it draws), else one of legal_actions() uniformly.

@@ -70,6 +70,9 @@ std::string Session::run(std::string_view line, int depth, const std::string& fo
 }
 
 std::string Session::after_change(int mover) {
+  // The rules' own forced pass: a player who cannot move passes (their
+  // opponent too, if stuck likewise); its events tell it.
+  game_.pass_stuck_players();
   for (const Observer& observer : observers_) observer(game_);
   std::string out;
   for (const Event& event : game_.events()) out += text::event_line(game_, event);
@@ -80,14 +83,7 @@ std::string Session::after_change(int mover) {
   out += board();
   if (const auto winner = game_.winner()) {
     finished_ = true;
-    return out + "Player " + std::to_string(*winner + 1) + " wins!\n";
-  }
-  // A player who cannot move passes (their opponent, too, if stuck likewise).
-  for (int passes = 0; passes < 2 && !game_.has_legal_move(game_.current()); ++passes) {
-    out += "Player " + std::to_string(game_.current() + 1) + " has no legal move and passes.\n";
-    game_.pass();
-    for (const Observer& observer : observers_) observer(game_);
-    out += board();
+    out += "Player " + std::to_string(*winner + 1) + " wins!\n";
   }
   return out;
 }

@@ -109,13 +109,7 @@ void State::apply(const Action& action) {
 }
 
 engine::Returns State::returns() const {
-  engine::Returns r{};
-  if (const auto winner = game_.winner()) {
-    r[static_cast<std::size_t>(*winner)] = 1.0;
-  } else {
-    r[0] = r[1] = 0.5;
-  }
-  return r;
+  return engine::two_player_returns(game_.winner());
 }
 
 std::string State::action_text(const Action& action) const {
