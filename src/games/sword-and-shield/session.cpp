@@ -25,53 +25,50 @@ bool is_letter(std::string_view word) {
   return word.size() == 1;
 }
 
-std::optional<std::string> words_of(std::optional<Refusal> refusal, char letter, char other = 0) {
-  if (!refusal) return std::nullopt;
-  return text::refusal_message(*refusal, letter, other);
-}
-
 }  // namespace
 
 std::string Session::display() const {
-  return compact_ ? text::compact_display(game_) : text::display(game_);
+  return compact_ ? text::compact_display(game()) : text::display(game());
 }
 
-std::optional<std::string> Session::run(const std::vector<std::string_view>& words) {
+std::variant<State::Action, std::string> Session::parse(
+    const std::vector<std::string_view>& words) const {
+  using Kind = State::Action::Kind;
   const std::string_view command = words[0];
   const std::size_t args = words.size() - 1;
   if (command == "create") {
     const auto angle = args == 2 ? parse_create_angle(words[2]) : std::nullopt;
     if (args != 2 || !is_letter(words[1]) || !angle) {
-      return "write a creation as: create <letter> <0|90|180|270>";
+      return std::string("write a creation as: create <letter> <0|90|180|270>");
     }
-    return words_of(game_.create(words[1][0], *angle), words[1][0]);
+    return State::Action{Kind::Create, words[1][0], 0, *angle};
   }
   if (command == "move") {
     const auto dir = args == 2 ? parse_move_direction(words[2]) : std::nullopt;
     if (args != 2 || !is_letter(words[1]) || !dir) {
-      return "write a move as: move <letter> <up|right|down|left>";
+      return std::string("write a move as: move <letter> <up|right|down|left>");
     }
-    return words_of(game_.move(words[1][0], *dir), words[1][0]);
+    return State::Action{Kind::Move, words[1][0], 0, side_index(*dir)};
   }
   if (command == "rotate") {
     const auto turns = args == 2 ? parse_rotation(words[2]) : std::nullopt;
     if (args != 2 || !is_letter(words[1]) || !turns) {
-      return "write a rotation as: rotate <letter> <1-4> (or 0, 90, 180, 270)";
+      return std::string("write a rotation as: rotate <letter> <1-4> (or 0, 90, 180, 270)");
     }
-    return words_of(game_.rotate(words[1][0], *turns), words[1][0]);
+    return State::Action{Kind::Rotate, words[1][0], 0, *turns};
   }
-  if (command == "pass" && args == 0) return words_of(game_.pass(), 0);
+  if (command == "pass" && args == 0) return State::Action{Kind::Pass, 0, 0, 0};
   if (command == "react") {
     if (args != 2 || !is_letter(words[1]) || !is_letter(words[2])) {
-      return "write a reaction choice as: react <letter> <letter>";
+      return std::string("write a reaction choice as: react <letter> <letter>");
     }
-    return words_of(game_.choose(words[1][0], words[2][0]), words[1][0], words[2][0]);
+    return State::Action{Kind::React, words[1][0], words[2][0], 0};
   }
   // A bare pair of letters chooses a reaction too ("a B" or "aB").
-  if (game_.phase() == Phase::Reaction) {
+  if (game().phase() == Phase::Reaction) {
     std::string pair;
     for (std::string_view w : words) pair += w;
-    if (pair.size() == 2) return words_of(game_.choose(pair[0], pair[1]), pair[0], pair[1]);
+    if (pair.size() == 2) return State::Action{Kind::React, pair[0], pair[1], 0};
   }
   if (command == "pass" || command == "undo" || command == "quit") {
     return std::string(command) + " takes no arguments";
@@ -88,26 +85,24 @@ std::string Session::execute(std::string_view line) {
     return "";
   }
   if (words[0] == "undo" && words.size() == 1) {
-    if (history_.empty()) return "Error: there is nothing to undo\n";
-    game_ = history_.pop();
-    chain_start_ = std::min(chain_start_, history_.size());
+    if (!state_.can_undo()) return "Error: there is nothing to undo\n";
+    state_.undo();
     return display();
   }
-  const Game before = game_;
-  const Phase phase_before = game_.phase();
-  if (const auto reason = run(words)) return "Error: " + *reason + "\n";
-  if (phase_before != Phase::Reaction) chain_start_ = history_.size();
-  history_.push(before);
-  std::string out;
-  if (game_.chain_without_end()) {
-    // Back to the position before the command that started the chain.
-    history_.truncate(chain_start_ + 1);
-    game_ = history_.pop();
+  const auto parsed = parse(words);
+  if (const auto* usage = std::get_if<std::string>(&parsed)) return "Error: " + *usage + "\n";
+  const State::Action& action = std::get<State::Action>(parsed);
+  if (const auto refusal = State::refusal(game(), action)) {
+    return "Error: " + text::refusal_message(*refusal, action.first, action.second) + "\n";
+  }
+  state_.apply(action);
+  if (state_.taken_back()) {
     return "Error: that would start reactions without end; it is taken back.\n" + display();
   }
-  for (const Event& event : game_.events()) out += text::event_line(event);
-  if (game_.creation_skipped()) {
-    out += player_name(game_.turn()) +
+  std::string out;
+  for (const Event& event : game().events()) out += text::event_line(event);
+  if (game().creation_skipped()) {
+    out += player_name(game().turn()) +
            " cannot create a piece (the creation square is taken or no piece is left).\n";
   }
   return out + display();

@@ -2,17 +2,20 @@
 // reaction, undo and quit. A refused command changes nothing.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <string_view>
+#include <variant>
 
-#include "engine/history.hpp"
-#include "games/sword-and-shield/game.hpp"
+#include "games/sword-and-shield/state.hpp"
 
 namespace sas {
 
 class Session {
  public:
-  explicit Session(Game game = Game()) : game_(std::move(game)) {}
+  // The text commands over the rules' state (sas::State), which keeps undo
+  // and takes back reactions without end.
+  explicit Session(Game game = Game()) : state_(std::move(game), std::numeric_limits<int>::max()) {}
   // The compact display (text::compact_display) instead of the full one.
   void set_compact(bool compact) { compact_ = compact; }
 
@@ -21,14 +24,13 @@ class Session {
   // Runs one command line and returns what it prints.
   std::string execute(std::string_view line);
   bool finished() const { return quit_; }
-  const Game& game() const { return game_; }
+  const Game& game() const { return state_.game(); }
 
  private:
-  std::optional<std::string> run(const std::vector<std::string_view>& words);
+  // The action a command line names, or why it is not one.
+  std::variant<State::Action, std::string> parse(const std::vector<std::string_view>& words) const;
 
-  Game game_;
-  engine::History<Game> history_;
-  std::size_t chain_start_ = 0;  // history size before the command that began the chain
+  State state_;
   bool quit_ = false;
   bool compact_ = false;
 };

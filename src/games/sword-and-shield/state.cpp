@@ -25,26 +25,31 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   return State(Game(), max_length);
 }
 
-bool State::perform(Game& game, const Action& action) {
+std::optional<Refusal> State::perform(Game& game, const Action& action) {
   switch (action.kind) {
     case Kind::Create:
-      return !game.create(action.first, action.value);
+      return game.create(action.first, action.value);
     case Kind::Move:
-      return !game.move(action.first,
-                        engine::kOrthogonalDirections[static_cast<std::size_t>(action.value)]);
+      return game.move(action.first,
+                       engine::kOrthogonalDirections[static_cast<std::size_t>(action.value)]);
     case Kind::Rotate:
-      return !game.rotate(action.first, action.value);
+      return game.rotate(action.first, action.value);
     case Kind::Pass:
-      return !game.pass();
+      return game.pass();
     case Kind::React:
-      return !game.choose(action.first, action.second);
+      return game.choose(action.first, action.second);
   }
-  return false;
+  return Refusal::GameOver;
+}
+
+std::optional<Refusal> State::refusal(const Game& game, const Action& action) {
+  Game trial = game;
+  return perform(trial, action);
 }
 
 bool State::acceptable(const Action& action) const {
   Game trial = game_;
-  return perform(trial, action) && (action.kind == Kind::React || !trial.chain_without_end());
+  return !perform(trial, action) && (action.kind == Kind::React || !trial.chain_without_end());
 }
 
 void State::legal_actions(std::vector<Action>& out) const {
@@ -78,19 +83,33 @@ void State::legal_actions(std::vector<Action>& out) const {
 }
 
 void State::apply(const Action& action) {
-  undone_.push_back({game_, chain_start_});
-  if (action.kind != Kind::React) chain_start_ = game_;
+  taken_back_ = false;
+  undone_.push_back({game_, chain_start_, chain_start_index_});
+  if (action.kind != Kind::React) {
+    chain_start_ = game_;
+    chain_start_index_ = undone_.size() - 1;
+  }
   perform(game_, action);
-  // A choice that leads into reactions without end takes the chain back.
-  if (game_.chain_without_end()) game_ = chain_start_;
   history_.push_back(action);
+  if (!game_.chain_without_end()) return;
+  // Reactions without end: back to before the action that began the chain,
+  // as if neither it nor the choices since had been played.
+  const std::size_t start = chain_start_index_;
+  game_ = undone_[start].game;
+  chain_start_ = undone_[start].chain_start;
+  chain_start_index_ = undone_[start].chain_start_index;
+  undone_.resize(start);
+  history_.resize(start);
+  taken_back_ = true;
 }
 
 void State::undo() {
   game_ = undone_.back().game;
   chain_start_ = undone_.back().chain_start;
+  chain_start_index_ = undone_.back().chain_start_index;
   undone_.pop_back();
   history_.pop_back();
+  taken_back_ = false;
 }
 
 engine::Returns State::returns() const {

@@ -45,6 +45,11 @@ class State {
 
   bool can_undo() const { return !undone_.empty(); }
   void undo();
+  // Why the rules refuse `action` in `game`, if they do.
+  static std::optional<Refusal> refusal(const Game& game, const Action& action);
+  // Whether the last apply() led into reactions without end and was taken
+  // back, with the choices since the action that began the chain.
+  bool taken_back() const { return taken_back_; }
 
   int length() const { return static_cast<int>(history_.size()); }
   const Game& game() const { return game_; }
@@ -53,18 +58,21 @@ class State {
   }
 
  private:
-  // Applies `action` to `game` as the rules do; false when they refuse it.
-  static bool perform(Game& game, const Action& action);
+  // Applies `action` to `game` as the rules do; why not, when they refuse it.
+  static std::optional<Refusal> perform(Game& game, const Action& action);
   // Whether `action` is legal and its chain of reactions ends (or waits for a choice).
   bool acceptable(const Action& action) const;
 
   struct Snapshot {
     Game game;
     Game chain_start;
+    std::size_t chain_start_index;
   };
 
   Game game_;
-  Game chain_start_;  // the game before the action that began the current chain
+  Game chain_start_;                   // the game before the action that began the current chain
+  std::size_t chain_start_index_ = 0;  // and that action's place in the history
+  bool taken_back_ = false;
   int max_length_;
   std::vector<Action> history_;
   std::vector<Snapshot> undone_;
