@@ -5,10 +5,19 @@
 #include <algorithm>
 
 #include "games/sword-and-shield/session.hpp"
+#include "games/sword-and-shield/state.hpp"
 #include "games/sword-and-shield/text.hpp"
 
 namespace sas {
 namespace {
+
+// A piece's id from its letter, and a pending reaction from two labels.
+int P(char letter) {
+  return *piece_of_letter(letter);
+}
+Reaction pair(const Game& g, char a, char b) {
+  return State::find_reaction(g, a, b).value_or(Reaction{{0, 0}, {0, 0}});
+}
 
 // Yellow to act (the creation skipped).
 Game acting() {
@@ -19,9 +28,9 @@ Game acting() {
 
 TEST(SwordAndShieldPieces, SidesFollowTheTableAndTurnClockwise) {
   Game g;
-  g.put('a', {5, 5}, 0);  // SHSS
+  g.put(P('a'), {5, 5}, 0);  // SHSS
   EXPECT_EQ(g.side(0, Dir::E), Side::Shield);
-  g.put('l', {6, 6}, 1);  // S000 turned 90 degrees: the sword points east
+  g.put(P('l'), {6, 6}, 1);  // S000 turned 90 degrees: the sword points east
   EXPECT_EQ(g.side(11, Dir::E), Side::Sword);
   EXPECT_EQ(g.side(11, Dir::N), Side::Nothing);
   EXPECT_EQ(text::piece_lines(0, 0)[1], "-a#");
@@ -30,28 +39,28 @@ TEST(SwordAndShieldPieces, SidesFollowTheTableAndTurnClockwise) {
 
 TEST(SwordAndShieldReactions, SwordAgainstNothingBuriesTheOther) {
   Game g = acting();
-  g.put('l', {5, 4}, 1);  // sword east
-  g.put('E', {5, 6}, 0);  // nothing anywhere
-  ASSERT_FALSE(g.move('l', Dir::E));
+  g.put(P('l'), {5, 4}, 1);  // sword east
+  g.put(P('E'), {5, 6}, 0);  // nothing anywhere
+  ASSERT_FALSE(g.move(P('l'), Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
   EXPECT_EQ(g.at({5, 5}), *piece_of_letter('l'));
 }
 
 TEST(SwordAndShieldReactions, SwordAgainstSwordBuriesBoth) {
   Game g = acting();
-  g.put('l', {5, 4}, 1);  // sword east
-  g.put('L', {5, 6}, 3);  // sword west
-  ASSERT_FALSE(g.move('l', Dir::E));
+  g.put(P('l'), {5, 4}, 1);  // sword east
+  g.put(P('L'), {5, 6}, 3);  // sword west
+  ASSERT_FALSE(g.move(P('l'), Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('l')), Place::Cemetery);
   EXPECT_EQ(g.place(*piece_of_letter('L')), Place::Cemetery);
 }
 
 TEST(SwordAndShieldReactions, SwordAgainstShieldPushesTheAttackerBackWithWhatIsBehind) {
   Game g = acting();
-  g.put('e', {5, 4}, 0);           // behind the attacker, pushed along
-  g.put('l', {5, 5}, 0);           // sword north
-  g.put('C', {5, 6}, 0);           // shields all round
-  ASSERT_FALSE(g.rotate('l', 1));  // sword east, against C's shield
+  g.put(P('e'), {5, 4}, 0);           // behind the attacker, pushed along
+  g.put(P('l'), {5, 5}, 0);           // sword north
+  g.put(P('C'), {5, 6}, 0);           // shields all round
+  ASSERT_FALSE(g.rotate(P('l'), 1));  // sword east, against C's shield
   EXPECT_EQ(g.at({5, 4}), *piece_of_letter('l'));
   EXPECT_EQ(g.at({5, 3}), *piece_of_letter('e'));
   EXPECT_EQ(g.at({5, 5}), kEmpty);
@@ -59,10 +68,10 @@ TEST(SwordAndShieldReactions, SwordAgainstShieldPushesTheAttackerBackWithWhatIsB
 
 TEST(SwordAndShieldPush, ALineIsPushedAndTheLastOffTheBoardIsBuried) {
   Game g = acting();
-  g.put('e', {5, 8}, 0);
-  g.put('i', {5, 9}, 0);  // 0H00
-  g.put('E', {5, 10}, 0);
-  ASSERT_FALSE(g.move('e', Dir::E));
+  g.put(P('e'), {5, 8}, 0);
+  g.put(P('i'), {5, 9}, 0);  // 0H00
+  g.put(P('E'), {5, 10}, 0);
+  ASSERT_FALSE(g.move(P('e'), Dir::E));
   EXPECT_EQ(g.at({5, 9}), *piece_of_letter('e'));
   EXPECT_EQ(g.at({5, 10}), *piece_of_letter('i'));
   EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
@@ -70,9 +79,9 @@ TEST(SwordAndShieldPush, ALineIsPushedAndTheLastOffTheBoardIsBuried) {
 
 TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
   Game g = acting();
-  g.put('e', {1, 4}, 0);
-  g.put('i', {1, 3}, 0);
-  ASSERT_FALSE(g.move('e', Dir::W));  // i goes to (1,2), a cut corner
+  g.put(P('e'), {1, 4}, 0);
+  g.put(P('i'), {1, 3}, 0);
+  ASSERT_FALSE(g.move(P('e'), Dir::W));  // i goes to (1,2), a cut corner
   EXPECT_EQ(g.place(*piece_of_letter('i')), Place::Cemetery);
   EXPECT_EQ(g.at({1, 3}), *piece_of_letter('e'));
 }
@@ -80,8 +89,8 @@ TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
 // CLARIFICATIONS.md §5: for a piece, a face's square is off the board.
 TEST(SwordAndShieldFace, APieceMovedOntoAFaceGoesToItsCemetery) {
   Game g = acting();
-  g.put('i', {9, 8}, 0);  // next to yellow's face at (9,9)
-  ASSERT_FALSE(g.move('i', Dir::E));
+  g.put(P('i'), {9, 8}, 0);  // next to yellow's face at (9,9)
+  ASSERT_FALSE(g.move(P('i'), Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('i')), Place::Cemetery);
   EXPECT_EQ(g.at({9, 8}), kEmpty);
   EXPECT_EQ(g.at({9, 9}), kYellowFace);
@@ -91,9 +100,9 @@ TEST(SwordAndShieldFace, APieceMovedOntoAFaceGoesToItsCemetery) {
 
 TEST(SwordAndShieldFace, APiecePushedOntoAFaceGoesToItsCemetery) {
   Game g = acting();
-  g.put('e', {9, 7}, 0);
-  g.put('I', {9, 8}, 0);  // green's piece, pushed onto yellow's face
-  ASSERT_FALSE(g.move('e', Dir::E));
+  g.put(P('e'), {9, 7}, 0);
+  g.put(P('I'), {9, 8}, 0);  // green's piece, pushed onto yellow's face
+  ASSERT_FALSE(g.move(P('e'), Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('I')), Place::Cemetery);
   EXPECT_EQ(g.at({9, 8}), *piece_of_letter('e'));
   EXPECT_EQ(g.at({9, 9}), kYellowFace);
@@ -102,8 +111,8 @@ TEST(SwordAndShieldFace, APiecePushedOntoAFaceGoesToItsCemetery) {
 
 TEST(SwordAndShieldFace, APiecePushedBackOntoAFaceGoesToItsCemetery) {
   Game g = acting();
-  g.put('l', {2, 3}, 1);  // sword east, green's face behind it at (2,2)
-  g.put('c', {3, 4}, 0);  // shields all round
+  g.put(P('l'), {2, 3}, 1);  // sword east, green's face behind it at (2,2)
+  g.put(P('c'), {3, 4}, 0);  // shields all round
   Session s(g);
   const std::string out = s.execute("move c up");  // l's sword on c's shield: l pushed back
   EXPECT_EQ(out,
@@ -118,17 +127,17 @@ TEST(SwordAndShieldFace, APiecePushedBackOntoAFaceGoesToItsCemetery) {
 
 TEST(SwordAndShieldPush, NextToAFaceIsFine) {
   Game g = acting();
-  g.put('i', {9, 8}, 0);
-  EXPECT_FALSE(g.move('i', Dir::N));
+  g.put(P('i'), {9, 8}, 0);
+  EXPECT_FALSE(g.move(P('i'), Dir::N));
   EXPECT_EQ(g.at({8, 8}), *piece_of_letter('i'));
 }
 
 TEST(SwordAndShieldReactions, APushedBackAttackerStartsTheNextReaction) {
   Game g = acting();
-  g.put('l', {5, 5}, 0);  // sword north
-  g.put('C', {5, 6}, 0);  // shields: l will be pushed back from (5,5) to (5,4)
-  g.put('K', {6, 4}, 0);  // SH0S: its sword points north at (5,4)
-  ASSERT_FALSE(g.rotate('l', 1));
+  g.put(P('l'), {5, 5}, 0);  // sword north
+  g.put(P('C'), {5, 6}, 0);  // shields: l will be pushed back from (5,5) to (5,4)
+  g.put(P('K'), {6, 4}, 0);  // SH0S: its sword points north at (5,4)
+  ASSERT_FALSE(g.rotate(P('l'), 1));
   EXPECT_EQ(g.place(*piece_of_letter('l')), Place::Cemetery);  // K's sword on l's nothing
   EXPECT_EQ(g.at({6, 4}), *piece_of_letter('K'));
   EXPECT_EQ(g.at({5, 4}), kEmpty);
@@ -137,17 +146,17 @@ TEST(SwordAndShieldReactions, APushedBackAttackerStartsTheNextReaction) {
 
 TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
   Game g = acting();
-  g.put('g', {5, 4}, 0);  // swords everywhere
-  g.put('E', {4, 5}, 0);
-  g.put('I', {6, 5}, 0);
-  ASSERT_FALSE(g.move('g', Dir::E));  // (5,5): E above, I below
+  g.put(P('g'), {5, 4}, 0);  // swords everywhere
+  g.put(P('E'), {4, 5}, 0);
+  g.put(P('I'), {6, 5}, 0);
+  ASSERT_FALSE(g.move(P('g'), Dir::E));  // (5,5): E above, I below
   ASSERT_EQ(g.phase(), Phase::Reaction);
   EXPECT_EQ(g.pending().size(), 2u);
   EXPECT_EQ(g.pass(), Refusal::ChooseReactionBeforePassing);
-  EXPECT_EQ(g.choose('g', 'x'), Refusal::NoSuchReaction);
+  EXPECT_EQ(g.choose(pair(g, 'g', 'x')), Refusal::NoSuchReaction);
   EXPECT_EQ(text::refusal_message(Refusal::NoSuchReaction, 'g', 'x'),
             "no reaction between g and x is possible");
-  ASSERT_FALSE(g.choose('I', 'g'));  // either order names the pair
+  ASSERT_FALSE(g.choose(pair(g, 'I', 'g')));  // either order names the pair
   EXPECT_EQ(g.place(*piece_of_letter('I')), Place::Cemetery);
   // The other reaction, now alone, happened at once.
   EXPECT_EQ(g.place(*piece_of_letter('E')), Place::Cemetery);
@@ -156,9 +165,9 @@ TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
 
 TEST(SwordAndShieldReactions, AChainWithoutEndIsRefusedAndTakenBack) {
   Game g = acting();
-  g.put('g', {4, 5}, 0);  // swords all round
-  g.put('c', {5, 6}, 0);  // shields all round, east of g's landing square
-  g.put('C', {5, 3}, 0);  // shields all round, two squares west of it
+  g.put(P('g'), {4, 5}, 0);  // swords all round
+  g.put(P('c'), {5, 6}, 0);  // shields all round, east of g's landing square
+  g.put(P('C'), {5, 3}, 0);  // shields all round, two squares west of it
   Session s(g);
   const std::string before = s.display();
   // g is pushed back west by c, then east by C, and so on for ever.
@@ -169,21 +178,21 @@ TEST(SwordAndShieldReactions, AChainWithoutEndIsRefusedAndTakenBack) {
 
 TEST(SwordAndShieldReactions, GreenWinsBySwordOnYellowsFace) {
   Game g = acting();
-  ASSERT_FALSE(g.pass());             // yellow ends the turn
-  ASSERT_FALSE(g.pass());             // green creates nothing
-  g.put('L', {7, 9}, 2);              // sword south
-  ASSERT_FALSE(g.move('L', Dir::S));  // to (8,9), above the face at (9,9)
+  ASSERT_FALSE(g.pass());                // yellow ends the turn
+  ASSERT_FALSE(g.pass());                // green creates nothing
+  g.put(P('L'), {7, 9}, 2);              // sword south
+  ASSERT_FALSE(g.move(P('L'), Dir::S));  // to (8,9), above the face at (9,9)
   EXPECT_EQ(g.winner(), kGreen);
   EXPECT_EQ(text::status(g), "Green wins!\n");
 }
 
 TEST(SwordAndShieldReactions, YellowWinsBySwordOnGreensFace) {
   Game g = acting();
-  g.put('l', {4, 2}, 0);              // sword north
-  ASSERT_FALSE(g.move('l', Dir::N));  // to (3,2), below the face at (2,2)
+  g.put(P('l'), {4, 2}, 0);              // sword north
+  ASSERT_FALSE(g.move(P('l'), Dir::N));  // to (3,2), below the face at (2,2)
   EXPECT_EQ(g.winner(), kYellow);
   EXPECT_EQ(g.phase(), Phase::Over);
-  EXPECT_EQ(g.move('l', Dir::S), Refusal::GameOver);
+  EXPECT_EQ(g.move(P('l'), Dir::S), Refusal::GameOver);
 }
 
 TEST(SwordAndShieldTurns, CreationIsSkippedWhenTheSquareIsTaken) {
@@ -236,19 +245,19 @@ namespace {
 TEST(SwordAndShieldReactions, AFaceHitAfterAChoiceWinsAndIsNoEndlessChain) {
   Game g = acting();
   ASSERT_FALSE(g.pass());
-  ASSERT_FALSE(g.pass());             // green to act
-  g.put('i', {8, 8}, 0);              // nothing on its south side
-  g.put('G', {9, 7}, 0);              // swords all round
-  ASSERT_FALSE(g.move('G', Dir::E));  // (9,8): against i above and the face to the east
+  ASSERT_FALSE(g.pass());                // green to act
+  g.put(P('i'), {8, 8}, 0);              // nothing on its south side
+  g.put(P('G'), {9, 7}, 0);              // swords all round
+  ASSERT_FALSE(g.move(P('G'), Dir::E));  // (9,8): against i above and the face to the east
   ASSERT_EQ(g.pending().size(), 2u);
-  ASSERT_FALSE(g.choose('G', 'i'));
+  ASSERT_FALSE(g.choose(pair(g, 'G', 'i')));
   EXPECT_FALSE(g.chain_without_end());
   EXPECT_EQ(g.winner(), kGreen);
 }
 
 TEST(SwordAndShieldText, TheCompactDisplayFitsA24LineTerminal) {
   Game g;
-  ASSERT_FALSE(g.create('a', 1));
+  ASSERT_FALSE(g.create(P('a'), 1));
   const std::string compact = text::compact_display(g);
   EXPECT_EQ(std::count(compact.begin(), compact.end(), '\n'), 17);
   EXPECT_NE(compact.find("  8    .     .     .     .     .     .     .   aSSHS   .     .  \n"),

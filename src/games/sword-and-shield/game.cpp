@@ -91,32 +91,27 @@ char Game::label(Coord c) const {
   return is_piece(content) ? piece_letter(content) : ' ';
 }
 
-std::optional<Refusal> Game::own_piece_on_board(char letter, int& piece) const {
+std::optional<Refusal> Game::own_piece_on_board(int piece) const {
   if (phase_ == Phase::Over) return Refusal::GameOver;
   if (phase_ == Phase::Reaction) return Refusal::ChooseReactionFirst;
   if (phase_ == Phase::Create) return Refusal::CreateOrPassFirst;
-  const auto found = piece_of_letter(letter);
-  if (!found) return Refusal::NoSuchPiece;
-  piece = *found;
+  if (piece < 0 || piece >= kPieces) return Refusal::NoSuchPiece;
   if (owner_of_piece(piece) != turn_) return Refusal::NotYours;
   if (place(piece) != Place::Board) return Refusal::NotOnBoard;
   if (acted(piece)) return Refusal::AlreadyActed;
   return std::nullopt;
 }
 
-void Game::put(char letter, Coord square, int quarter_turns) {
-  const int piece = *piece_of_letter(letter);
+void Game::put(int piece, Coord square, int quarter_turns) {
   cells_[index(square)] = static_cast<std::int8_t>(piece);
   places_[static_cast<std::size_t>(piece)] = Place::Board;
   turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
 }
 
-std::optional<Refusal> Game::create(char letter, int quarter_turns) {
+std::optional<Refusal> Game::create(int piece, int quarter_turns) {
   events_.clear();
   if (phase_ != Phase::Create) return Refusal::NotCreatePhase;
-  const auto found = piece_of_letter(letter);
-  if (!found) return Refusal::NoSuchPiece;
-  const int piece = *found;
+  if (piece < 0 || piece >= kPieces) return Refusal::NoSuchPiece;
   if (owner_of_piece(piece) != turn_) return Refusal::NotYours;
   if (place(piece) != Place::Unused) return Refusal::AlreadyUsed;
   const Coord square = creation_square(turn_);
@@ -129,10 +124,9 @@ std::optional<Refusal> Game::create(char letter, int quarter_turns) {
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::move(char letter, Dir dir) {
+std::optional<Refusal> Game::move(int piece, Dir dir) {
   events_.clear();
-  int piece = 0;
-  if (auto e = own_piece_on_board(letter, piece)) return e;
+  if (auto e = own_piece_on_board(piece)) return e;
   const auto from = std::find(cells_.begin(), cells_.end(), static_cast<std::int8_t>(piece));
   const int i = static_cast<int>(from - cells_.begin());
   const Coord square{i / kSize + 1, i % kSize + 1};
@@ -141,10 +135,9 @@ std::optional<Refusal> Game::move(char letter, Dir dir) {
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::rotate(char letter, int quarter_turns) {
+std::optional<Refusal> Game::rotate(int piece, int quarter_turns) {
   events_.clear();
-  int piece = 0;
-  if (auto e = own_piece_on_board(letter, piece)) return e;
+  if (auto e = own_piece_on_board(piece)) return e;
   if (turns_[static_cast<std::size_t>(piece)] == quarter_turns) {
     return Refusal::SameOrientation;
   }
@@ -177,13 +170,11 @@ void Game::start_turn() {
   phase_ = creation_skipped_ ? Phase::Act : Phase::Create;
 }
 
-std::optional<Refusal> Game::choose(char a, char b) {
+std::optional<Refusal> Game::choose(const Reaction& choice) {
   events_.clear();
   if (phase_ != Phase::Reaction) return Refusal::NoReactionWaiting;
   for (const Reaction& r : pending_) {
-    const char x = label(r.first);
-    const char y = label(r.second);
-    if ((x == a && y == b) || (x == b && y == a)) {
+    if (r == choice) {
       pending_.clear();
       phase_ = Phase::Act;
       chain_without_end_ = false;

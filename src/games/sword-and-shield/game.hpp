@@ -102,14 +102,16 @@ class Game {
   Game();
 
   // For building positions: puts an unused piece on an empty square, with no reactions.
-  void put(char letter, Coord square, int quarter_turns);
+  void put(int piece, Coord square, int quarter_turns);
 
   // Commands; each returns why it cannot be done (nothing changed), or nullopt.
-  std::optional<Refusal> create(char letter, int quarter_turns);
-  std::optional<Refusal> move(char letter, Dir dir);
-  std::optional<Refusal> rotate(char letter, int quarter_turns);
+  // Pieces are ids 0-47 (piece_of_letter reads a letter); a reaction choice
+  // is one of pending().
+  std::optional<Refusal> create(int piece, int quarter_turns);
+  std::optional<Refusal> move(int piece, Dir dir);
+  std::optional<Refusal> rotate(int piece, int quarter_turns);
   std::optional<Refusal> pass();
-  std::optional<Refusal> choose(char a, char b);
+  std::optional<Refusal> choose(const Reaction& choice);
 
   // What the reactions of the last command did, in order.
   const std::vector<Event>& events() const { return events_; }
@@ -149,7 +151,7 @@ class Game {
     return static_cast<std::size_t>((c.row - 1) * kSize + (c.col - 1));
   }
   // Why the player to move cannot move or turn the piece `letter` now, if so.
-  std::optional<Refusal> own_piece_on_board(char letter, int& piece) const;
+  std::optional<Refusal> own_piece_on_board(int piece) const;
   // A piece moved or turned: it has acted this turn, and reactions follow.
   void after_action(int piece);
   // Whether a piece can stand on `c`: on the board and not a face's square

@@ -25,21 +25,33 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   return State(Game(), max_length);
 }
 
+std::optional<Reaction> State::find_reaction(const Game& game, char a, char b) {
+  for (const Reaction& r : game.pending()) {
+    const char x = game.label(r.first), y = game.label(r.second);
+    if ((x == a && y == b) || (x == b && y == a)) return r;
+  }
+  return std::nullopt;
+}
+
 std::optional<Refusal> State::perform(Game& game, const Action& action) {
+  if (action.kind == Kind::Pass) return game.pass();
+  if (action.kind == Kind::React) {
+    if (game.phase() != Phase::Reaction) return Refusal::NoReactionWaiting;
+    const auto r = find_reaction(game, action.first, action.second);
+    return r ? game.choose(*r) : Refusal::NoSuchReaction;
+  }
+  const auto piece = piece_of_letter(action.first);
+  const int id = piece ? *piece : -1;
   switch (action.kind) {
     case Kind::Create:
-      return game.create(action.first, action.value);
+      return game.create(id, action.value);
     case Kind::Move:
-      return game.move(action.first,
-                       engine::kOrthogonalDirections[static_cast<std::size_t>(action.value)]);
+      return game.move(id, engine::kOrthogonalDirections[static_cast<std::size_t>(action.value)]);
     case Kind::Rotate:
-      return game.rotate(action.first, action.value);
-    case Kind::Pass:
-      return game.pass();
-    case Kind::React:
-      return game.choose(action.first, action.second);
+      return game.rotate(id, action.value);
+    default:
+      return Refusal::GameOver;
   }
-  return Refusal::GameOver;
 }
 
 std::optional<Refusal> State::refusal(const Game& game, const Action& action) {

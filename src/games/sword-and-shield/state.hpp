@@ -45,6 +45,8 @@ class State {
 
   bool can_undo() const { return !undone_.empty(); }
   void undo();
+  // The pending reaction between the things labelled `a` and `b` (either order).
+  static std::optional<Reaction> find_reaction(const Game& game, char a, char b);
   // Why the rules refuse `action` in `game`, if they do.
   static std::optional<Refusal> refusal(const Game& game, const Action& action);
   // Whether the last apply() led into reactions without end and was taken
