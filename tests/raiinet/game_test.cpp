@@ -12,6 +12,11 @@
 namespace raiinet {
 namespace {
 
+// A link's id from its letter.
+LinkId L(char letter) {
+  return *link_of_letter(letter);
+}
+
 // The rules' refusal in the words the program prints.
 std::optional<std::string> said(const std::optional<Refusal>& refusal) {
   if (!refusal) return std::nullopt;
@@ -42,7 +47,7 @@ Game game(const Placement& first = kExample, const Placement& second = kAllData,
 void play(Game& g, std::initializer_list<const char*> moves) {
   for (const char* m : moves) {
     const std::string text(m);
-    const auto reason = g.move(text[0], *parse_direction(text.substr(2)));
+    const auto reason = g.move(L(text[0]), *parse_direction(text.substr(2)));
     ASSERT_FALSE(reason) << text << ": " << text::refusal_message(*reason);
   }
 }
@@ -62,9 +67,9 @@ TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
   Game g = game();  // d = V2 at (1,3); D = D4 at (6,3)
   play(g, {"d down", "D up", "d down", "D up", "d down"});
   // d moved into D's square on its third move: D4 beats V2, player 2 downloads d.
-  EXPECT_TRUE(g.link('d')->downloaded);
+  EXPECT_TRUE(g.link(L('d'))->downloaded);
   EXPECT_EQ(g.player(1).viruses, 1);
-  EXPECT_TRUE(g.link('D')->revealed);
+  EXPECT_TRUE(g.link(L('D'))->revealed);
   EXPECT_EQ(text::display(g, 0).find("D: D4") != std::string::npos, true);
   // The rules say what happened, and the text layer tells it.
   ASSERT_EQ(g.events().size(), 2u);
@@ -76,22 +81,22 @@ TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
 
   Game tie = game(kExample, {D(1), D(2), D(3), V(2), V(1), V(3), V(4), D(4)});
   play(tie, {"d down", "D up", "d down", "D up", "d down"});  // V2 against V2: the initiator wins
-  EXPECT_TRUE(tie.link('D')->downloaded);
-  EXPECT_FALSE(tie.link('d')->downloaded);
+  EXPECT_TRUE(tie.link(L('D'))->downloaded);
+  EXPECT_FALSE(tie.link(L('d'))->downloaded);
   EXPECT_EQ(tie.player(0).viruses, 1);
 }
 
 TEST(RaiinetRules, LinksLeaveOnlyOffTheOpponentsEdge) {
   Game g = game();
-  EXPECT_EQ(said(g.move('a', Direction::W)),
+  EXPECT_EQ(said(g.move(L('a'), Direction::W)),
             "a link may leave the board only off the opponent's edge");
-  EXPECT_EQ(said(g.move('a', Direction::N)),
+  EXPECT_EQ(said(g.move(L('a'), Direction::N)),
             "a link may leave the board only off the opponent's edge");
-  EXPECT_EQ(said(g.move('c', Direction::E)), "that square is your own server port");
-  EXPECT_EQ(said(g.move('c', Direction::S)), std::nullopt);
-  EXPECT_EQ(said(g.move('A', Direction::S)),
+  EXPECT_EQ(said(g.move(L('c'), Direction::E)), "that square is your own server port");
+  EXPECT_EQ(said(g.move(L('c'), Direction::S)), std::nullopt);
+  EXPECT_EQ(said(g.move(L('A'), Direction::S)),
             "a link may leave the board only off the opponent's edge");
-  EXPECT_EQ(said(g.move('a', Direction::S)), "link 'a' is not yours");
+  EXPECT_EQ(said(g.move(L('a'), Direction::S)), "link 'a' is not yours");
 }
 
 TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
@@ -99,29 +104,29 @@ TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
   // Player 2's D (D4) walks up column 3 to player 1's server port at (0,3).
   play(g, {"d left", "D up", "a down", "D up", "a down", "D up", "a down", "D up", "a down", "D up",
            "a down", "D up"});
-  EXPECT_TRUE(g.link('D')->downloaded);
+  EXPECT_TRUE(g.link(L('D'))->downloaded);
   EXPECT_EQ(g.player(0).data, 1);  // player 1 owns the port and downloads the link
 }
 
 TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
   Game g = game();
-  AbilityArgs boost{{'a'}, {}, Direction::N};
+  AbilityArgs boost{{L('a')}, {}, Direction::N};
   ASSERT_FALSE(g.use_ability(1, boost));
   EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{}, {3, 3}, Direction::N})),
             "you have already used an ability this turn");
   play(g, {"a down", "H up", "a down", "H up", "a down"});  // rows 2, 4, 6
-  EXPECT_EQ(g.link('a')->at, (Coord{6, 0}));
+  EXPECT_EQ(g.link(L('a'))->at, (Coord{6, 0}));
   // Two squares down from row 6 is past the bottom edge: downloaded by its owner.
   play(g, {"G up", "a down"});
-  EXPECT_TRUE(g.link('a')->downloaded);
+  EXPECT_TRUE(g.link(L('a'))->downloaded);
   EXPECT_EQ(g.player(0).viruses, 1);
   // Only the landing square counts: b jumps over c onto its own server port (illegal),
   // or down over d's row.
   Game h = game();
-  ASSERT_FALSE(h.use_ability(1, AbilityArgs{{'b'}, {}, Direction::N}));
-  EXPECT_EQ(said(h.move('b', Direction::E)), "that square is your own server port");
-  EXPECT_EQ(said(h.move('b', Direction::S)), std::nullopt);
-  EXPECT_EQ(h.link('b')->at, (Coord{2, 1}));
+  ASSERT_FALSE(h.use_ability(1, AbilityArgs{{L('b')}, {}, Direction::N}));
+  EXPECT_EQ(said(h.move(L('b'), Direction::E)), "that square is your own server port");
+  EXPECT_EQ(said(h.move(L('b'), Direction::S)), std::nullopt);
+  EXPECT_EQ(h.link(L('b'))->at, (Coord{2, 1}));
 }
 
 TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
@@ -129,30 +134,30 @@ TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
   // Player 1 puts a firewall at (5,0); player 2's A (D1) walks onto it.
   ASSERT_FALSE(g.use_ability(2, AbilityArgs{{}, {5, 0}, Direction::N}));
   play(g, {"a down", "A up", "a down", "A up"});  // data: revealed, stays on the firewall
-  EXPECT_TRUE(g.link('A')->revealed);
-  EXPECT_FALSE(g.link('A')->downloaded);
+  EXPECT_TRUE(g.link(L('A'))->revealed);
+  EXPECT_FALSE(g.link(L('A'))->downloaded);
   EXPECT_EQ(text::board_rows(g).substr(5 * 9, 8), "A.......");
   // A firewall under a battle: a (V1) comes down onto A standing on the firewall.
   play(g, {"a down", "B up", "a down", "B up", "a down"});  // a reaches (4,0), then (5,0)
-  EXPECT_TRUE(g.link('a')->revealed);
-  EXPECT_TRUE(g.link('A')->downloaded);  // V1 against D1: a tie, the initiator wins
+  EXPECT_TRUE(g.link(L('a'))->revealed);
+  EXPECT_TRUE(g.link(L('A'))->downloaded);  // V1 against D1: a tie, the initiator wins
   EXPECT_EQ(g.player(0).data, 1);
 
   // A virus crossing the firewall is downloaded by its own owner at once.
   Game v = game();
   ASSERT_FALSE(v.use_ability(2, AbilityArgs{{}, {5, 5}, Direction::N}));
   play(v, {"a down", "F up", "a down", "F up"});  // F is V2
-  EXPECT_TRUE(v.link('F')->downloaded);
+  EXPECT_TRUE(v.link(L('F'))->downloaded);
   EXPECT_EQ(v.player(1).viruses, 1);
 }
 
 TEST(RaiinetRules, PolarizeOnARevealedLinkChangesWhatEveryoneSees) {
   Game g = game();
-  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::N}));  // scan A: D1
+  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{L('A')}, {}, Direction::N}));  // scan A: D1
   play(g, {"a down"});
   EXPECT_NE(text::display(g, 0).find("A: D1"), std::string::npos);
   play(g, {"A up"});
-  ASSERT_FALSE(g.use_ability(5, AbilityArgs{{'A'}, {}, Direction::N}));
+  ASSERT_FALSE(g.use_ability(5, AbilityArgs{{L('A')}, {}, Direction::N}));
   EXPECT_NE(text::display(g, 0).find("A: V1"), std::string::npos);
   EXPECT_NE(text::display(g, 1).find("A: V1"), std::string::npos);
 }
@@ -160,8 +165,8 @@ TEST(RaiinetRules, PolarizeOnARevealedLinkChangesWhatEveryoneSees) {
 // Player 1 keeps only a; nobody reaches four of a kind on the way.
 Game one_link_left() {
   Game g = game(kExample, kAllData, kDefault, {'Z', 'D', 'D', 'Z', 'S'});
-  for (char c : {'b', 'c', 'd'}) g.download(*g.link(c), 1);
-  for (char c : {'e', 'f', 'g', 'h'}) g.download(*g.link(c), 0);
+  for (char c : {'b', 'c', 'd'}) g.download(*g.link(L(c)), 1);
+  for (char c : {'e', 'f', 'g', 'h'}) g.download(*g.link(L(c)), 0);
   return g;
 }
 
@@ -169,10 +174,10 @@ TEST(RaiinetRules, FreezeOnTheOnlyMovableLinkMakesItsOwnerPass) {
   // Player 1 has a single link left on the board; player 2 freezes it.
   Game g = one_link_left();
   play(g, {"a down"});
-  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'a'}, {}, Direction::N}));
+  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{L('a')}, {}, Direction::N}));
   play(g, {"A up"});
   EXPECT_FALSE(g.has_legal_move(0));
-  EXPECT_EQ(said(g.move('a', Direction::S)), "link 'a' is frozen this turn");
+  EXPECT_EQ(said(g.move(L('a'), Direction::S)), "link 'a' is frozen this turn");
 
   Session s(g);
   s.execute("board");  // no change
@@ -196,43 +201,43 @@ TEST(RaiinetRules, HijackMovesAnOpponentsLinkAsItsOwnerWould) {
   Game g = game();
   play(g, {"a down"});
   // Player 2 moves player 1's d one square, as player 1 would.
-  EXPECT_EQ(said(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::N})),
+  EXPECT_EQ(said(g.use_ability(3, AbilityArgs{{L('d')}, {}, Direction::N})),
             "its owner could not move it so: that square is your own server port");
-  ASSERT_FALSE(g.use_ability(3, AbilityArgs{{'d'}, {}, Direction::S}));
-  EXPECT_EQ(g.link('d')->at, (Coord{2, 3}));
+  ASSERT_FALSE(g.use_ability(3, AbilityArgs{{L('d')}, {}, Direction::S}));
+  EXPECT_EQ(g.link(L('d'))->at, (Coord{2, 3}));
   EXPECT_EQ(g.current(), 1);  // the hijacker still moves
 }
 
 TEST(RaiinetRules, ExchangeSwapsTwoOwnLinks) {
   Game g = game();
   play(g, {"a down"});
-  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{'A', 'D'}, {}, Direction::N}));
-  EXPECT_EQ(g.link('A')->at, (Coord{6, 3}));
-  EXPECT_EQ(g.link('D')->at, (Coord{7, 0}));
-  EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{'a'}, {}, Direction::N})),
+  ASSERT_FALSE(g.use_ability(1, AbilityArgs{{L('A'), L('D')}, {}, Direction::N}));
+  EXPECT_EQ(g.link(L('A'))->at, (Coord{6, 3}));
+  EXPECT_EQ(g.link(L('D'))->at, (Coord{7, 0}));
+  EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{L('a')}, {}, Direction::N})),
             "you have already used an ability this turn");
 }
 
 TEST(RaiinetRules, CardsAreUsedOnce) {
   Game g = game();
-  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{'A'}, {}, Direction::N}));
+  ASSERT_FALSE(g.use_ability(4, AbilityArgs{{L('A')}, {}, Direction::N}));
   play(g, {"a down", "A up"});
-  EXPECT_EQ(said(g.use_ability(4, AbilityArgs{{'B'}, {}, Direction::N})),
+  EXPECT_EQ(said(g.use_ability(4, AbilityArgs{{L('B')}, {}, Direction::N})),
             "ability card 4 has been used already");
   EXPECT_EQ(g.unused_cards(0), 4);
 }
 
 TEST(RaiinetRules, FourDataWinFourVirusesLose) {
   Game g = game();
-  for (char c : {'A', 'B', 'C'}) g.download(*g.link(c), 0);
+  for (char c : {'A', 'B', 'C'}) g.download(*g.link(L(c)), 0);
   EXPECT_FALSE(g.winner());
-  g.download(*g.link('D'), 0);
+  g.download(*g.link(L('D')), 0);
   EXPECT_EQ(g.winner(), 0);
 
   Game h = game();
-  for (char c : {'a', 'c', 'd', 'f'}) h.download(*h.link(c), 1);  // four viruses
+  for (char c : {'a', 'c', 'd', 'f'}) h.download(*h.link(L(c)), 1);  // four viruses
   EXPECT_EQ(h.winner(), 0);
-  EXPECT_EQ(said(h.move('a', Direction::S)), "the game is over");
+  EXPECT_EQ(said(h.move(L('a'), Direction::S)), "the game is over");
 }
 
 // A sequence file's own sequence files are found beside it, each command is

@@ -9,6 +9,11 @@
 namespace raiinet {
 namespace {
 
+// A link's id from its letter.
+LinkId L(char letter) {
+  return *link_of_letter(letter);
+}
+
 LinkValue V(int s) {
   return {Kind::Virus, s};
 }
@@ -36,7 +41,7 @@ TEST_F(RaiinetGraphics, SquaresShowTheirContentInColour) {
   ASSERT_TRUE(display) << error;
   Game game(kFirst, kSecond, kCards5, kCards5);
   ASSERT_FALSE(game.use_ability(2, AbilityArgs{{}, {4, 4}, {}}));  // player 1's firewall at (4,4)
-  ASSERT_FALSE(game.move('a', Direction::S));
+  ASSERT_FALSE(game.move(L('a'), Direction::S));
   display->update(game);
   const Window& first = *display->windows()[0];     // player 1's view
   const Window& second = *display->windows()[1];    // player 2's view
@@ -56,13 +61,13 @@ TEST_F(RaiinetGraphics, AFrozenLinkIsMarked) {
   auto window = Window::open(0, error);
   ASSERT_TRUE(window) << error;
   Game game(kFirst, kSecond, kCards5, {'Z', 'F', 'D', 'S', 'P'});
-  ASSERT_FALSE(game.move('a', Direction::S));
+  ASSERT_FALSE(game.move(L('a'), Direction::S));
   window->draw(game);
   const auto bar = [&](int row, int col) {
     return window->pixel(col * kCellPixels + kCellPixels / 2, kPanelPixels + row * kCellPixels + 5);
   };
   EXPECT_NE(bar(1, 0), (Rgb{150, 220, 255}));
-  ASSERT_FALSE(game.use_ability(1, AbilityArgs{{'a'}, {}, {}}));  // player 2 freezes a at (1,0)
+  ASSERT_FALSE(game.use_ability(1, AbilityArgs{{L('a')}, {}, {}}));  // player 2 freezes a at (1,0)
   window->draw(game);
   EXPECT_EQ(bar(1, 0), (Rgb{150, 220, 255}));
 }
@@ -76,7 +81,7 @@ TEST_F(RaiinetGraphics, OnlyWhatChangedIsRepainted) {
   EXPECT_EQ(window->draw(game), 0);
   // Player 1 moves h down: two squares change; the view turns to player 2,
   // so every link of both players looks different (own links are shown).
-  ASSERT_FALSE(game.move('h', Direction::S));
+  ASSERT_FALSE(game.move(L('h'), Direction::S));
   const int repainted = window->draw(game);
   EXPECT_GT(repainted, 2);
   EXPECT_LT(repainted, kSize * kSize);

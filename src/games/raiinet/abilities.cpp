@@ -12,7 +12,7 @@ using Result = std::optional<Refusal>;
 
 // The link named by `c`, checked to be on the board and owned as required
 // (owner -1: either player's).
-Result find_on_board(Game& game, char c, int owner, Link*& out) {
+Result find_on_board(Game& game, LinkId c, int owner, Link*& out) {
   out = game.link(c);
   if (!out) return Refusal{Why::NoSuchLink, c};
   if (!out->on_board()) return Refusal{Why::LinkNotOnBoard, c};
@@ -27,7 +27,7 @@ Result link_boost(Game& game, const AbilityArgs& args) {
   if (auto e = find_on_board(game, args.links[0], game.current(), l)) return e;
   if (l->boosted) return Refusal{Why::AlreadyBoosted, args.links[0]};
   l->boosted = true;
-  game.record({Event::Kind::Boosted, args.links[0], 0, game.current()});
+  game.record({Event::Kind::Boosted, args.links[0], kNoLink, game.current()});
   return std::nullopt;
 }
 
@@ -38,7 +38,8 @@ Result firewall(Game& game, const AbilityArgs& args) {
     return Refusal{Why::FirewallSquareTaken};
   }
   game.place_firewall(at, game.current());
-  game.record({Event::Kind::FirewallPlaced, 0, 0, game.current(), Event::How::Ability, at});
+  game.record(
+      {Event::Kind::FirewallPlaced, kNoLink, kNoLink, game.current(), Event::How::Ability, at});
   return std::nullopt;
 }
 
@@ -53,7 +54,7 @@ Result scan(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
   l->revealed = true;
-  game.record({Event::Kind::Scanned, args.links[0], 0, game.current()});
+  game.record({Event::Kind::Scanned, args.links[0], kNoLink, game.current()});
   return std::nullopt;
 }
 
@@ -61,7 +62,7 @@ Result polarize(Game& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
   l->value.kind = l->value.kind == Kind::Data ? Kind::Virus : Kind::Data;
-  game.record({Event::Kind::Polarized, args.links[0], 0, game.current()});
+  game.record({Event::Kind::Polarized, args.links[0], kNoLink, game.current()});
   return std::nullopt;
 }
 
@@ -81,7 +82,7 @@ Result freeze(Game& game, const AbilityArgs& args) {
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
   if (l->frozen) return Refusal{Why::AlreadyFrozen, args.links[0]};
   l->frozen = true;
-  game.record({Event::Kind::Frozen, args.links[0], 0, game.current()});
+  game.record({Event::Kind::Frozen, args.links[0], kNoLink, game.current()});
   return std::nullopt;
 }
 

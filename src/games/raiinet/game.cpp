@@ -76,16 +76,23 @@ int Game::unused_cards(int p) const {
       std::count_if(cards.begin(), cards.end(), [](const Card& c) { return !c.used; }));
 }
 
-const Link* Game::link(char c) const {
-  for (int p = 0; p < 2; ++p) {
-    const int index = c - (p == 0 ? 'a' : 'A');
-    if (index >= 0 && index < kLinks) return &player(p).links[static_cast<std::size_t>(index)];
-  }
-  return nullptr;
+std::optional<LinkId> link_of_letter(char c) {
+  if (c >= 'a' && c < 'a' + kLinks) return link_id(0, c - 'a');
+  if (c >= 'A' && c < 'A' + kLinks) return link_id(1, c - 'A');
+  return std::nullopt;
 }
 
-Link* Game::link(char c) {
-  return const_cast<Link*>(std::as_const(*this).link(c));
+char link_letter(LinkId id) {
+  return id >= 0 && id < 2 * kLinks ? letter(id / kLinks, id % kLinks) : '?';
+}
+
+const Link* Game::link(LinkId id) const {
+  if (id < 0 || id >= 2 * kLinks) return nullptr;
+  return &player(id / kLinks).links[static_cast<std::size_t>(id % kLinks)];
+}
+
+Link* Game::link(LinkId id) {
+  return const_cast<Link*>(std::as_const(*this).link(id));
 }
 
 const Link* Game::link_at(Coord at) const {
@@ -112,7 +119,7 @@ std::optional<int> Game::server_port_owner(Coord at) const {
 
 // Why `link` cannot move `squares` in `direction` as its owner, if it cannot.
 std::optional<Refusal> Game::check_step(const Link& link, Direction direction, int squares) const {
-  const char name = letter(link.owner, link.index);
+  const LinkId name = id_of(link);
   if (!link.on_board()) return Refusal{Why::LinkDownloaded, name};
   const Coord d = step(direction);
   const Coord to{link.at.row + d.row * squares, link.at.col + d.col * squares};
@@ -143,7 +150,7 @@ void Game::perform_step(Link& link, Direction direction, int squares) {
   }
   if (firewall_at(to) == opponent) {
     link.revealed = true;
-    record({Event::Kind::FirewallTrips, name(link), 0, opponent, Event::How::Firewall, to});
+    record({Event::Kind::FirewallTrips, id_of(link), kNoLink, opponent, Event::How::Firewall, to});
     if (link.value.kind == Kind::Virus) {
       download(link, owner, Event::How::Firewall);
       return;
@@ -154,7 +161,7 @@ void Game::perform_step(Link& link, Direction direction, int squares) {
     link.revealed = true;
     defender.revealed = true;
     const bool attacker_wins = link.value.strength >= defender.value.strength;
-    record({Event::Kind::Battle, name(link), name(defender), attacker_wins ? owner : opponent,
+    record({Event::Kind::Battle, id_of(link), id_of(defender), attacker_wins ? owner : opponent,
             Event::How::Battle, to});
     if (attacker_wins) {
       download(defender, owner, Event::How::Battle);
@@ -167,7 +174,7 @@ void Game::perform_step(Link& link, Direction direction, int squares) {
 }
 
 void Game::download(Link& link, int by, Event::How how) {
-  record({Event::Kind::Downloaded, name(link), 0, by, how, link.at});
+  record({Event::Kind::Downloaded, id_of(link), kNoLink, by, how, link.at});
   link.downloaded = true;
   link.downloaded_by = by;
   link.revealed = true;
@@ -190,7 +197,7 @@ void Game::place_firewall(Coord at, int owner) {
   firewalls_[static_cast<std::size_t>(at.row)][static_cast<std::size_t>(at.col)] = owner + 1;
 }
 
-std::optional<Refusal> Game::move(char c, Direction direction) {
+std::optional<Refusal> Game::move(LinkId c, Direction direction) {
   events_.clear();
   if (winner_) return Refusal{Why::GameOver};
   Link* l = link(c);
@@ -216,7 +223,7 @@ bool Game::has_legal_move(int p) const {
 
 void Game::pass() {
   events_.clear();
-  record({Event::Kind::Passed, 0, 0, current_});
+  record({Event::Kind::Passed, kNoLink, kNoLink, current_});
   end_turn();
 }
 
@@ -258,7 +265,7 @@ std::vector<int> Game::pass_stuck_players() {
   std::vector<int> passed;
   for (int i = 0; i < 2 && !winner_ && !has_legal_move(current_); ++i) {
     passed.push_back(current_);
-    record({Event::Kind::Passed, 0, 0, current_});
+    record({Event::Kind::Passed, kNoLink, kNoLink, current_});
     end_turn();
   }
   return passed;

@@ -49,6 +49,16 @@ struct Link {
 };
 
 char letter(int owner, int index);
+
+// A link's id in the rules: owner * 8 + index (player 1's a-h are 0-7,
+// player 2's A-H 8-15). The text layer reads and writes the letters.
+using LinkId = int;
+inline constexpr LinkId kNoLink = -1;
+inline constexpr LinkId link_id(int owner, int index) {
+  return owner * kLinks + index;
+}
+std::optional<LinkId> link_of_letter(char c);
+char link_letter(LinkId id);
 std::string value_text(const LinkValue& value);  // "V3", "D1"
 
 // Absolute directions: the engine's N (up, toward row 0), S, W and E.
@@ -58,7 +68,7 @@ std::optional<Direction> parse_direction(std::string_view word);  // up, down, l
 std::string_view direction_word(Direction direction);
 
 // What happened in a command, for the text layer to tell (text::event_line).
-// `link` and `other` name links by letter; values are as they are now.
+// `link` and `other` are link ids; values are as they are now.
 struct Event {
   enum class Kind : std::uint8_t {
     Battle,          // link attacked other; `player` owns the winner
@@ -75,8 +85,8 @@ struct Event {
   };
   enum class How : std::uint8_t { Edge, ServerPort, Firewall, Battle, Ability };
   Kind kind = Kind::Battle;
-  char link = 0;
-  char other = 0;
+  LinkId link = kNoLink;
+  LinkId other = kNoLink;
   int player = 0;
   How how = How::Edge;
   Coord at{};
@@ -123,7 +133,7 @@ enum class Why : std::uint8_t {
 
 struct Refusal {
   Why why = Why::GameOver;
-  char link = 0;              // the link named, if any
+  LinkId link = kNoLink;      // the link named, if any
   int card = 0;               // the card named, if any
   Why inner = Why::GameOver;  // for OwnerCouldNotMove
   friend bool operator==(const Refusal&, const Refusal&) = default;
@@ -133,7 +143,7 @@ struct Refusal {
 enum class Needs { Link, Square, TwoLinks, LinkAndDirection };
 
 struct AbilityArgs {
-  std::vector<char> links;
+  std::vector<LinkId> links;
   Coord square;
   Direction direction = Direction::N;
 };
@@ -163,8 +173,11 @@ class Game {
   int unused_cards(int p) const;
 
   // The link of `letter` (a-h or A-H), if the letter names one.
-  const Link* link(char letter) const;
-  Link* link(char letter);
+  const Link* link(LinkId id) const;
+  Link* link(LinkId id);
+  // A letter is the text layer's: link_of_letter reads it.
+  const Link* link(char) const = delete;
+  Link* link(char) = delete;
   // What stands on a square: a link (owner, index), a firewall, a server port.
   const Link* link_at(Coord at) const;
   std::optional<int> firewall_at(Coord at) const;
@@ -177,7 +190,8 @@ class Game {
   const std::vector<Event>& events() const { return events_; }
 
   // The current player's move of their link; nullopt when done, else why not.
-  std::optional<Refusal> move(char letter, Direction direction);
+  std::optional<Refusal> move(LinkId link, Direction direction);
+  std::optional<Refusal> move(char, Direction) = delete;
   std::optional<Refusal> use_ability(int card, const AbilityArgs& args);
   bool has_legal_move(int p) const;
   // The counts kept agree with the links: what each player downloaded, by
@@ -203,7 +217,7 @@ class Game {
  private:
   void end_turn();
   void check_winner(int by);
-  char name(const Link& l) const { return letter(l.owner, l.index); }
+  static LinkId id_of(const Link& l) { return link_id(l.owner, l.index); }
 
   std::array<PlayerState, 2> players_;
   std::array<std::array<int, kSize>, kSize> firewalls_;  // owner + 1, or 0

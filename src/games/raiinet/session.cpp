@@ -37,6 +37,10 @@ bool is_link_word(std::string_view w) {
   return w.size() == 1;
 }
 
+std::string no_such_link(char c) {
+  return "Error: there is no link '" + engine::printable(std::string_view(&c, 1)) + "'\n";
+}
+
 }  // namespace
 
 std::string Session::execute(std::string_view line) {
@@ -93,9 +97,10 @@ std::string Session::move(const std::vector<std::string_view>& words) {
   if (words.size() != 3 || !is_link_word(words[1]) || !direction) {
     return error("write a move as: move <link> <up|down|left|right>");
   }
+  const auto link = link_of_letter(words[1][0]);
+  if (!link) return no_such_link(words[1][0]);
   const int mover = game_.current();
-  if (auto reason = game_.move(words[1][0], *direction))
-    return error(text::refusal_message(*reason));
+  if (auto reason = game_.move(*link, *direction)) return error(text::refusal_message(*reason));
   return after_change(mover);
 }
 
@@ -115,7 +120,9 @@ std::string Session::ability(const std::vector<std::string_view>& words) {
     case Needs::TwoLinks:
       for (std::size_t i = 2; i < words.size(); ++i) {
         if (!is_link_word(words[i])) return error(usage);
-        args.links.push_back(words[i][0]);
+        const auto link = link_of_letter(words[i][0]);
+        if (!link) return no_such_link(words[i][0]);
+        args.links.push_back(*link);
       }
       break;
     case Needs::Square: {
@@ -128,7 +135,9 @@ std::string Session::ability(const std::vector<std::string_view>& words) {
     case Needs::LinkAndDirection: {
       const auto direction = parse_direction(words[3]);
       if (!is_link_word(words[2]) || !direction) return error(usage);
-      args.links.push_back(words[2][0]);
+      const auto link = link_of_letter(words[2][0]);
+      if (!link) return no_such_link(words[2][0]);
+      args.links.push_back(*link);
       args.direction = *direction;
       break;
     }

@@ -46,10 +46,18 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
 }
 
 bool State::perform(Game& game, const Action& action) {
-  if (!action.ability) return !game.move(action.link, action.direction);
+  const auto link = link_of_letter(action.link);
+  if (!action.ability) return link && !game.move(*link, action.direction);
   AbilityArgs args;
-  if (action.link) args.links.push_back(action.link);
-  if (action.other_link) args.links.push_back(action.other_link);
+  if (action.link) {
+    if (!link) return false;
+    args.links.push_back(*link);
+  }
+  if (action.other_link) {
+    const auto other = link_of_letter(action.other_link);
+    if (!other) return false;
+    args.links.push_back(*other);
+  }
   args.direction = action.direction;
   args.square = action.square;
   return !game.use_ability(action.card, args);

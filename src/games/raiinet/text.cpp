@@ -4,7 +4,8 @@ namespace raiinet::text {
 
 namespace {
 
-std::string why_text(Why why, char link, int card) {
+std::string why_text(Why why, LinkId id, int card) {
+  const char link = link_letter(id);
   const std::string quoted = "'" + std::string(1, link) + "'";
   switch (why) {
     case Why::GameOver:
@@ -53,9 +54,10 @@ std::string why_text(Why why, char link, int card) {
 
 std::string event_line(const Game& game, const Event& e) {
   const std::string player = "Player " + std::to_string(e.player + 1);
-  const auto named = [&](char c) {
-    const Link* l = game.link(c);
-    return std::string(1, c) + (l && l->revealed ? " (" + value_text(l->value) + ")" : "");
+  const auto named = [&](LinkId id) {
+    const Link* l = game.link(id);
+    return std::string(1, link_letter(id)) +
+           (l && l->revealed ? " (" + value_text(l->value) + ")" : "");
   };
   const std::string square = std::to_string(e.at.row) + "," + std::to_string(e.at.col);
   switch (e.kind) {
@@ -71,7 +73,7 @@ std::string event_line(const Game& game, const Event& e) {
       return named(e.link) + " runs into " + player + "'s firewall at " + square +
              " and is revealed.\n";
     case Event::Kind::Boosted:
-      return player + " boosts " + std::string(1, e.link) + ".\n";
+      return player + " boosts " + std::string(1, link_letter(e.link)) + ".\n";
     case Event::Kind::FirewallPlaced:
       return player + " places a firewall at " + square + ".\n";
     case Event::Kind::Scanned:
@@ -79,12 +81,13 @@ std::string event_line(const Game& game, const Event& e) {
     case Event::Kind::Polarized:
       return player + " polarizes " + named(e.link) + ".\n";
     case Event::Kind::Exchanged:
-      return player + " exchanges " + std::string(1, e.link) + " and " + std::string(1, e.other) +
-             ".\n";
+      return player + " exchanges " + std::string(1, link_letter(e.link)) + " and " +
+             std::string(1, link_letter(e.other)) + ".\n";
     case Event::Kind::Frozen:
-      return player + " freezes " + std::string(1, e.link) + ": it cannot move next turn.\n";
+      return player + " freezes " + std::string(1, link_letter(e.link)) +
+             ": it cannot move next turn.\n";
     case Event::Kind::Hijacked:
-      return player + " hijacks " + std::string(1, e.link) + " " +
+      return player + " hijacks " + std::string(1, link_letter(e.link)) + " " +
              std::string(direction_word(e.direction)) + ".\n";
     case Event::Kind::Passed:
       return player + " has no legal move and passes.\n";
