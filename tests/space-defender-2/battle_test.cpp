@@ -3,9 +3,17 @@
 #include <gtest/gtest.h>
 
 #include "games/space-defender-2/score.hpp"
+#include "games/space-defender-2/text.hpp"
 
 namespace sd2 {
 namespace {
+
+// The events of a section as the oracle's lines.
+std::vector<std::string> lines(const std::vector<Event>& events) {
+  std::vector<std::string> out;
+  for (const Event& e : events) out.push_back(text::event_line(e));
+  return out;
+}
 
 constexpr Thresholds kNoSpawn{1, 1, 1, 1, 1};
 
@@ -54,8 +62,9 @@ TEST(Battle, InterceptorMovesToTheStarfightersRowWhenItFires) {
   battle.turn(Action::Fire, {}, rng);
   EXPECT_EQ(battle.enemies().at(free).at, (Coord{3, 6}));
   EXPECT_EQ(battle.enemies().at(blocked).at, (Coord{5, 8}));
-  EXPECT_EQ(battle.log().enemies.at(0), "A Interceptor(id:1) moves: [A,6] -> [C,6]");
-  EXPECT_EQ(battle.log().enemies.at(1), "A Interceptor(id:2) stays at: [E,8]");
+  EXPECT_EQ(text::event_line(battle.log().enemies.at(0)),
+            "A Interceptor(id:1) moves: [A,6] -> [C,6]");
+  EXPECT_EQ(text::event_line(battle.log().enemies.at(1)), "A Interceptor(id:2) stays at: [E,8]");
 }
 
 TEST(Battle, InterceptorInTheStarfightersColumnCollidesWithIt) {
@@ -70,7 +79,7 @@ TEST(Battle, InterceptorInTheStarfightersColumnCollidesWithIt) {
       "A Interceptor(id:1) moves: [A,2] -> [C,2]",
       "  The Interceptor collides with Starfighter(id:0) at location [C,2], trading 50 damage.",
       "  The Interceptor at location [C,2] has been destroyed."};
-  EXPECT_EQ(battle.log().enemies, expected);
+  EXPECT_EQ(lines(battle.log().enemies), expected);
   EXPECT_LT(battle.starfighter().health, health);
   EXPECT_EQ(battle.starfighter().focus.score(), kBronze);
 }
@@ -82,7 +91,8 @@ TEST(Battle, InterceptorIsDestroyedByAProjectileOnItsWay) {
   battle.add_projectile(true, {2, 9}, 200, 0);  // a mine in the path
   battle.turn(Action::Fire, {}, rng);
   EXPECT_FALSE(battle.enemies().contains(id));
-  EXPECT_EQ(battle.log().enemies.at(0), "A Interceptor(id:1) moves: [A,9] -> [B,9]");
+  EXPECT_EQ(text::event_line(battle.log().enemies.at(0)),
+            "A Interceptor(id:1) moves: [A,9] -> [B,9]");
 }
 
 TEST(Battle, SnipeTeleportsPastEverythingBetween) {
@@ -92,9 +102,9 @@ TEST(Battle, SnipeTeleportsPastEverythingBetween) {
   const int between = battle.add_enemy(EnemyKind::Pylon, {3, 5});
   const int target = battle.add_enemy(EnemyKind::Pylon, {3, 10});
   battle.turn(Action::Pass, {}, rng);
-  EXPECT_EQ(battle.log().friendly_projectiles.at(0),
+  EXPECT_EQ(text::event_line(battle.log().friendly_projectiles.at(0)),
             "A friendly projectile(id:-1) moves: [C,2] -> [C,10]");
-  EXPECT_EQ(battle.log().friendly_projectiles.at(1),
+  EXPECT_EQ(text::event_line(battle.log().friendly_projectiles.at(1)),
             "  The projectile collides with Pylon(id:2) at location [C,10], dealing 1000 damage.");
   EXPECT_TRUE(battle.enemies().contains(between));
   EXPECT_FALSE(battle.enemies().contains(target));
@@ -123,7 +133,7 @@ TEST(Battle, AProjectileMovingOntoAnotherOfItsSideCombinesDamage) {
   battle.turn(Action::Pass, {}, rng);
   const Projectile& merged = battle.projectiles().at(-1);
   EXPECT_EQ(
-      battle.log().friendly_projectiles.at(1),
+      text::event_line(battle.log().friendly_projectiles.at(1)),
       "  The projectile collides with friendly projectile(id:-2) at location [A,4], combining "
       "damage.");
   EXPECT_EQ(merged.at, (Coord{1, 7}));
@@ -154,7 +164,7 @@ TEST(Battle, OverchargeNeverDestroysTheStarfighter) {
   battle.turn(Action::Special, {}, rng);
   EXPECT_EQ(battle.starfighter().health, battle.starfighter().stats.health - 50);
   EXPECT_EQ(battle.starfighter().energy, energy + 100);
-  EXPECT_EQ(battle.log().starfighter.at(0),
+  EXPECT_EQ(text::event_line(battle.log().starfighter.at(0)),
             "The Starfighter(id:0) uses special, gaining 100 energy at the expense of 50 health.");
 }
 
@@ -163,7 +173,7 @@ TEST(Battle, SpawnsEveryTurnFromTheGeneratorTwice) {
   Battle battle(5, 10, Thresholds{101, 101, 101, 101, 101}, Loadout{});
   battle.turn(Action::Pass, {}, rng);
   EXPECT_EQ(rng.calls(), 2u);
-  EXPECT_EQ(battle.log().spawn.at(0), "A Grunt(id:1) spawns at location [A,10].");
+  EXPECT_EQ(text::event_line(battle.log().spawn.at(0)), "A Grunt(id:1) spawns at location [A,10].");
 }
 
 }  // namespace

@@ -6,20 +6,38 @@
 namespace sd2 {
 namespace {
 
-std::string name_of(const Enemy& e) {
-  return std::string(spec(e.kind).name);
+Actor of(const Enemy& e) {
+  return {Actor::Type::Enemy, e.kind, e.id};
 }
 
-std::string tag(const std::string& name, int id) {
-  return name + "(id:" + std::to_string(id) + ")";
+Actor of(const Projectile& p, int id) {
+  return {p.friendly ? Actor::Type::FriendlyProjectile : Actor::Type::EnemyProjectile,
+          EnemyKind::Grunt, id};
 }
 
-std::string projectile_name(const Projectile& p) {
-  return p.friendly ? "friendly projectile" : "enemy projectile";
+const Actor kStarfighter{Actor::Type::Starfighter, EnemyKind::Grunt, 0};
+
+Event event(Event::Kind kind, Actor who) {
+  Event e;
+  e.kind = kind;
+  e.who = who;
+  return e;
 }
 
-std::string destroyed(const std::string& name, Coord at) {
-  return "  The " + name + " at location " + location_text(at) + " has been destroyed.";
+Event collision(Actor who, Actor with, Coord at, Event::Effect effect, int amount = 0) {
+  Event e = event(Event::Kind::Collides, who);
+  e.with = with;
+  e.effect = effect;
+  e.at = at;
+  e.amount = amount;
+  return e;
+}
+
+Event at_event(Event::Kind kind, Actor who, Coord at, int amount = 0) {
+  Event e = event(kind, who);
+  e.at = at;
+  e.amount = amount;
+  return e;
 }
 
 Orbment drop(EnemyKind kind) {
@@ -161,13 +179,13 @@ void Battle::damage_starfighter(int amount, Lines& out) {
   if (sf.health <= 0) {
     sf.health = 0;
     sf.destroyed = true;
-    out.push_back(destroyed("Starfighter", sf.at));
+    out.push_back(at_event(Event::Kind::Destroyed, kStarfighter, sf.at));
   }
 }
 
 void Battle::destroy_enemy(int id, Lines& out) {
   const Enemy& e = enemies_.at(id);
-  out.push_back(destroyed(name_of(e), e.at));
+  out.push_back(at_event(Event::Kind::Destroyed, of(e), e.at));
   if (on_board(e.at) && cell(e.at) == id) cell(e.at) = kEmpty;
   starfighter_.focus.add(drop(e.kind));
   enemies_.erase(id);
@@ -194,18 +212,16 @@ void Battle::update_vision() {
 bool Battle::projectile_enters(Projectile& p, Coord at, Lines& out) {
   const int id = cell(at);
   if (id == kEmpty) return true;
-  const std::string where = " at location " + location_text(at) + ", ";
+  const Actor mover{Actor::Type::Projectile, EnemyKind::Grunt, 0};
   if (id < 0) {
     Projectile& other = projectiles_.at(id);
-    const std::string head =
-        "  The projectile collides with " + tag(projectile_name(other), id) + where;
     if (other.friendly == p.friendly) {
-      out.push_back(head + "combining damage.");
+      out.push_back(collision(mover, of(other, id), at, Event::Effect::Combining));
       p.damage += other.damage;
       remove_projectile(id);
       return true;
     }
-    out.push_back(head + "negating damage.");
+    out.push_back(collision(mover, of(other, id), at, Event::Effect::Negating));
     if (p.damage > other.damage) {
       p.damage -= other.damage;
       remove_projectile(id);
@@ -220,20 +236,18 @@ bool Battle::projectile_enters(Projectile& p, Coord at, Lines& out) {
   }
   if (id == 0) {
     const int damage = std::max(p.damage - starfighter_.stats.armour, 0);
-    out.push_back("  The projectile collides with Starfighter(id:0)" + where + "dealing " +
-                  std::to_string(damage) + " damage.");
+    out.push_back(collision(mover, kStarfighter, at, Event::Effect::Dealing, damage));
     damage_starfighter(damage, out);
     return false;
   }
   Enemy& e = enemies_.at(id);
-  const std::string head = "  The projectile collides with " + tag(name_of(e), id) + where;
   if (p.friendly) {
     const int damage = std::max(p.damage - e.armour, 0);
-    out.push_back(head + "dealing " + std::to_string(damage) + " damage.");
+    out.push_back(collision(mover, of(e), at, Event::Effect::Dealing, damage));
     e.health -= damage;
     if (e.health <= 0) destroy_enemy(id, out);
   } else {
-    out.push_back(head + "healing " + std::to_string(p.damage) + " damage.");
+    out.push_back(collision(mover, of(e), at, Event::Effect::Healing, p.damage));
     e.health = std::min(e.health + p.damage, e.max_health);
   }
   return false;
@@ -244,12 +258,10 @@ Battle::Entry Battle::enemy_enters(Enemy& e, Coord at, Lines& out) {
   const int id = cell(at);
   if (id == kEmpty) return Entry::Entered;
   if (id > 0) return Entry::Blocked;
-  const std::string head = "  The " + name_of(e) + " collides with ";
-  const std::string where = " at location " + location_text(at) + ", ";
+  const Actor mover{Actor::Type::Enemy, e.kind, 0};  // named without its id
   if (id == 0) {
     const int trade = e.health;
-    out.push_back(head + "Starfighter(id:0)" + where + "trading " + std::to_string(trade) +
-                  " damage.");
+    out.push_back(collision(mover, kStarfighter, at, Event::Effect::Trading, trade));
     e.at = at;
     enemies_.insert_or_assign(e.id, e);
     starfighter_.health -= trade;
@@ -261,8 +273,7 @@ Battle::Entry Battle::enemy_enters(Enemy& e, Coord at, Lines& out) {
   remove_projectile(id);
   if (p.friendly) {
     const int damage = std::max(p.damage - e.armour, 0);
-    out.push_back(head + tag(projectile_name(p), id) + where + "taking " + std::to_string(damage) +
-                  " damage.");
+    out.push_back(collision(mover, of(p, id), at, Event::Effect::Taking, damage));
     e.health -= damage;
     if (e.health <= 0) {
       e.at = at;
@@ -271,8 +282,7 @@ Battle::Entry Battle::enemy_enters(Enemy& e, Coord at, Lines& out) {
       return Entry::Destroyed;
     }
   } else {
-    out.push_back(head + tag(projectile_name(p), id) + where + "healing " +
-                  std::to_string(p.damage) + " damage.");
+    out.push_back(collision(mover, of(p, id), at, Event::Effect::Healing, p.damage));
     e.health = std::min(e.health + p.damage, e.max_health);
   }
   return Entry::Entered;
@@ -282,20 +292,17 @@ Battle::Entry Battle::enemy_enters(Enemy& e, Coord at, Lines& out) {
 bool Battle::starfighter_enters(Coord at, Lines& out) {
   const int id = cell(at);
   if (id == kEmpty || id == 0) return true;
-  const std::string where = " at location " + location_text(at) + ", ";
   starfighter_.at = at;
   if (id < 0) {
     const Projectile p = projectiles_.at(id);
     remove_projectile(id);
     const int damage = std::max(p.damage - starfighter_.stats.armour, 0);
-    out.push_back("  The Starfighter collides with " + tag(projectile_name(p), id) + where +
-                  "taking " + std::to_string(damage) + " damage.");
+    out.push_back(collision(kStarfighter, of(p, id), at, Event::Effect::Taking, damage));
     damage_starfighter(damage, out);
   } else {
     const Enemy& e = enemies_.at(id);
     const int trade = e.health;
-    out.push_back("  The Starfighter collides with " + tag(name_of(e), id) + where + "trading " +
-                  std::to_string(trade) + " damage.");
+    out.push_back(collision(kStarfighter, of(e), at, Event::Effect::Trading, trade));
     starfighter_.health -= trade;
     destroy_enemy(id, out);
     damage_starfighter(0, out);
@@ -306,32 +313,29 @@ bool Battle::starfighter_enters(Coord at, Lines& out) {
 void Battle::spawn_projectile(bool friendly, Coord at, int damage, int speed, int row_step,
                               Lines& out) {
   const int id = next_projectile_id_--;
-  const std::string who = friendly ? "  A friendly projectile" : "  A enemy projectile";
-  if (!on_board(at)) {
-    out.push_back(who + "(id:" + std::to_string(id) + ") spawns at location out of board.");
-    return;
-  }
-  out.push_back(who + "(id:" + std::to_string(id) + ") spawns at location " + location_text(at) +
-                ".");
   Projectile p{id, friendly, at, damage, speed, row_step};
+  Event spawned = at_event(Event::Kind::Spawns, of(p, id), at);
+  spawned.nested = true;
+  spawned.off_board = !on_board(at);
+  out.push_back(spawned);
+  if (spawned.off_board) return;
   if (projectile_enters(p, at, out)) {
     projectiles_.emplace(id, p);
     cell(at) = id;
   }
 }
 
-// Spawns an enemy where no enemy stands. `indent` is "" for the natural spawn
-// of phase 7 and "  " for a Carrier's Interceptors; what follows from the
-// spawn is indented the same either way.
-void Battle::spawn_enemy(EnemyKind kind, Coord at, Lines& out, const std::string& indent) {
+// Spawns an enemy where no enemy stands: `nested` for a Carrier's
+// Interceptors, not for the natural spawn of phase 7 (what follows from the
+// spawn is worded the same either way).
+void Battle::spawn_enemy(EnemyKind kind, Coord at, Lines& out, bool nested) {
   const EnemySpec& s = spec(kind);
   const int id = next_enemy_id_++;
-  const std::string head = indent + "A " + tag(std::string(s.name), id) + " spawns at location ";
-  if (!on_board(at)) {
-    out.push_back(head + "out of board.");
-    return;
-  }
-  out.push_back(head + location_text(at) + ".");
+  Event spawned = at_event(Event::Kind::Spawns, {Actor::Type::Enemy, kind, id}, at);
+  spawned.nested = nested;
+  spawned.off_board = !on_board(at);
+  out.push_back(spawned);
+  if (spawned.off_board) return;
   Enemy e{id, kind, at, s.health, s.health, s.regen, s.armour, s.vision, false, false, true};
   update_vision(e);
   if (enemy_enters(e, at, out) == Entry::Entered) {
@@ -357,11 +361,9 @@ void Battle::turn(Action action, Coord target, engine::OracleRandom& rng) {
 
 void Battle::move_projectile(int id, Lines& out) {
   Projectile p = projectiles_.at(id);
-  const std::string who = std::string(p.friendly ? "A friendly projectile" : "A enemy projectile") +
-                          "(id:" + std::to_string(id) + ")";
   const bool snipe = p.friendly && starfighter_.loadout.weapon_kind() == Weapon::Snipe;
   if (p.speed == 0) {
-    out.push_back(who + " stays at: " + location_text(p.at));
+    out.push_back(at_event(Event::Kind::Stays, of(p, id), p.at));
     return;
   }
   const Coord from = p.at;
@@ -381,8 +383,10 @@ void Battle::move_projectile(int id, Lines& out) {
     alive = projectile_enters(p, next, collisions);
     if (snipe) break;
   }
-  out.push_back(who + " moves: " + location_text(from) + " -> " +
-                (escaped ? std::string("out of board") : location_text(p.at)));
+  Event moved = at_event(Event::Kind::Moves, of(p, id), from);
+  moved.to = p.at;
+  moved.off_board = escaped;
+  out.push_back(moved);
   out.insert(out.end(), collisions.begin(), collisions.end());
   if (alive && !escaped) {
     if (p.friendly && starfighter_.loadout.weapon_kind() == Weapon::Rocket) p.speed *= 2;
@@ -421,8 +425,7 @@ void Battle::starfighter_acts(Action action, Coord target) {
     case Action::Pass:
       regenerate();
       regenerate();
-      out.push_back("The Starfighter(id:0) passes at location " + location_text(starfighter_.at) +
-                    ", doubling regen rate.");
+      out.push_back(at_event(Event::Kind::StarfighterPasses, kStarfighter, starfighter_.at));
       return;
     case Action::Move:
       regenerate();
@@ -457,8 +460,9 @@ void Battle::starfighter_moves(Coord target) {
   sf.at = at;
   cell(at) = 0;
   sf.energy -= sf.stats.move_cost * distance(from, at);
-  log_.starfighter.push_back("The Starfighter(id:0) moves: " + location_text(from) + " -> " +
-                             location_text(at));
+  Event moved = at_event(Event::Kind::Moves, kStarfighter, from);
+  moved.to = at;
+  log_.starfighter.push_back(moved);
   log_.starfighter.insert(log_.starfighter.end(), collisions.begin(), collisions.end());
 }
 
@@ -467,7 +471,7 @@ void Battle::starfighter_fires() {
   const WeaponSpec& weapon = sf.loadout.weapon_spec();
   (weapon.costs_health ? sf.health : sf.energy) -= weapon.cost;
   Lines& out = log_.starfighter;
-  out.push_back("The Starfighter(id:0) fires at location " + location_text(sf.at) + ".");
+  out.push_back(at_event(Event::Kind::StarfighterFires, kStarfighter, sf.at));
   const Coord at = sf.at;
   switch (sf.loadout.weapon_kind()) {
     case Weapon::Spread:
@@ -491,10 +495,11 @@ void Battle::starfighter_special() {
   Starfighter& sf = starfighter_;
   Lines& out = log_.starfighter;
   sf.energy -= special_energy_cost();
-  const std::string who = "The Starfighter(id:0) uses special, ";
   switch (sf.loadout.power_kind()) {
     case Power::Recall: {
-      out.push_back(who + "teleporting to: " + location_text(sf.spawn));
+      Event recall = event(Event::Kind::SpecialRecall, kStarfighter);
+      recall.to = sf.spawn;
+      out.push_back(recall);
       cell(sf.at) = kEmpty;
       starfighter_enters(sf.spawn, out);
       sf.at = sf.spawn;
@@ -503,35 +508,36 @@ void Battle::starfighter_special() {
     }
     case Power::Repair:
       sf.health += 50;
-      out.push_back(who + "gaining 50 health.");
+      out.push_back(event(Event::Kind::SpecialRepair, kStarfighter));
       return;
     case Power::Overcharge: {
       const int spent = std::clamp(sf.health - 1, 0, 50);
       sf.health -= spent;
       sf.energy += 2 * spent;
-      out.push_back(who + "gaining " + std::to_string(2 * spent) + " energy at the expense of " +
-                    std::to_string(spent) + " health.");
+      Event overcharge = event(Event::Kind::SpecialOvercharge, kStarfighter);
+      overcharge.amount = 2 * spent;
+      overcharge.amount2 = spent;
+      out.push_back(overcharge);
       return;
     }
     case Power::DeployDrones: {
-      out.push_back(who + "clearing projectiles with drones.");
+      out.push_back(event(Event::Kind::SpecialDrones, kStarfighter));
       while (!projectiles_.empty()) {
         const Projectile& p = projectiles_.begin()->second;
-        out.push_back("  A projectile(id:" + std::to_string(p.id) + ") at location " +
-                      location_text(p.at) + " has been neutralized.");
+        out.push_back(at_event(Event::Kind::Neutralized,
+                               {Actor::Type::Projectile, EnemyKind::Grunt, p.id}, p.at));
         remove_projectile(p.id);
       }
       return;
     }
     case Power::OrbitalStrike: {
-      out.push_back(who + "unleashing a wave of energy.");
+      out.push_back(event(Event::Kind::SpecialStrike, kStarfighter));
       std::vector<int> ids;
       for (const auto& [id, e] : enemies_) ids.push_back(id);
       for (int id : ids) {
         Enemy& e = enemies_.at(id);
         const int damage = std::max(100 - e.armour, 0);
-        out.push_back("  A " + tag(name_of(e), id) + " at location " + location_text(e.at) +
-                      " takes " + std::to_string(damage) + " damage.");
+        out.push_back(at_event(Event::Kind::StrikeHits, of(e), e.at, damage));
         e.health -= damage;
         if (e.health <= 0) destroy_enemy(id, out);
       }
@@ -561,20 +567,20 @@ void Battle::enemies_act(Action action) {
 void Battle::preempt(int id, Action action) {
   Lines& out = log_.enemies;
   Enemy& e = enemies_.at(id);
-  const std::string who = "A " + tag(name_of(e), id);
+  const Actor who = of(e);
   switch (e.kind) {
     case EnemyKind::Grunt:
       if (action == Action::Pass || action == Action::Special) {
         const int gain = action == Action::Pass ? 10 : 20;
         e.health += gain;
         e.max_health += gain;
-        out.push_back(who + " gains " + std::to_string(gain) + " total health.");
+        out.push_back(at_event(Event::Kind::GainsHealth, who, e.at, gain));
       }
       return;
     case EnemyKind::Fighter:
       if (action == Action::Fire) {
         e.armour += 1;
-        out.push_back(who + " gains 1 armour.");
+        out.push_back(at_event(Event::Kind::GainsArmour, who, e.at, 1));
       } else if (action == Action::Pass) {
         start_action(e);
         if (enemy_moves(id, {0, -1}, 6)) enemy_fires(id, 100, 10);
@@ -583,7 +589,7 @@ void Battle::preempt(int id, Action action) {
     case EnemyKind::Carrier:
       if (action == Action::Special) {
         e.regen += 10;
-        out.push_back(who + " gains 10 regen.");
+        out.push_back(at_event(Event::Kind::GainsRegen, who, e.at, 10));
       } else if (action == Action::Pass) {
         start_action(e);
         if (enemy_moves(id, {0, -1}, 2)) {
@@ -648,7 +654,7 @@ void Battle::enemy_acts(int id) {
 
 void Battle::carrier_spawns(Coord at) {
   if (on_board(at) && cell(at) > 0) return;  // never onto another enemy
-  spawn_enemy(EnemyKind::Interceptor, at, log_.enemies, "  ");
+  spawn_enemy(EnemyKind::Interceptor, at, log_.enemies, true);
 }
 
 // Moves enemy `id` up to `steps` squares by `step`, stopping before another
@@ -656,7 +662,7 @@ void Battle::carrier_spawns(Coord at) {
 bool Battle::enemy_moves(int id, Coord step, int steps) {
   Lines& out = log_.enemies;
   Enemy e = enemies_.at(id);
-  const std::string who = "A " + tag(name_of(e), id);
+  const Actor who = of(e);
   const Coord from = e.at;
   cell(from) = kEmpty;
   Lines collisions;
@@ -677,12 +683,16 @@ bool Battle::enemy_moves(int id, Coord step, int steps) {
     }
   }
   if (escaped) {
-    out.push_back(who + " moves: " + location_text(from) + " -> out of board");
+    Event moved = at_event(Event::Kind::Moves, who, from);
+    moved.off_board = true;
+    out.push_back(moved);
     enemies_.erase(id);
   } else if (e.at == from && alive) {
-    out.push_back(who + " stays at: " + location_text(from));
+    out.push_back(at_event(Event::Kind::Stays, who, from));
   } else {
-    out.push_back(who + " moves: " + location_text(from) + " -> " + location_text(e.at));
+    Event moved = at_event(Event::Kind::Moves, who, from);
+    moved.to = e.at;
+    out.push_back(moved);
   }
   out.insert(out.end(), collisions.begin(), collisions.end());
   if (!alive || escaped) return false;
@@ -700,8 +710,11 @@ void Battle::pylon_heals(const Enemy& pylon, Lines& out) {
   for (auto& [id, e] : enemies_) {
     if (distance(e.at, pylon.at) > pylon.vision) continue;
     e.health = std::min(e.health + 10, e.max_health);
-    out.push_back("  The Pylon heals " + tag(name_of(e), id) + " at location " +
-                  location_text(e.at) + " for 10 damage.");
+    Event healed = event(Event::Kind::PylonHeals, of(pylon));
+    healed.with = of(e);
+    healed.at = e.at;
+    healed.amount = 10;
+    out.push_back(healed);
   }
 }
 
@@ -723,7 +736,7 @@ void Battle::natural_spawn(engine::OracleRandom& rng) {
   } else if (value < t.pylon) {
     kind = EnemyKind::Pylon;
   }
-  if (kind) spawn_enemy(*kind, at, log_.spawn, "");
+  if (kind) spawn_enemy(*kind, at, log_.spawn, false);
 }
 
 }  // namespace sd2

@@ -98,14 +98,64 @@ enum class Refusal {
   NoResourcesForSpecial
 };
 
-// Lines of the debug sections, already indented relative to the section
-// ("A ..." for an actor, "  The ..." for what followed from it).
+// Who or what a battle event is about.
+struct Actor {
+  enum class Type : std::uint8_t {
+    None,
+    Starfighter,
+    Enemy,
+    FriendlyProjectile,
+    EnemyProjectile,
+    Projectile  // either side's (cleared by drones)
+  };
+  Type type = Type::None;
+  EnemyKind enemy = EnemyKind::Grunt;
+  int id = 0;
+};
+
+// What happened in a turn, as the rules record it; the text layer words each
+// as a line of the oracle's debug sections (text::event_line).
+struct Event {
+  enum class Kind : std::uint8_t {
+    Destroyed,          // who at `at`
+    Collides,           // who (a mover) runs into with at `at`; `effect` says what it did
+    Spawns,             // who spawns at `at` (or off the board); `nested` under its spawner
+    Stays,              // who stays at `at`
+    Moves,              // who moves from `at` to `to` (or off the board)
+    StarfighterPasses,  // at `at`
+    StarfighterFires,   // at `at`
+    SpecialRecall,      // teleporting to `to`
+    SpecialRepair,
+    SpecialOvercharge,  // amount energy for amount2 health
+    SpecialDrones,
+    Neutralized,  // who (a projectile) at `at`
+    SpecialStrike,
+    StrikeHits,   // who takes amount at `at`
+    GainsHealth,  // who gains amount total health
+    GainsArmour,
+    GainsRegen,
+    PylonHeals,  // with at `at`
+  };
+  enum class Effect : std::uint8_t { Combining, Negating, Dealing, Healing, Trading, Taking };
+  Kind kind = Kind::Destroyed;
+  Actor who;
+  Actor with;
+  Effect effect = Effect::Dealing;
+  Coord at{};
+  Coord to{};
+  bool off_board = false;
+  bool nested = false;
+  int amount = 0;
+  int amount2 = 0;
+};
+
+// The events of the debug sections, in order.
 struct TurnLog {
-  std::vector<std::string> friendly_projectiles;
-  std::vector<std::string> enemy_projectiles;
-  std::vector<std::string> starfighter;
-  std::vector<std::string> enemies;
-  std::vector<std::string> spawn;
+  std::vector<Event> friendly_projectiles;
+  std::vector<Event> enemy_projectiles;
+  std::vector<Event> starfighter;
+  std::vector<Event> enemies;
+  std::vector<Event> spawn;
 };
 
 std::string location_text(Coord at);  // "[A,5]"
@@ -147,7 +197,7 @@ class Battle {
 
  private:
   static constexpr int kEmpty = INT_MIN;
-  using Lines = std::vector<std::string>;
+  using Lines = std::vector<Event>;
   enum class Entry { Entered, Blocked, Destroyed };
 
   int& cell(Coord at) { return cells_[static_cast<std::size_t>(shape_.index(at))]; }
@@ -166,7 +216,7 @@ class Battle {
   bool starfighter_enters(Coord at, Lines& out);
 
   void spawn_projectile(bool friendly, Coord at, int damage, int speed, int row_step, Lines& out);
-  void spawn_enemy(EnemyKind kind, Coord at, Lines& out, const std::string& indent);
+  void spawn_enemy(EnemyKind kind, Coord at, Lines& out, bool nested);
 
   void friendly_projectiles_act();
   void enemy_projectiles_act();

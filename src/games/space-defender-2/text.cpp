@@ -31,11 +31,102 @@ std::string section(const char* title, const std::vector<std::string>& lines) {
   return out;
 }
 
+std::string section(const char* title, const std::vector<Event>& events) {
+  std::string out = std::string("  ") + title + ":\n";
+  for (const Event& event : events) out += "    " + event_line(event) + "\n";
+  return out;
+}
+
+std::string name(const Actor& a) {
+  switch (a.type) {
+    case Actor::Type::Starfighter:
+      return "Starfighter";
+    case Actor::Type::Enemy:
+      return std::string(spec(a.enemy).name);
+    case Actor::Type::FriendlyProjectile:
+      return "friendly projectile";
+    case Actor::Type::EnemyProjectile:
+      return "enemy projectile";
+    case Actor::Type::Projectile:
+      return "projectile";
+    case Actor::Type::None:
+      break;
+  }
+  return "";
+}
+
+std::string tag(const Actor& a) {
+  return name(a) + "(id:" + std::to_string(a.id) + ")";
+}
+
 const char* flag(bool value) {
   return value ? "T" : "F";
 }
 
 }  // namespace
+
+std::string event_line(const Event& e) {
+  using Kind = Event::Kind;
+  const std::string at = location_text(e.at);
+  const std::string special = "The Starfighter(id:0) uses special, ";
+  switch (e.kind) {
+    case Kind::Destroyed:
+      return "  The " + name(e.who) + " at location " + at + " has been destroyed.";
+    case Kind::Collides: {
+      static constexpr const char* kEffects[] = {"combining", "negating", "dealing",
+                                                 "healing",   "trading",  "taking"};
+      const auto effect = static_cast<std::size_t>(e.effect);
+      const bool amount =
+          e.effect != Event::Effect::Combining && e.effect != Event::Effect::Negating;
+      return "  The " + name(e.who) + " collides with " + tag(e.with) + " at location " + at +
+             ", " + kEffects[effect] + (amount ? " " + std::to_string(e.amount) : "") + " damage.";
+    }
+    case Kind::Spawns: {
+      const bool projectile = e.who.type != Actor::Type::Enemy;
+      const std::string who =
+          projectile ? (e.who.type == Actor::Type::FriendlyProjectile ? "friendly projectile"
+                                                                      : "enemy projectile")
+                     : name(e.who);
+      return std::string(e.nested ? "  " : "") + "A " + who + "(id:" + std::to_string(e.who.id) +
+             ") spawns at location " + (e.off_board ? "out of board" : at) + ".";
+    }
+    case Kind::Stays:
+      return "A " + tag(e.who) + " stays at: " + at;
+    case Kind::Moves:
+      return (e.who.type == Actor::Type::Starfighter ? "The " : "A ") + tag(e.who) +
+             " moves: " + at + " -> " + (e.off_board ? "out of board" : location_text(e.to));
+    case Kind::StarfighterPasses:
+      return "The Starfighter(id:0) passes at location " + at + ", doubling regen rate.";
+    case Kind::StarfighterFires:
+      return "The Starfighter(id:0) fires at location " + at + ".";
+    case Kind::SpecialRecall:
+      return special + "teleporting to: " + location_text(e.to);
+    case Kind::SpecialRepair:
+      return special + "gaining 50 health.";
+    case Kind::SpecialOvercharge:
+      return special + "gaining " + std::to_string(e.amount) + " energy at the expense of " +
+             std::to_string(e.amount2) + " health.";
+    case Kind::SpecialDrones:
+      return special + "clearing projectiles with drones.";
+    case Kind::Neutralized:
+      return "  A " + tag(e.who) + " at location " + at + " has been neutralized.";
+    case Kind::SpecialStrike:
+      return special + "unleashing a wave of energy.";
+    case Kind::StrikeHits:
+      return "  A " + tag(e.who) + " at location " + at + " takes " + std::to_string(e.amount) +
+             " damage.";
+    case Kind::GainsHealth:
+      return "A " + tag(e.who) + " gains " + std::to_string(e.amount) + " total health.";
+    case Kind::GainsArmour:
+      return "A " + tag(e.who) + " gains 1 armour.";
+    case Kind::GainsRegen:
+      return "A " + tag(e.who) + " gains 10 regen.";
+    case Kind::PylonHeals:
+      return "  The Pylon heals " + tag(e.with) + " at location " + at + " for " +
+             std::to_string(e.amount) + " damage.";
+  }
+  return "";
+}
 
 std::string refusal_message(Refusal refusal) {
   switch (refusal) {

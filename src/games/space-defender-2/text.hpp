@@ -10,6 +10,9 @@
 namespace sd2::text {
 
 std::string refusal_message(Refusal refusal);
+// A battle event as its line of the debug sections (without the indentation
+// of the section).
+std::string event_line(const Event& event);
 
 std::string weapon_menu(const Loadout& loadout);
 std::string armour_menu(const Loadout& loadout);
