@@ -198,7 +198,10 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
         [&](const S& s, const std::vector<typename S::Action>& legal) {
           return seats[static_cast<std::size_t>(s.to_move())]->choose(s, legal);
         },
-        [](const S&) { return std::optional<std::string>(); });
+        [](const S& s) -> std::optional<std::string> {
+          if constexpr (requires { s.check_invariants(); }) return s.check_invariants();
+          return std::nullopt;
+        });
     if (const auto* violation = std::get_if<std::string>(&played)) {
       err << "selfplay: game " << g + 1 << ": " << *violation << "\n";
       return 1;

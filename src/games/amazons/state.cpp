@@ -287,4 +287,14 @@ std::optional<State> State::deserialize(std::string_view text) {
   return s;
 }
 
+std::optional<std::string> State::check_invariants() const {
+  for (const Field& f : board_.fields()) {
+    if (f.occupant >= 1 && f.occupant <= kMaxPlayers && !board_.player_by_id(f.occupant))
+      return std::string("an amazon of a player without a line");
+    if (f.occupant != kEmpty && (f.treasure || f.artifact))
+      return std::string("an occupied field with treasure or an artifact");
+  }
+  return std::nullopt;
+}
+
 }  // namespace amazons

@@ -47,6 +47,10 @@ class State {
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
+  // The game's own invariants after an action; the first that fails, if any
+  // (the random-simulation test and the match runner check it every step).
+  std::optional<std::string> check_invariants() const;
+
   const Board& board() const { return board_; }
   bool placing() const { return placing_; }
   friend bool operator==(const State&, const State&) = default;

@@ -202,4 +202,27 @@ std::optional<State> State::deserialize(std::string_view text) {
   return engine::replay<State>(*history, &State::make);
 }
 
+std::optional<std::string> State::check_invariants() const {
+  if (!game_.is_consistent()) return std::string("the download counts and the links disagree");
+  for (int viewer = 0; viewer < 2; ++viewer) {
+    const int opponent = 1 - viewer;
+    std::vector<int> hidden;
+    for (int i = 0; i < kLinks; ++i) {
+      const Link& l = game_.player(opponent).links[static_cast<std::size_t>(i)];
+      if (l.on_board() && !l.revealed) hidden.push_back(i);
+    }
+    if (hidden.size() < 2) continue;
+    State exchanged = *this;
+    Link& a = exchanged.game_.mutable_link(opponent, hidden.front());
+    Link& b = exchanged.game_.mutable_link(opponent, hidden.back());
+    if (a.value == b.value) continue;
+    std::swap(a.value, b.value);
+    if (exchanged.observation(viewer) != observation(viewer)) {
+      return "player " + std::to_string(viewer + 1) +
+             "'s observation changed with the opponent's unrevealed links";
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace raiinet

@@ -42,10 +42,14 @@ class State {
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
+  // The game's own invariants after an action; the first that fails, if any
+  // (and that a player's observation does not change when two of the opponent's
+  // unrevealed links exchange what they are; the random-simulation test and the match runner check
+  // it every step).
+  std::optional<std::string> check_invariants() const;
+
   int length() const { return static_cast<int>(history_.size()); }
   const Game& game() const { return game_; }
-  // For tests of hidden information: the link values of a player, changed.
-  Game& mutable_game() { return game_; }
   friend bool operator==(const State& a, const State& b) {
     return a.params_ == b.params_ && a.history_ == b.history_;
   }

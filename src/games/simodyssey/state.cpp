@@ -99,4 +99,9 @@ std::optional<State> State::deserialize(std::string_view text) {
   return engine::replay<State>(*history, &State::make);
 }
 
+std::optional<std::string> State::check_invariants() const {
+  if (!galaxy_.is_consistent()) return std::string("the galaxy's quadrants and entities disagree");
+  return std::nullopt;
+}
+
 }  // namespace simodyssey

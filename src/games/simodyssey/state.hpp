@@ -37,6 +37,10 @@ class State {
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
+  // The game's own invariants after an action; the first that fails, if any
+  // (the random-simulation test and the match runner check it every step).
+  std::optional<std::string> check_invariants() const;
+
   int turns() const { return static_cast<int>(history_.size()); }
   const Galaxy& galaxy() const { return galaxy_; }
   // Two states are equal when they are the same game with the same history.

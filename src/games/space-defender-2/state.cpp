@@ -128,4 +128,9 @@ std::optional<State> State::deserialize(std::string_view text) {
   return engine::replay<State>(*history, &State::make);
 }
 
+std::optional<std::string> State::check_invariants() const {
+  if (!battle_.is_consistent()) return std::string("the board and the battle's lists disagree");
+  return std::nullopt;
+}
+
 }  // namespace sd2

@@ -38,6 +38,10 @@ class State {
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
+  // The game's own invariants after an action; the first that fails, if any
+  // (the random-simulation test and the match runner check it every step).
+  std::optional<std::string> check_invariants() const;
+
   int turns() const { return static_cast<int>(history_.size()); }
   const Battle& battle() const { return battle_; }
   friend bool operator==(const State& a, const State& b) {

@@ -185,4 +185,16 @@ std::optional<State> State::deserialize(std::string_view text) {
   return engine::replay<State>(*history, &State::make);
 }
 
+std::optional<std::string> State::check_invariants() const {
+  if (!game_.is_consistent()) return std::string("a piece is in no place or in two");
+  if (can_undo()) {
+    State again = *this;
+    again.undo();
+    again.apply(history_.back());
+    if (!(again == *this) || again.observation(0) != observation(0))
+      return std::string("undoing the last action and playing it again does not come back");
+  }
+  return std::nullopt;
+}
+
 }  // namespace sas

@@ -53,6 +53,11 @@ class State {
   // back, with the choices since the action that began the chain.
   bool taken_back() const { return taken_back_; }
 
+  // The game's own invariants after an action; the first that fails, if any
+  // (and that undoing the last action and playing it again comes back here;
+  // the random-simulation test and the match runner check it every step).
+  std::optional<std::string> check_invariants() const;
+
   int length() const { return static_cast<int>(history_.size()); }
   const Game& game() const { return game_; }
   friend bool operator==(const State& a, const State& b) {
