@@ -42,6 +42,12 @@ int ParamReader::choice(std::string_view name, const std::vector<std::string>& c
   return static_cast<int>(it - choices.begin());
 }
 
+Params ParamReader::filled() const {
+  Params all;
+  for (const ParamSpec& spec : specs_) all[spec.name] = text(spec.name);
+  return all;
+}
+
 std::optional<std::string> ParamReader::error() const {
   if (error_) return error_;
   for (const auto& entry : params_) {

@@ -196,6 +196,8 @@ class ParamReader {
   int choice(std::string_view name, const std::vector<std::string>& choices);
   // The first error, or a parameter no spec names.
   std::optional<std::string> error() const;
+  // Every parameter of the specs, as given or by default.
+  Params filled() const;
 
  private:
   const Params& params_;

@@ -40,9 +40,7 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   engine::Random rng(static_cast<std::uint64_t>(seed));
   const Placement first = random_placement(rng);
   const Placement second = random_placement(rng);
-  engine::Params filled;
-  for (const engine::ParamSpec& spec : param_specs()) filled[spec.name] = read.text(spec.name);
-  return State(std::move(filled), Game(first, second, cards[0], cards[1]), max_length);
+  return State(read.filled(), Game(first, second, cards[0], cards[1]), max_length);
 }
 
 bool State::perform(Game& game, const Action& action) {

@@ -54,9 +54,7 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
     return "the thresholds g_threshold, f_threshold, c_threshold, i_threshold, p_threshold must "
            "not decrease";
   }
-  engine::Params filled;
-  for (const engine::ParamSpec& spec : param_specs()) filled[spec.name] = read.text(spec.name);
-  return State(std::move(filled), Battle(rows, cols, t, loadout), max_length);
+  return State(read.filled(), Battle(rows, cols, t, loadout), max_length);
 }
 
 State::State(engine::Params params, const Battle& battle, int max_length)
