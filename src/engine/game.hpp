@@ -216,16 +216,19 @@ struct History {
 std::string history_text(const Params& params, const std::vector<std::string>& actions);
 std::optional<History> parse_history(std::string_view text);
 
-// Makes the state of `history.params` with `make` and replays the actions,
-// each checked for legality; nothing when any step fails.
+// Reads a state written by history_text: makes it from its parameters with
+// `make` and replays the actions, each checked for legality; nothing when the
+// text or any step fails. The deserialize of the games that serialize so.
 template <Game S, typename Make>
-std::optional<S> replay(const History& history, Make make) {
-  auto made = make(history.params);
+std::optional<S> replay(std::string_view text, Make make) {
+  const auto history = parse_history(text);
+  if (!history) return std::nullopt;
+  auto made = make(history->params);
   if (!std::holds_alternative<S>(made)) return std::nullopt;
   S state = std::get<S>(std::move(made));
   std::vector<typename S::Action> legal;
-  for (const std::string& text : history.actions) {
-    const auto action = state.parse_action(text);
+  for (const std::string& action_text : history->actions) {
+    const auto action = state.parse_action(action_text);
     if (!action) return std::nullopt;
     state.legal_actions(legal);
     if (std::find(legal.begin(), legal.end(), *action) == legal.end()) return std::nullopt;

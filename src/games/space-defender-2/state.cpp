@@ -121,9 +121,7 @@ std::string State::serialize() const {
 }
 
 std::optional<State> State::deserialize(std::string_view text) {
-  const auto history = engine::parse_history(text);
-  if (!history) return std::nullopt;
-  return engine::replay<State>(*history, &State::make);
+  return engine::replay<State>(text, &State::make);
 }
 
 std::optional<std::string> State::check_invariants() const {
