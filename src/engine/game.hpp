@@ -113,12 +113,21 @@ class AnyState {
   virtual int to_move() const = 0;
   virtual bool over() const = 0;
   virtual std::vector<std::string> legal_actions() const = 0;
+  // Whether the text names an action of this game, legal now or not.
+  virtual bool is_action(std::string_view text) const = 0;
   // Applies the action of this text if it is legal now; else says why not.
   virtual std::optional<std::string> apply(std::string_view action) = 0;
   virtual Returns returns() const = 0;
   virtual std::string observation(int player) const = 0;
   virtual std::string serialize() const = 0;
   virtual bool equals(const AnyState& other) const = 0;
+  // The text of a legal action as `viewer` may see it before it is applied
+  // (a game with hidden information may keep part of it from the others).
+  virtual std::string action_seen_by(std::string_view action, int viewer) const = 0;
+  // Undo, for the games that have it: whether the last action can be taken
+  // back, and taking it back.
+  virtual bool can_undo() const = 0;
+  virtual void undo() = 0;
 };
 
 template <Game S>
@@ -138,6 +147,9 @@ class StateOf final : public AnyState {
     for (const auto& a : actions) texts.push_back(state_.action_text(a));
     return texts;
   }
+  bool is_action(std::string_view text) const override {
+    return state_.parse_action(text).has_value();
+  }
   std::optional<std::string> apply(std::string_view text) override {
     if (state_.over()) return "the game is over";
     const auto action = state_.parse_action(text);
@@ -150,6 +162,9 @@ class StateOf final : public AnyState {
         return std::nullopt;
       }
     }
+    if constexpr (requires { state_.why_not(*action); }) {
+      if (auto why = state_.why_not(*action)) return why;
+    }
     return "\"" + state_.action_text(*action) + "\" is not legal now";
   }
   Returns returns() const override { return state_.returns(); }
@@ -158,6 +173,25 @@ class StateOf final : public AnyState {
   bool equals(const AnyState& other) const override {
     const auto* same = dynamic_cast<const StateOf*>(&other);
     return same && same->state_ == state_;
+  }
+  std::string action_seen_by(std::string_view text, int viewer) const override {
+    const auto action = state_.parse_action(text);
+    if (!action) return std::string(text);
+    if constexpr (requires { state_.action_seen_by(*action, viewer); }) {
+      return state_.action_seen_by(*action, viewer);
+    } else {
+      (void)viewer;
+      return state_.action_text(*action);
+    }
+  }
+  bool can_undo() const override {
+    if constexpr (requires { state_.can_undo(); }) return state_.can_undo();
+    return false;
+  }
+  void undo() override {
+    if constexpr (requires { state_.undo(); }) {
+      if (state_.can_undo()) state_.undo();
+    }
   }
   const S& state() const { return state_; }
 

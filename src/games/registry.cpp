@@ -11,7 +11,9 @@
 #include "games/amazons/ai.hpp"
 #include "games/amazons/state.hpp"
 #include "games/raiinet/state.hpp"
+#include "games/simodyssey/session.hpp"
 #include "games/simodyssey/state.hpp"
+#include "games/space-defender-2/session.hpp"
 #include "games/space-defender-2/state.hpp"
 #include "games/sword-and-shield/state.hpp"
 
@@ -238,30 +240,88 @@ std::variant<std::unique_ptr<engine::AnyState>, std::string> make_any(const engi
   return std::make_unique<engine::StateOf<S>>(std::get<S>(std::move(made)));
 }
 
+// A typed bot behind AnyBot: the state must be one this game made.
 template <engine::Game S>
+class BotOf final : public AnyBot {
+ public:
+  explicit BotOf(std::unique_ptr<Bot<S>> bot) : bot_(std::move(bot)) {}
+  std::string choose(const engine::AnyState& any) override {
+    const S& state = dynamic_cast<const engine::StateOf<S>&>(any).state();
+    state.legal_actions(legal_);
+    return state.action_text(legal_.at(bot_->choose(state, legal_)));
+  }
+
+ private:
+  std::unique_ptr<Bot<S>> bot_;
+  std::vector<typename S::Action> legal_;
+};
+
+template <engine::Game S, auto MakeBot>
+std::unique_ptr<AnyBot> make_any_bot(std::string_view name, const SelfplayOptions& o,
+                                     std::uint64_t seed) {
+  auto bot = MakeBot(name, o, seed);
+  if (!bot) return nullptr;
+  return std::make_unique<BotOf<S>>(std::move(bot));
+}
+
+// Runs the start commands in a new session of an ETF game.
+template <typename Session>
+EtfConsole etf_console(const engine::etf::Grammar& grammar, std::vector<std::string> start) {
+  EtfConsole console{&grammar, std::make_unique<Session>(), std::move(start), {}};
+  console.transcript = console.session->welcome();
+  for (const std::string& text : console.start) {
+    const auto command = std::get<engine::etf::Command>(grammar.parse(text));
+    console.transcript += "->" + command.text() + "\n" + console.session->execute(command);
+  }
+  return console;
+}
+
+EtfConsole simodyssey_console(const engine::Params& p) {
+  return etf_console<simodyssey::Session>(simodyssey::grammar(),
+                                          {"test(" + p.at("threshold") + ")"});
+}
+
+EtfConsole sd2_console(const engine::Params& p) {
+  std::vector<std::string> start = {"play(" + p.at("row") + "," + p.at("column") + "," +
+                                    p.at("g_threshold") + "," + p.at("f_threshold") + "," +
+                                    p.at("c_threshold") + "," + p.at("i_threshold") + "," +
+                                    p.at("p_threshold") + ")"};
+  for (const char* stage : {"weapon", "armour", "engine", "power"}) {
+    start.push_back("setup_select(" + p.at(stage) + ")");
+    start.push_back("setup_next(1)");
+  }
+  start.push_back("setup_next(1)");  // from the summary into the game
+  return etf_console<sd2::Session>(sd2::grammar(), std::move(start));
+}
+
+template <engine::Game S, auto MakeBot>
 GameInfo info(std::string name, std::string description, std::vector<std::string> bots,
-              int (*run)(const SelfplayOptions&, std::ostream&, std::ostream&)) {
+              EtfConsole (*console)(const engine::Params&) = nullptr) {
   return {{std::move(name), std::move(description), S::param_specs(), &make_any<S>},
           std::move(bots),
-          run};
+          &selfplay<S, MakeBot>,
+          &make_any_bot<S, MakeBot>,
+          console};
 }
 
 }  // namespace
 
 const std::vector<GameInfo>& all_games() {
   static const std::vector<GameInfo> kGames = {
-      info<sd2::State>("space-defender-2", "a Starfighter against waves of enemies (one player)",
-                       {"random", "uct"}, &selfplay<sd2::State, &generic_bot<sd2::State>>),
-      info<simodyssey::State>("simodyssey", "explore a galaxy in search of life (one player)",
-                              {"random", "uct"},
-                              &selfplay<simodyssey::State, &generic_bot<simodyssey::State>>),
+      info<sd2::State, &generic_bot<sd2::State>>(
+          "space-defender-2", "a Starfighter against waves of enemies (one player)",
+          {"random", "uct"}, &sd2_console),
+      info<simodyssey::State, &generic_bot<simodyssey::State>>(
+          "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"},
+          &simodyssey_console),
       // No uct for RAIInet: it would see the opponent's hidden links.
-      info<raiinet::State>("raiinet", "two players, hidden links, data and viruses", {"random"},
-                           &selfplay<raiinet::State, &raiinet_bot>),
-      info<amazons::State>("amazons", "queens, arrows, treasures and artifacts for 1-8 players",
-                           {"random", "uct", "ai"}, &selfplay<amazons::State, &amazons_bot>),
-      info<sas::State>("sword-and-shield", "two players push and react with armed pieces",
-                       {"random", "uct"}, &selfplay<sas::State, &generic_bot<sas::State>>),
+      info<raiinet::State, &raiinet_bot>("raiinet", "two players, hidden links, data and viruses",
+                                         {"random"}),
+      info<amazons::State, &amazons_bot>("amazons",
+                                         "queens, arrows, treasures and artifacts for 1-8 players",
+                                         {"random", "uct", "ai"}),
+      info<sas::State, &generic_bot<sas::State>>(
+          "sword-and-shield", "two players push and react with armed pieces", {"random", "uct"}),
   };
   return kGames;
 }

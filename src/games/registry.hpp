@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/etf.hpp"
 #include "engine/game.hpp"
 
 namespace games {
@@ -23,12 +25,36 @@ struct SelfplayOptions {
   int time_ms = 0;         // or milliseconds per decision
 };
 
+// A bot of a game chosen at run time: picks the text of a legal action for
+// the player to move. It may keep a plan between calls.
+class AnyBot {
+ public:
+  virtual ~AnyBot() = default;
+  virtual std::string choose(const engine::AnyState& state) = 0;
+};
+
+// The ETF program of a one-player ETF game beside its state: the grammar, and
+// a session given the commands that start the game the parameters make.
+struct EtfConsole {
+  const engine::etf::Grammar* grammar = nullptr;
+  std::unique_ptr<engine::etf::Session> session;
+  std::vector<std::string> start;  // the commands that started it
+  std::string transcript;          // what the program printed: its welcome, then "->command" and its output
+};
+
 struct GameInfo {
   engine::GameEntry entry;
   std::vector<std::string> bots;  // the bot names this game has
   // Plays the matches; prints the results to `out` and violations to `err`.
   // Returns 0, or 1 on any violation of the contract, 2 on bad options.
   int (*selfplay)(const SelfplayOptions& options, std::ostream& out, std::ostream& err);
+  // A bot by name for a state this entry made (nothing for an unknown name);
+  // `options` gives its thinking (nodes or time_ms).
+  std::unique_ptr<AnyBot> (*make_bot)(std::string_view name, const SelfplayOptions& options,
+                                      std::uint64_t seed);
+  // The ETF console for these parameters (every one filled in); null for the
+  // games that are not ETF programs.
+  EtfConsole (*make_console)(const engine::Params& filled) = nullptr;
 };
 
 const std::vector<GameInfo>& all_games();

@@ -2,6 +2,7 @@
 //   gridgames               a menu of the games built beside this program
 //   gridgames GAME ARGS...  starts GAME with ARGS
 //   gridgames selfplay ...  plays bots against each other (selfplay.hpp)
+//   gridgames serve ...     serves the games to web browsers (web/server.hpp)
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "launcher/selfplay.hpp"
+#include "web/server.hpp"
 
 namespace {
 
@@ -129,6 +131,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
+  if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
   for (const Game& game : games) {
     if (game.name == wanted) return start(dir, game.name, argc - 2, argv + 2);
   }

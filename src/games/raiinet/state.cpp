@@ -43,22 +43,23 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   return State(read.filled(), Game(first, second, cards[0], cards[1]), max_length);
 }
 
-bool State::perform(Game& game, const Action& action) {
+std::optional<Refusal> State::perform(Game& game, const Action& action) {
   const auto link = link_of_letter(action.link);
-  if (!action.ability) return link && !game.move(*link, action.direction);
+  const Refusal no_such_link{Why::NoSuchLink};
+  if (!action.ability) return link ? game.move(*link, action.direction) : no_such_link;
   AbilityArgs args;
   if (action.link) {
-    if (!link) return false;
+    if (!link) return no_such_link;
     args.links.push_back(*link);
   }
   if (action.other_link) {
     const auto other = link_of_letter(action.other_link);
-    if (!other) return false;
+    if (!other) return no_such_link;
     args.links.push_back(*other);
   }
   args.direction = action.direction;
   args.square = action.square;
-  return !game.use_ability(action.card, args);
+  return game.use_ability(action.card, args);
 }
 
 void State::legal_actions(std::vector<Action>& out) const {
@@ -66,7 +67,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (over()) return;
   const auto try_add = [&](const Action& a) {
     Game trial = game_;
-    if (perform(trial, a)) out.push_back(a);
+    if (!perform(trial, a)) out.push_back(a);
   };
   const int player = game_.current();
   std::vector<char> letters;
@@ -112,6 +113,18 @@ void State::apply(const Action& action) {
   history_.push_back(action);
   game_.pass_stuck_players();
   stuck_ = !game_.winner() && !game_.has_legal_move(game_.current());
+}
+
+std::optional<std::string> State::why_not(const Action& action) const {
+  if (over()) return std::string("the game is over");
+  Game trial = game_;
+  if (const auto refusal = perform(trial, action)) return text::refusal_message(*refusal);
+  return std::nullopt;
+}
+
+std::string State::action_seen_by(const Action& action, int viewer) const {
+  if (action.ability && viewer != game_.current()) return "an ability";
+  return action_text(action);
 }
 
 engine::Returns State::returns() const {

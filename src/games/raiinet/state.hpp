@@ -38,6 +38,11 @@ class State {
   // As typed at the program: "move a up", "ability 3 B", "ability 2 4 5".
   std::string action_text(const Action& action) const;
   std::optional<Action> parse_action(std::string_view text) const;
+  // Why the rules refuse `action` now, in words, if they do.
+  std::optional<std::string> why_not(const Action& action) const;
+  // The opponent sees that an ability was used, not which card it was: a
+  // card's number would tell which of the player's abilities is left.
+  std::string action_seen_by(const Action& action, int viewer) const;
   std::string observation(int player) const;
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
@@ -57,7 +62,8 @@ class State {
  private:
   State(engine::Params params, Game game, int max_length)
       : params_(std::move(params)), game_(std::move(game)), max_length_(max_length) {}
-  static bool perform(Game& game, const Action& action);
+  // Applies `action` to `game` as the rules do; why not, when they refuse it.
+  static std::optional<Refusal> perform(Game& game, const Action& action);
 
   engine::Params params_;
   Game game_;

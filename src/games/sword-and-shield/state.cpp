@@ -59,6 +59,14 @@ std::optional<Refusal> State::refusal(const Game& game, const Action& action) {
   return perform(trial, action);
 }
 
+std::optional<std::string> State::why_not(const Action& action) const {
+  if (over()) return std::string("the game is over");
+  if (const auto r = refusal(game_, action))
+    return text::refusal_message(*r, action.first, action.second);
+  if (!acceptable(action)) return std::string("it would lead into reactions without end");
+  return std::nullopt;
+}
+
 bool State::acceptable(const Action& action) const {
   Game trial = game_;
   return !perform(trial, action) && (action.kind == Kind::React || !trial.chain_without_end());

@@ -39,6 +39,8 @@ class State {
   engine::Returns returns() const;
   std::string action_text(const Action& action) const;  // as typed: "move a up"
   std::optional<Action> parse_action(std::string_view text) const;
+  // Why the rules refuse `action` now, in words, if they do.
+  std::optional<std::string> why_not(const Action& action) const;
   std::string observation(int player) const;  // the display: nothing is hidden
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);

@@ -1,0 +1,354 @@
+#include "web/matches.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "engine/words.hpp"
+
+namespace web {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// 128 bits from the system's generator, as hex: a seat's secret.
+std::string secret() {
+  static std::mutex mutex;
+  static std::random_device device;
+  const std::lock_guard lock(mutex);
+  std::string text;
+  for (int i = 0; i < 4; ++i) {
+    const std::uint32_t word = device();
+    for (int shift = 28; shift >= 0; shift -= 4) text += "0123456789abcdef"[(word >> shift) & 15];
+  }
+  return text;
+}
+
+// A parameter's value as text: JSON strings as they are, numbers written.
+std::optional<std::string> param_text(const json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  if (value.is_boolean()) return value.get<bool>() ? "1" : "0";
+  return std::nullopt;
+}
+
+std::string result_text(const engine::AnyState& state) {
+  const engine::Returns r = state.returns();
+  const int n = state.players();
+  if (n == 1) return "the game is over: result " + engine::printable(std::to_string(r[0]));
+  const double best = *std::max_element(r.begin(), r.begin() + n);
+  std::vector<int> winners;
+  for (int p = 0; p < n; ++p) {
+    if (r[static_cast<std::size_t>(p)] == best) winners.push_back(p + 1);
+  }
+  if (static_cast<int>(winners.size()) == n) return "the game is over: a draw";
+  std::string text = "the game is over: ";
+  for (std::size_t i = 0; i < winners.size(); ++i)
+    text += (i ? " and " : "") + std::string("player ") + std::to_string(winners[i]);
+  return text + (winners.size() == 1 ? " wins" : " share the win");
+}
+
+// The reason in an ETF error output: the lines after the state line.
+std::string etf_reason(const std::string& output) {
+  const std::size_t line = output.find('\n');
+  std::string reason = line == std::string::npos ? output : output.substr(line + 1);
+  reason.erase(0, reason.find_first_not_of(" \n"));
+  while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) reason.pop_back();
+  return reason.empty() ? "refused" : reason;
+}
+
+// The ETF commands a web console runs: the game's actions and `status`; the
+// commands that start, abort or reconfigure a game belong to the page's form.
+bool console_allows(const std::string& name, bool is_action) {
+  return is_action || name == "status";
+}
+
+}  // namespace
+
+Matches::Matches(Limits limits) : limits_(limits), bot_thread_([this] { bot_loop(); }) {}
+
+Matches::~Matches() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  bot_thread_.join();
+}
+
+json Matches::catalogue() {
+  json list = json::array();
+  for (const games::GameInfo& info : games::all_games()) {
+    json params = json::array();
+    for (const engine::ParamSpec& spec : info.entry.params) {
+      params.push_back({{"name", spec.name}, {"default", spec.default_value}, {"help", spec.help}});
+    }
+    auto made = info.entry.make({});
+    const auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);
+    list.push_back({{"name", info.entry.name},
+                    {"description", info.entry.description},
+                    {"players", state->players()},
+                    {"params", params},
+                    {"bots", info.bots},
+                    {"console", info.make_console != nullptr}});
+  }
+  return {{"games", list}};
+}
+
+std::size_t Matches::size() const {
+  const std::lock_guard lock(mutex_);
+  return matches_.size();
+}
+
+Answer<json> Matches::create(const json& request) {
+  if (!request.is_object() || !request.contains("game") || !request["game"].is_string())
+    return Refusal{400, "the request must be a JSON object with \"game\": a game's name"};
+  const std::string name = request["game"].get<std::string>();
+  const games::GameInfo* info = games::find_game(name);
+  if (!info) return Refusal{404, "no game \"" + engine::printable(name.substr(0, 40)) + "\""};
+  engine::Params params;
+  if (request.contains("params")) {
+    if (!request["params"].is_object())
+      return Refusal{400, "\"params\" must be an object of parameter names and values"};
+    for (const auto& [key, value] : request["params"].items()) {
+      const auto text = param_text(value);
+      if (!text) return Refusal{400, "parameter " + engine::printable(key) + ": not a value"};
+      params[key] = *text;
+    }
+  }
+  auto made = info->entry.make(params);
+  if (const auto* error = std::get_if<std::string>(&made)) return Refusal{400, *error};
+  auto match = std::make_unique<Match>();
+  match->info = info;
+  match->state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
+  engine::ParamReader read(params, info->entry.params);
+  match->params = read.filled();
+  const int players = match->state->players();
+  const json seats = request.value("seats", json::array());
+  if (!seats.is_array() || static_cast<int>(seats.size()) > players)
+    return Refusal{400, "\"seats\" must be a list of at most " + std::to_string(players) +
+                            " entries, \"human\" or a bot's name"};
+  games::SelfplayOptions thinking;
+  thinking.time_ms = limits_.bot_time_ms;
+  for (int p = 0; p < players; ++p) {
+    Seat seat;
+    seat.player = p;
+    const json kind = p < static_cast<int>(seats.size()) ? seats[static_cast<std::size_t>(p)]
+                                                         : json("human");
+    if (!kind.is_string()) return Refusal{400, "a seat is \"human\" or a bot's name"};
+    if (kind.get<std::string>() == "human") {
+      seat.token = secret();
+    } else {
+      seat.bot = kind.get<std::string>();
+      seat.ai = info->make_bot(seat.bot, thinking, std::random_device{}());
+      if (!seat.ai)
+        return Refusal{400, "no bot \"" + engine::printable(seat.bot.substr(0, 40)) +
+                                "\" for " + name};
+    }
+    match->seats.push_back(std::move(seat));
+  }
+  if (info->make_console) match->console = info->make_console(match->params);
+  json answer_seats = json::array();
+  for (const Seat& seat : match->seats) {
+    json entry = {{"player", seat.player}};
+    if (seat.bot.empty()) {
+      entry["token"] = seat.token;
+    } else {
+      entry["bot"] = seat.bot;
+    }
+    answer_seats.push_back(entry);
+  }
+  const std::lock_guard lock(mutex_);
+  drop_idle();
+  if (matches_.size() >= limits_.max_games)
+    return Refusal{503, "the server is full (" + std::to_string(limits_.max_games) +
+                            " games); try again when a game ends or is left"};
+  std::string id;
+  do {
+    id = secret().substr(0, 12);
+  } while (matches_.count(id));
+  match->id = id;
+  match->touched = Clock::now();
+  Match& stored = *(matches_[id] = std::move(match));
+  changed(stored);
+  return json{{"id", id}, {"game", name}, {"seats", answer_seats}};
+}
+
+Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& token,
+                                      int& player) {
+  const auto at = matches_.find(id);
+  if (at == matches_.end()) return Refusal{404, "no game with this id (it may have ended long ago)"};
+  Match& match = *at->second;
+  for (const Seat& seat : match.seats) {
+    if (!seat.token.empty() && seat.token == token) {
+      player = seat.player;
+      match.touched = Clock::now();
+      return &match;
+    }
+  }
+  return Refusal{403, "this token is not a seat of this game"};
+}
+
+Answer<json> Matches::view(const std::string& id, const std::string& token,
+                           std::optional<std::uint64_t> after, std::chrono::milliseconds wait) {
+  std::unique_lock lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  if (after) {
+    const auto deadline = Clock::now() + wait;
+    changed_.wait_until(lock, deadline, [&] {
+      const auto at = matches_.find(id);
+      return stopping_ || at == matches_.end() || at->second->version > *after;
+    });
+    found = find(id, token, player);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  }
+  return view_of(*std::get<Match*>(found), player);
+}
+
+Answer<json> Matches::act(const std::string& id, const std::string& token,
+                          const std::string& action) {
+  const std::lock_guard lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
+  if (auto refusal = play(match, player, action)) return *refusal;
+  return view_of(match, player);
+}
+
+Answer<json> Matches::undo(const std::string& id, const std::string& token) {
+  const std::lock_guard lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
+  if (!match.state->can_undo() || match.movers.empty())
+    return Refusal{409, "there is nothing to take back"};
+  if (match.movers.back() != player)
+    return Refusal{409, "only the player who made the last action can take it back"};
+  match.state->undo();
+  match.movers.pop_back();
+  const std::string line = "player " + std::to_string(player + 1) + " took back an action";
+  match.log.emplace_back(static_cast<std::size_t>(match.state->players()), line);
+  changed(match);
+  return view_of(match, player);
+}
+
+std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
+  engine::AnyState& state = *match.state;
+  if (state.over()) return Refusal{409, "the game is over"};
+  if (state.to_move() != player)
+    return Refusal{409, "it is not your turn: player " + std::to_string(state.to_move() + 1) +
+                            " is to move"};
+  std::string text = action;
+  if (match.console) {
+    // An ETF command: its canonical text is the action's ("move( N )" is "move(N)").
+    const auto parsed = match.console->grammar->parse(action);
+    if (const auto* error = std::get_if<engine::etf::InputError>(&parsed))
+      return Refusal{422, error->message};
+    text = std::get<engine::etf::Command>(parsed).text();
+  }
+  const auto legal = state.legal_actions();
+  const bool is_legal = std::find(legal.begin(), legal.end(), text) != legal.end();
+  if (match.console && !is_legal) {
+    // The ETF program's own answer: an error (or a query's output).
+    return run_console(match, text, state.is_action(text));
+  }
+  std::vector<std::string> seen;
+  for (int p = 0; p < state.players(); ++p) seen.push_back(state.action_seen_by(text, p));
+  if (auto why = state.apply(text)) return Refusal{422, *why};
+  if (match.console) run_console(match, text, true);
+  for (std::string& line : seen) line = "player " + std::to_string(player + 1) + ": " + line;
+  match.log.push_back(std::move(seen));
+  match.movers.push_back(player);
+  if (!state.can_undo()) match.movers.clear();
+  changed(match);
+  return std::nullopt;
+}
+
+std::optional<Refusal> Matches::run_console(Match& match, const std::string& command,
+                                            bool is_action) {
+  const auto parsed = match.console->grammar->parse(command);
+  const auto& c = std::get<engine::etf::Command>(parsed);
+  if (!console_allows(c.name(), is_action))
+    return Refusal{422, "\"" + c.name() + "\" belongs to the new-game form, not to a game"};
+  const std::string output = match.console->session->execute(c);
+  match.console->transcript += "->" + c.text() + "\n" + output;
+  changed(match);
+  if (is_action && output.find(", error") != std::string::npos)
+    return Refusal{422, etf_reason(output)};
+  return std::nullopt;
+}
+
+void Matches::changed(Match& match) {
+  ++match.version;
+  match.touched = Clock::now();
+  const auto& state = *match.state;
+  if (!state.over() && !match.seats[static_cast<std::size_t>(state.to_move())].bot.empty())
+    bot_turns_.push_back(match.id);
+  changed_.notify_all();
+}
+
+json Matches::view_of(const Match& match, int player) const {
+  const engine::AnyState& state = *match.state;
+  json log = json::array();
+  for (const auto& entry : match.log) log.push_back(entry[static_cast<std::size_t>(player)]);
+  json seats = json::array();
+  for (const Seat& seat : match.seats)
+    seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
+  json view = {{"id", match.id},
+               {"game", match.info->entry.name},
+               {"params", match.params},
+               {"player", player},
+               {"players", state.players()},
+               {"seats", seats},
+               {"version", match.version},
+               {"to_move", state.to_move()},
+               {"over", state.over()},
+               {"observation", state.observation(player)},
+               {"legal", state.to_move() == player ? state.legal_actions()
+                                                   : std::vector<std::string>{}},
+               {"log", log},
+               {"can_undo", state.can_undo() && !match.movers.empty() &&
+                                match.movers.back() == player}};
+  if (state.over()) {
+    const engine::Returns r = state.returns();
+    view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
+    view["result"] = result_text(state);
+  }
+  if (match.console) view["console"] = match.console->transcript;
+  return view;
+}
+
+void Matches::drop_idle() {
+  const auto now = Clock::now();
+  std::erase_if(matches_, [&](const auto& entry) { return now - entry.second->touched > limits_.idle; });
+}
+
+void Matches::bot_loop() {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    changed_.wait(lock, [&] { return stopping_ || !bot_turns_.empty(); });
+    if (stopping_) return;
+    const std::string id = bot_turns_.front();
+    bot_turns_.pop_front();
+    auto at = matches_.find(id);
+    if (at == matches_.end() || at->second->state->over()) continue;
+    Match& match = *at->second;
+    const int player = match.state->to_move();
+    const std::shared_ptr<games::AnyBot> bot = match.seats[static_cast<std::size_t>(player)].ai;
+    if (!bot) continue;
+    const auto state = match.state->clone();
+    const std::uint64_t version = match.version;
+    lock.unlock();  // think without holding the games
+    const std::string action = bot->choose(*state);
+    lock.lock();
+    at = matches_.find(id);
+    if (at == matches_.end() || at->second->version != version) continue;
+    play(*at->second, player, action);
+  }
+}
+
+}  // namespace web

@@ -1,0 +1,43 @@
+// The web server of `gridgames serve`: the pages (built into the program) and
+// the JSON API they use (README, "Web play"), over the games of matches.hpp.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "web/matches.hpp"
+
+namespace httplib {
+class Server;
+}
+
+namespace web {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";  // loopback unless asked
+  int port = 0;                    // 0: any free port
+  Limits limits;
+};
+
+class Server {
+ public:
+  explicit Server(ServeOptions options);
+  ~Server();
+  // Binds; the port, or -1 when the address cannot be had.
+  int bind();
+  // Serves until stop().
+  void run();
+  void stop();
+
+ private:
+  void routes();
+
+  ServeOptions options_;
+  Matches matches_;
+  std::unique_ptr<httplib::Server> http_;
+};
+
+// `gridgames serve [--host HOST] [--port PORT] ...`: prints the address, then serves.
+int run_serve(int argc, char** argv);
+
+}  // namespace web
