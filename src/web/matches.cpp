@@ -11,6 +11,10 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
+// Larger games (Amazons on a 1000 x 1000 board) are for the terminal
+// programs: every view would carry megabytes.
+constexpr std::size_t kMaxObservation = 64 * 1024;
+
 // 128 bits from the system's generator, as hex: a seat's secret.
 std::string secret() {
   static std::mutex mutex;
@@ -121,6 +125,9 @@ Answer<json> Matches::create(const json& request) {
   auto match = std::make_unique<Match>();
   match->info = info;
   match->state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
+  if (match->state->observation(0).size() > kMaxObservation)
+    return Refusal{400, "this game is too large to play in a browser (its board is over " +
+                            std::to_string(kMaxObservation / 1024) + " KiB as text)"};
   engine::ParamReader read(params, info->entry.params);
   match->params = read.filled();
   const int players = match->state->players();

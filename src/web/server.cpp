@@ -78,7 +78,11 @@ int Server::bind() {
 
 void Server::run() { http_->listen_after_bind(); }
 
-void Server::stop() { http_->stop(); }
+void Server::stop() {
+  // A stop before run() has begun would be lost: wait for it to begin.
+  while (!http_->is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  http_->stop();
+}
 
 void Server::routes() {
   httplib::Server& s = *http_;

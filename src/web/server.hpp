@@ -25,7 +25,8 @@ class Server {
   ~Server();
   // Binds; the port, or -1 when the address cannot be had.
   int bind();
-  // Serves until stop().
+  // Serves until stop(), which may come from another thread at any time
+  // after bind() succeeded.
   void run();
   void stop();
 

@@ -1,1 +1,205 @@
+// gridgames in the browser: the menu, a form to start each game, and the game
+// page of one seat, all over the JSON API (README, "Web play"). Boards are
+// drawn by boards.js from the seat's observation, the only state it gets.
+"use strict";
 
+const app = document.getElementById("app");
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.body = JSON.stringify(body);
+    options.headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(path, options);
+  let data = {};
+  try { data = await response.json(); } catch (e) { data = { error: "the server's answer is not JSON" }; }
+  return { ok: response.ok, status: response.status, data };
+}
+
+function title(text) {
+  document.title = text + " - gridgames";
+  document.getElementById("subtitle").textContent = text;
+}
+
+// The menu: every game with its description.
+async function showMenu() {
+  title("choose a game");
+  const { data } = await api("GET", "/api/games");
+  const list = el("div", { class: "games" });
+  for (const game of data.games) {
+    list.append(el("div", { class: "card" },
+      el("a", { href: "/play/" + game.name, id: "play-" + game.name }, GridBoards.title(game.name)),
+      el("p", {}, game.description)));
+  }
+  app.replaceChildren(el("h1", {}, "Play a game"), list);
+}
+
+// The form that starts a game: its parameters and who sits in each seat.
+async function showNewGame(name) {
+  const { data } = await api("GET", "/api/games");
+  const game = data.games.find((g) => g.name === name);
+  if (!game) {
+    app.replaceChildren(el("p", {}, "There is no game called " + name + ". "), el("a", { href: "/" }, "All games"));
+    return;
+  }
+  title(GridBoards.title(name));
+  const form = el("form", { class: "new-game" });
+  for (const p of game.params) {
+    form.append(el("label", {}, el("span", {}, p.name),
+      el("input", { name: p.name, value: p.default, size: 10 }), el("small", {}, p.help)));
+  }
+  const seatsBox = el("div", { id: "seats" });
+  const playersInput = form.querySelector("input[name=players]");
+  const drawSeats = () => {
+    const count = playersInput ? Math.max(1, Math.min(8, parseInt(playersInput.value, 10) || game.players)) : game.players;
+    seatsBox.replaceChildren();
+    for (let p = 0; p < count; ++p) {
+      const select = el("select", { name: "seat" + p, id: "seat" + p });
+      select.append(el("option", { value: "human" }, "a person"));
+      for (const bot of game.bots) select.append(el("option", { value: bot }, "computer: " + bot));
+      seatsBox.append(el("label", {}, el("span", {}, "player " + (p + 1)), select));
+    }
+  };
+  if (playersInput) playersInput.addEventListener("input", drawSeats);
+  drawSeats();
+  const message = el("p", { id: "message", role: "alert" });
+  form.append(el("h2", {}, "Seats"), seatsBox,
+    el("button", { type: "submit", class: "primary", id: "start" }, "Start the game"), message);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const params = {};
+    for (const p of game.params) {
+      const value = form.elements[p.name].value.trim();
+      if (value !== p.default) params[p.name] = value;
+    }
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const answer = await api("POST", "/api/games", { game: name, params, seats });
+    if (!answer.ok) { message.textContent = answer.data.error; return; }
+    showLinks(answer.data);
+  });
+  app.replaceChildren(el("h1", {}, "New game of " + GridBoards.title(name)),
+    el("p", {}, game.description), form);
+}
+
+// After starting: each person's seat has its own link; the first opens here.
+function showLinks(created) {
+  const people = created.seats.filter((s) => s.token);
+  const link = (s) => location.origin + "/game/" + created.id + "?token=" + s.token;
+  if (people.length === 1) { location.assign(link(people[0])); return; }
+  const list = el("ul", { class: "links" });
+  for (const s of people) {
+    list.append(el("li", {}, el("a", { href: link(s), id: "link" + s.player }, "Play as player " + (s.player + 1)),
+      el("input", { readonly: "", value: link(s), "aria-label": "link of player " + (s.player + 1) })));
+  }
+  app.replaceChildren(el("h1", {}, "The game is ready"),
+    el("p", {}, "Each link is a seat: open yours, and send the others to the other players. " +
+      "Whoever has a link plays that seat, so keep them to yourselves."), list);
+}
+
+// The page of one seat: the board, what may be done, what happened.
+function showGame(id, token) {
+  const state = { view: null, selected: null, message: "", messageOk: false };
+  const board = el("div", { class: "board-box", id: "board" });
+  const status = el("p", { id: "status", role: "status" });
+  const message = el("p", { id: "message", role: "alert" });
+  const actions = el("div", { class: "actions", id: "actions" });
+  const command = el("input", { id: "command", placeholder: "or type an action", autocomplete: "off" });
+  const commandForm = el("form", { class: "command" }, command, el("button", { type: "submit", id: "send" }, "Play"));
+  const undo = el("button", { id: "undo", hidden: "" }, "Undo my last action");
+  const log = el("ol", { id: "log" });
+  const observation = el("pre", { id: "observation" });
+  const consoleBox = el("div", { id: "console-box", class: "console-box", hidden: "" },
+    el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console" }));
+  const side = el("div", { class: "side" }, status, message, el("div", {}, el("strong", {}, "Actions")), actions,
+    commandForm, undo, el("h2", {}, "What happened"), log,
+    el("details", {}, el("summary", {}, "The observation as text"), observation));
+  app.replaceChildren(el("div", { class: "layout" }, board, consoleBox, side));
+
+  const say = (text, ok = false) => {
+    message.textContent = text;
+    message.className = ok ? "ok" : "";
+  };
+  const act = async (text) => {
+    const answer = await api("POST", "/api/games/" + id + "/actions", { token, action: text });
+    if (!answer.ok) { say(answer.data.error); return false; }
+    state.selected = null;
+    say("");
+    render(answer.data);
+    return true;
+  };
+  const ui = {
+    get selected() { return state.selected; },
+    select(value) { state.selected = state.selected === value ? null : value; render(state.view); },
+    act,
+  };
+  commandForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (command.value.trim() && await act(command.value.trim())) command.value = "";
+  });
+  undo.addEventListener("click", async () => {
+    const answer = await api("POST", "/api/games/" + id + "/undo", { token });
+    if (!answer.ok) { say(answer.data.error); return; }
+    render(answer.data);
+  });
+
+  function render(view) {
+    if (state.view && view.version < state.view.version) return;
+    state.view = view;
+    title(GridBoards.title(view.game) + " - player " + (view.player + 1));
+    board.replaceChildren(GridBoards.draw(view, ui));
+    board.dataset.version = view.version;
+    if (view.over) status.textContent = view.result + ".";
+    else if (view.to_move === view.player) status.textContent = "Your turn (player " + (view.player + 1) + ").";
+    else status.textContent = "Player " + (view.to_move + 1) + " is to move" +
+      (view.seats[view.to_move].kind !== "human" ? " (the computer is thinking)." : ".");
+    const shown = GridBoards.filter(view, state.selected);
+    actions.replaceChildren(...shown.map((text) => el("button", { type: "button", "data-action": text, onclick: () => act(text) }, text)));
+    if (!view.legal.length) actions.append(el("span", {}, view.over ? "" : "Wait for your turn."));
+    undo.hidden = !view.can_undo;
+    log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
+    log.scrollTop = log.scrollHeight;
+    observation.textContent = view.observation;
+    if (view.console !== undefined) {
+      consoleBox.hidden = false;
+      const pre = document.getElementById("console");
+      pre.textContent = view.console;
+      pre.scrollTop = pre.scrollHeight;
+    }
+  }
+
+  // Follows the game: each answer waits until something changes.
+  (async function follow() {
+    let after = null;
+    for (;;) {
+      const answer = await api("GET", "/api/games/" + id + "?token=" + encodeURIComponent(token) +
+        (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
+      if (!answer) { say("The server cannot be reached; trying again."); await new Promise((r) => setTimeout(r, 2000)); continue; }
+      if (!answer.ok) { say(answer.data.error); return; }
+      render(answer.data);
+      after = answer.data.version;
+    }
+  })();
+}
+
+function route() {
+  const path = location.pathname;
+  if (path.startsWith("/play/")) return showNewGame(decodeURIComponent(path.slice(6)));
+  if (path.startsWith("/game/")) {
+    const token = new URLSearchParams(location.search).get("token") || "";
+    return showGame(path.slice(6), token);
+  }
+  return showMenu();
+}
+
+route();
