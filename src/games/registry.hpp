@@ -39,7 +39,7 @@ struct EtfConsole {
   const engine::etf::Grammar* grammar = nullptr;
   std::unique_ptr<engine::etf::Session> session;
   std::vector<std::string> start;  // the commands that started it
-  std::string transcript;          // what the program printed: its welcome, then "->command" and its output
+  std::string transcript;  // what the program printed: its welcome, then "->command" and its output
 };
 
 struct GameInfo {

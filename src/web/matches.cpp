@@ -72,12 +72,16 @@ bool console_allows(const std::string& name, bool is_action) {
 Matches::Matches(Limits limits) : limits_(limits), bot_thread_([this] { bot_loop(); }) {}
 
 Matches::~Matches() {
+  stop();
+  bot_thread_.join();
+}
+
+void Matches::stop() {
   {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
   }
   changed_.notify_all();
-  bot_thread_.join();
 }
 
 json Matches::catalogue() {
@@ -140,8 +144,8 @@ Answer<json> Matches::create(const json& request) {
   for (int p = 0; p < players; ++p) {
     Seat seat;
     seat.player = p;
-    const json kind = p < static_cast<int>(seats.size()) ? seats[static_cast<std::size_t>(p)]
-                                                         : json("human");
+    const json kind =
+        p < static_cast<int>(seats.size()) ? seats[static_cast<std::size_t>(p)] : json("human");
     if (!kind.is_string()) return Refusal{400, "a seat is \"human\" or a bot's name"};
     if (kind.get<std::string>() == "human") {
       seat.token = secret();
@@ -149,8 +153,8 @@ Answer<json> Matches::create(const json& request) {
       seat.bot = kind.get<std::string>();
       seat.ai = info->make_bot(seat.bot, thinking, std::random_device{}());
       if (!seat.ai)
-        return Refusal{400, "no bot \"" + engine::printable(seat.bot.substr(0, 40)) +
-                                "\" for " + name};
+        return Refusal{400,
+                       "no bot \"" + engine::printable(seat.bot.substr(0, 40)) + "\" for " + name};
     }
     match->seats.push_back(std::move(seat));
   }
@@ -184,7 +188,8 @@ Answer<json> Matches::create(const json& request) {
 Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& token,
                                       int& player) {
   const auto at = matches_.find(id);
-  if (at == matches_.end()) return Refusal{404, "no game with this id (it may have ended long ago)"};
+  if (at == matches_.end())
+    return Refusal{404, "no game with this id (it may have ended long ago)"};
   Match& match = *at->second;
   for (const Seat& seat : match.seats) {
     if (!seat.token.empty() && seat.token == token) {
@@ -247,8 +252,8 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
   engine::AnyState& state = *match.state;
   if (state.over()) return Refusal{409, "the game is over"};
   if (state.to_move() != player)
-    return Refusal{409, "it is not your turn: player " + std::to_string(state.to_move() + 1) +
-                            " is to move"};
+    return Refusal{
+        409, "it is not your turn: player " + std::to_string(state.to_move() + 1) + " is to move"};
   std::string text = action;
   if (match.console) {
     // An ETF command: its canonical text is the action's ("move( N )" is "move(N)").
@@ -305,21 +310,20 @@ json Matches::view_of(const Match& match, int player) const {
   json seats = json::array();
   for (const Seat& seat : match.seats)
     seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
-  json view = {{"id", match.id},
-               {"game", match.info->entry.name},
-               {"params", match.params},
-               {"player", player},
-               {"players", state.players()},
-               {"seats", seats},
-               {"version", match.version},
-               {"to_move", state.to_move()},
-               {"over", state.over()},
-               {"observation", state.observation(player)},
-               {"legal", state.to_move() == player ? state.legal_actions()
-                                                   : std::vector<std::string>{}},
-               {"log", log},
-               {"can_undo", state.can_undo() && !match.movers.empty() &&
-                                match.movers.back() == player}};
+  json view = {
+      {"id", match.id},
+      {"game", match.info->entry.name},
+      {"params", match.params},
+      {"player", player},
+      {"players", state.players()},
+      {"seats", seats},
+      {"version", match.version},
+      {"to_move", state.to_move()},
+      {"over", state.over()},
+      {"observation", state.observation(player)},
+      {"legal", state.to_move() == player ? state.legal_actions() : std::vector<std::string>{}},
+      {"log", log},
+      {"can_undo", state.can_undo() && !match.movers.empty() && match.movers.back() == player}};
   if (state.over()) {
     const engine::Returns r = state.returns();
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
@@ -331,7 +335,8 @@ json Matches::view_of(const Match& match, int player) const {
 
 void Matches::drop_idle() {
   const auto now = Clock::now();
-  std::erase_if(matches_, [&](const auto& entry) { return now - entry.second->touched > limits_.idle; });
+  std::erase_if(matches_,
+                [&](const auto& entry) { return now - entry.second->touched > limits_.idle; });
 }
 
 void Matches::bot_loop() {

@@ -11,13 +11,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "games/registry.hpp"
 
@@ -60,12 +59,15 @@ class Matches {
   Answer<nlohmann::json> undo(const std::string& id, const std::string& token);
 
   std::size_t size() const;
+  // Answers every waiting view at once and stops the bots: the server is
+  // stopping.
+  void stop();
 
  private:
   struct Seat {
     int player = 0;
-    std::string token;  // empty for a bot
-    std::string bot;    // the bot's name, or empty for a person
+    std::string token;                  // empty for a bot
+    std::string bot;                    // the bot's name, or empty for a person
     std::shared_ptr<games::AnyBot> ai;  // shared with the bot thread while it thinks
   };
   struct Match {

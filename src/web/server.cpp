@@ -2,6 +2,7 @@
 
 #include <httplib.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -17,7 +18,8 @@ using nlohmann::json;
 
 constexpr std::size_t kMaxBody = 64 * 1024;
 constexpr int kMaxWaitMs = 25000;
-constexpr int kThreads = 64;  // long polls hold a thread each while they wait
+constexpr int kThreads = 128;  // a connection holds a thread while it is kept alive
+constexpr int kBacklog = 256;
 
 void send_json(httplib::Response& res, int status, const json& body) {
   res.status = status;
@@ -63,6 +65,12 @@ Server::Server(ServeOptions options)
       matches_(options_.limits),
       http_(std::make_unique<httplib::Server>()) {
   http_->new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
+  http_->set_socket_options([this](int socket) {
+    const int yes = 1;
+    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    socket_ = socket;
+  });
+  http_->set_keep_alive_max_count(1000);
   http_->set_payload_max_length(kMaxBody);
   http_->set_read_timeout(10, 0);
   http_->set_keep_alive_timeout(30);
@@ -72,15 +80,24 @@ Server::Server(ServeOptions options)
 Server::~Server() = default;
 
 int Server::bind() {
-  if (options_.port == 0) return http_->bind_to_any_port(options_.host);
-  return http_->bind_to_port(options_.host, options_.port) ? options_.port : -1;
+  const int port = options_.port == 0 ? http_->bind_to_any_port(options_.host)
+                   : http_->bind_to_port(options_.host, options_.port) ? options_.port
+                                                                       : -1;
+  // The library listens with a backlog of 5, and many browsers (or the load
+  // test's clients) connecting at once would be turned away: listen again
+  // with a longer one.
+  if (port > 0 && socket_ >= 0) ::listen(socket_, kBacklog);
+  return port;
 }
 
-void Server::run() { http_->listen_after_bind(); }
+void Server::run() {
+  http_->listen_after_bind();
+}
 
 void Server::stop() {
   // A stop before run() has begun would be lost: wait for it to begin.
   while (!http_->is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  matches_.stop();
   http_->stop();
 }
 
@@ -95,13 +112,14 @@ void Server::routes() {
   s.Get("/", page);
   s.Get(R"(/play/[a-z0-9-]+)", page);
   s.Get(R"(/game/[0-9a-f]+)", page);
-  s.Get(R"(/assets/([a-z0-9_-]+\.(js|css)))", [](const httplib::Request& req, httplib::Response& res) {
-    const std::string name = req.matches[1];
-    const std::string_view text = asset(name);
-    if (text.empty()) return send_json(res, 404, {{"error", "no such asset"}});
-    res.set_content(std::string(text),
-                    name.ends_with(".js") ? "text/javascript; charset=utf-8" : "text/css");
-  });
+  s.Get(R"(/assets/([a-z0-9_-]+\.(js|css)))",
+        [](const httplib::Request& req, httplib::Response& res) {
+          const std::string name = req.matches[1];
+          const std::string_view text = asset(name);
+          if (text.empty()) return send_json(res, 404, {{"error", "no such asset"}});
+          res.set_content(std::string(text),
+                          name.ends_with(".js") ? "text/javascript; charset=utf-8" : "text/css");
+        });
   s.Get("/api/games", [](const httplib::Request&, httplib::Response& res) {
     send_json(res, 200, Matches::catalogue());
   });
@@ -110,36 +128,41 @@ void Server::routes() {
     if (auto* refusal = std::get_if<Refusal>(&body)) return send_refusal(res, *refusal);
     send_answer(res, matches_.create(std::get<json>(body)));
   });
-  s.Get(R"(/api/games/([0-9a-f]{1,32}))", [this](const httplib::Request& req,
-                                                 httplib::Response& res) {
-    std::optional<std::uint64_t> after;
-    int wait_ms = 20000;
-    try {
-      if (req.has_param("after")) after = std::stoull(req.get_param_value("after"));
-      if (req.has_param("wait")) wait_ms = std::clamp(std::stoi(req.get_param_value("wait")), 0, kMaxWaitMs);
-    } catch (const std::exception&) {
-      return send_refusal(res, {400, "\"after\" and \"wait\" are whole numbers"});
-    }
-    send_answer(res, matches_.view(req.matches[1], req.get_param_value("token"), after,
-                                   std::chrono::milliseconds(wait_ms)));
-  });
-  s.Post(R"(/api/games/([0-9a-f]{1,32})/(actions|undo))", [this](const httplib::Request& req,
-                                                               httplib::Response& res) {
-    auto body = body_object(req);
-    if (auto* refusal = std::get_if<Refusal>(&body)) return send_refusal(res, *refusal);
-    const json& object = std::get<json>(body);
-    const auto token = string_field(object, "token");
-    if (!token) return send_refusal(res, {400, "the body needs \"token\": your seat's token"});
-    if (req.matches[2] == "undo") return send_answer(res, matches_.undo(req.matches[1], *token));
-    const auto action = string_field(object, "action");
-    if (!action) return send_refusal(res, {400, "the body needs \"action\": an action's text"});
-    if (action->size() > 200) return send_refusal(res, {400, "the action is too long"});
-    send_answer(res, matches_.act(req.matches[1], *token, *action));
-  });
+  s.Get(R"(/api/games/([0-9a-f]{1,32}))",
+        [this](const httplib::Request& req, httplib::Response& res) {
+          std::optional<std::uint64_t> after;
+          int wait_ms = 20000;
+          try {
+            if (req.has_param("after")) after = std::stoull(req.get_param_value("after"));
+            if (req.has_param("wait"))
+              wait_ms = std::clamp(std::stoi(req.get_param_value("wait")), 0, kMaxWaitMs);
+          } catch (const std::exception&) {
+            return send_refusal(res, {400, "\"after\" and \"wait\" are whole numbers"});
+          }
+          send_answer(res, matches_.view(req.matches[1], req.get_param_value("token"), after,
+                                         std::chrono::milliseconds(wait_ms)));
+        });
+  s.Post(R"(/api/games/([0-9a-f]{1,32})/(actions|undo))",
+         [this](const httplib::Request& req, httplib::Response& res) {
+           auto body = body_object(req);
+           if (auto* refusal = std::get_if<Refusal>(&body)) return send_refusal(res, *refusal);
+           const json& object = std::get<json>(body);
+           const auto token = string_field(object, "token");
+           if (!token)
+             return send_refusal(res, {400, "the body needs \"token\": your seat's token"});
+           if (req.matches[2] == "undo")
+             return send_answer(res, matches_.undo(req.matches[1], *token));
+           const auto action = string_field(object, "action");
+           if (!action)
+             return send_refusal(res, {400, "the body needs \"action\": an action's text"});
+           if (action->size() > 200) return send_refusal(res, {400, "the action is too long"});
+           send_answer(res, matches_.act(req.matches[1], *token, *action));
+         });
   s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
-    const std::string reason = res.status == 413   ? "the body is too large (at most 64 KiB)"
-                               : res.status == 404 ? "nothing at " + engine::printable(req.path.substr(0, 80))
+    const std::string reason = res.status == 413 ? "the body is too large (at most 64 KiB)"
+                               : res.status == 404
+                                   ? "nothing at " + engine::printable(req.path.substr(0, 80))
                                : res.status == 405 ? "this method is not allowed here"
                                                    : "bad request";
     send_json(res, res.status, {{"error", reason}});
@@ -150,7 +173,8 @@ void Server::routes() {
 }
 
 int run_serve(int argc, char** argv) {
-  CLI::App app{"Serves the five games to web browsers: gridgames serve [OPTIONS]", "gridgames serve"};
+  CLI::App app{"Serves the five games to web browsers: gridgames serve [OPTIONS]",
+               "gridgames serve"};
   ServeOptions options;
   int idle_minutes = 30;
   app.add_option("--host", options.host, "the address to listen on (loopback unless asked)");

@@ -36,6 +36,7 @@ class Server {
   ServeOptions options_;
   Matches matches_;
   std::unique_ptr<httplib::Server> http_;
+  int socket_ = -1;  // the listening socket, once bound
 };
 
 // `gridgames serve [--host HOST] [--port PORT] ...`: prints the address, then serves.

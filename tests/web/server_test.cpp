@@ -107,12 +107,15 @@ TEST_F(WebServer, RefusesBadRequestsWithAReasonAndChangesNothing) {
   const Reply unknown = post("/api/games", R"({"game": "chess"})");
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(unknown.data["error"], "no game \"chess\"");
-  const Reply bad_param = post("/api/games", R"({"game": "simodyssey", "params": {"threshold": 500}})");
+  const Reply bad_param =
+      post("/api/games", R"({"game": "simodyssey", "params": {"threshold": 500}})");
   EXPECT_EQ(bad_param.status, 400);
   EXPECT_NE(bad_param.data["error"].get<std::string>().find("threshold"), std::string::npos);
-  EXPECT_EQ(post("/api/games", R"({"game": "raiinet", "seats": ["human", "deep-blue"]})").status, 400);
-  EXPECT_EQ(post("/api/games", R"({"game": "amazons", "params": {"rows": 900, "cols": 900}})").status,
+  EXPECT_EQ(post("/api/games", R"({"game": "raiinet", "seats": ["human", "deep-blue"]})").status,
             400);
+  EXPECT_EQ(
+      post("/api/games", R"({"game": "amazons", "params": {"rows": 900, "cols": 900}})").status,
+      400);
 
   const json game = create({{"game", "sword-and-shield"}});
   const json other = create({{"game", "sword-and-shield"}});
@@ -162,15 +165,18 @@ TEST_F(WebServer, PlaysAndUndoesSwordAndShield) {
 TEST_F(WebServer, EtfGamesShowTheProgramsOutputAndItsErrors) {
   const json game = create({{"game", "simodyssey"}});
   const std::string start = view(game, 0).data["console"];
-  EXPECT_EQ(start.rfind("  state:0.0, ok\n  Welcome! Try test(30)\n->test(30)\n  state:1.0, mode:test, ok\n", 0),
-            0u)
+  EXPECT_EQ(
+      start.rfind(
+          "  state:0.0, ok\n  Welcome! Try test(30)\n->test(30)\n  state:1.0, mode:test, ok\n", 0),
+      0u)
       << start;
   const Reply status = act(game, 0, "status");  // a query: the program answers, nothing moves
   ASSERT_EQ(status.status, 200);
   EXPECT_NE(status.data["console"].get<std::string>().find("->status\n"), std::string::npos);
   const Reply liftoff = act(game, 0, "liftoff");  // not landed: the oracle's error
   EXPECT_EQ(liftoff.status, 422);
-  EXPECT_NE(view(game, 0).data["console"].get<std::string>().find("->liftoff\n"), std::string::npos);
+  EXPECT_NE(view(game, 0).data["console"].get<std::string>().find("->liftoff\n"),
+            std::string::npos);
   EXPECT_EQ(act(game, 0, "abort").status, 422);
   const Reply moved = act(game, 0, "move( N )");
   ASSERT_EQ(moved.status, 200) << moved.body;
@@ -184,7 +190,8 @@ TEST_F(WebServer, LongPollAnswersWhenTheOtherSeatMoves) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     httplib::Client c("127.0.0.1", port_);
     c.Post(("/api/games/" + game["id"].get<std::string>() + "/actions").c_str(),
-           json{{"token", game["seats"][0]["token"]}, {"action", "pass"}}.dump(), "application/json");
+           json{{"token", game["seats"][0]["token"]}, {"action", "pass"}}.dump(),
+           "application/json");
   });
   const auto began = std::chrono::steady_clock::now();
   const Reply waited = get("/api/games/" + game["id"].get<std::string>() +
@@ -209,8 +216,8 @@ TEST_F(WebServer, ABotSeatPlaysItsTurns) {
   EXPECT_EQ(game["seats"][1]["bot"], "random");
   json v = view(game, 0).data;  // player 2 places first: the bot is thinking
   for (int i = 0; i < 50 && !v["over"].get<bool>() && v["to_move"] != 0; ++i) {
-    v = get("/api/games/" + game["id"].get<std::string>() + "?token=" +
-            game["seats"][0]["token"].get<std::string>() +
+    v = get("/api/games/" + game["id"].get<std::string>() +
+            "?token=" + game["seats"][0]["token"].get<std::string>() +
             "&after=" + std::to_string(v["version"].get<std::uint64_t>()) + "&wait=2000")
             .data;
   }

@@ -103,8 +103,9 @@ const GridBoards = (() => {
         const x = c * size, y = r * size;
         const key = `${r} ${c}`;
         const target = ui.selected && moveTo(r, c);
-        cell(board, x, y, size, key, (r + c) % 2 ? "#dde3ea" : "#eef2f6", () => click(r, c, ch),
+        const square = cell(board, x, y, size, key, (r + c) % 2 ? "#dde3ea" : "#eef2f6", () => click(r, c, ch),
           (ui.selected === ch || ui.selected === key ? "selected" : "") + (target ? " target" : ""));
+        if (/[a-hA-H]/.test(ch)) square.dataset.piece = ch;
         if (target) shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
         if (ch === "S") label(board, x + size / 2, y + size / 2, "S", 26, "#6d4c41", "bold");
         else if (ch === "m" || ch === "w") {
@@ -150,7 +151,7 @@ const GridBoards = (() => {
     const board = svg(10 * size + 20, 10 * size + 2 * 160);
     const sides = (block, r, c) => ({ n: block[r - 1]?.[c], e: block[r][c + 1], s: block[r + 1]?.[c], w: block[r][c - 1] });
     const letterMoves = (ch) => view.legal.some((a) => a.split(" ")[1] === ch);
-    function piece(x, y, s, ch, arms, key) {
+    function piece(x, y, s, ch, arms) {
       const green = ch === ch.toUpperCase();
       shape(board, "rect", { x: x + s * 0.18, y: y + s * 0.18, width: s * 0.64, height: s * 0.64, rx: 6,
         fill: green ? "#2e7d32" : "#f9a825", "pointer-events": "none" });
@@ -162,7 +163,6 @@ const GridBoards = (() => {
       if ("|-".includes(arms.s)) sword(x + m, y + s - a, x + m, y + s); else if (arms.s === "#") shield(x + a, y + s - a, s - 2 * a, 5);
       if ("|-".includes(arms.w)) sword(x, y + m, x + a, y + m); else if (arms.w === "#") shield(x + a - 5, y + a, 5, s - 2 * a);
       if ("|-".includes(arms.e)) sword(x + s - a, y + m, x + s, y + m); else if (arms.e === "#") shield(x + s - a, y + a, 5, s - 2 * a);
-      void key;
     }
     // The unused pieces of a colour: three lines under "<Colour> unused:".
     function unused(title, y0) {
@@ -197,8 +197,9 @@ const GridBoards = (() => {
         const key = `${r + 1},${c + 1}`;
         if (ch === " ") { shape(board, "rect", { x, y, width: size, height: size, fill: "#90a4ae", "data-cell": key }); continue; }
         const target = ui.selected && moveTo(r, c);
-        cell(board, x, y, size, key, ch === "+" ? "#fff3c4" : (r + c) % 2 ? "#ece7da" : "#f7f3ea", () => click(r, c, ch),
-          (ui.selected === ch ? "selected" : "") + (target ? " target" : ""));
+        const square = cell(board, x, y, size, key, ch === "+" ? "#fff3c4" : (r + c) % 2 ? "#ece7da" : "#f7f3ea",
+          () => click(r, c, ch), (ui.selected === ch ? "selected" : "") + (target ? " target" : ""));
+        if (/[a-xA-X]/.test(ch)) square.dataset.piece = ch;
         if (target) shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
         if (ch === "+") label(board, x + size / 2, y + size / 2, "+", 22, "#a67c00");
         else if (ch === "0" || ch === "1") {

@@ -1,0 +1,223 @@
+#!/usr/bin/python3
+"""The web pages in a real headless Chromium (Debian's chromium, chromedriver
+and python3-selenium). Starts `gridgames serve`, then for each game: opens
+its page, starts a game with the form, plays legal actions by clicking on the
+board, checks that the board changed, types a refused action and checks the
+rules' reason is shown. RAIInet is played from two browsers, one a seat: a
+move in one reaches the other without reloading.
+
+  browser_test.py PATH/TO/gridgames [--screenshots DIR]
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 20
+
+
+def browser():
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1400,1100",
+                 "--user-data-dir=" + tempfile.mkdtemp(prefix="gridgames-chromium-")):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, condition, what):
+    try:
+        return WebDriverWait(driver, TIMEOUT).until(lambda d: condition(d))
+    except Exception:
+        raise AssertionError("timed out waiting for " + what) from None
+
+
+def version(driver):
+    return int(driver.find_element(By.ID, "board").get_attribute("data-version") or 0)
+
+
+def board_markup(driver):
+    return driver.find_element(By.ID, "board").get_attribute("innerHTML")
+
+
+def start_game(driver, base, game):
+    """Opens the game's form from the menu, starts it; returns the seat links."""
+    driver.get(base)
+    wait(driver, lambda d: d.find_elements(By.ID, "play-" + game), "the menu")
+    driver.find_element(By.ID, "play-" + game).click()
+    wait(driver, lambda d: d.find_elements(By.ID, "start"), "the form of " + game)
+    driver.find_element(By.ID, "start").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "board") or d.find_elements(By.ID, "link0"),
+         "the game or its links")
+    links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "ul.links a")]
+    return links
+
+
+def open_seat(driver, link):
+    driver.get(link)
+    wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the board")
+
+
+def my_turn(driver):
+    return driver.find_element(By.ID, "status").text.startswith("Your turn")
+
+
+def click_and_see_change(driver, element, what):
+    before, markup = version(driver), board_markup(driver)
+    element.click()
+    wait(driver, lambda d: version(d) > before, what + " to change the board")
+    assert board_markup(driver) != markup, what + ": the board looks the same"
+
+
+def click_target(driver, what):
+    targets = driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")
+    assert targets, what + ": no cell to click"
+    click_and_see_change(driver, targets[0], what)
+
+
+def refused(driver, text):
+    """Types an action the rules refuse: the reason shows, nothing changes."""
+    before = version(driver)
+    box = driver.find_element(By.ID, "command")
+    box.clear()
+    box.send_keys(text)
+    driver.find_element(By.ID, "send").click()
+    wait(driver, lambda d: d.find_element(By.ID, "message").text.strip(), "the refusal of " + text)
+    message = driver.find_element(By.ID, "message").text
+    assert version(driver) == before or "ETF" in driver.page_source, text + " changed the game"
+    return message
+
+
+def select_piece(driver, letter):
+    cells = driver.find_elements(By.CSS_SELECTOR, '#board [data-piece="%s"]' % letter)
+    assert cells, "no piece " + letter
+    cells[0].click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .cell.target"), "targets of " + letter)
+
+
+def first_move_letter(driver):
+    for button in driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action^='move ']"):
+        return button.get_attribute("data-action").split()[1]
+    raise AssertionError("no move among the actions")
+
+
+def shoot(driver, shots, name):
+    if shots:
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(shots, name + ".png"))
+
+
+def test_one_player(driver, base, game, illegal, shots):
+    start_game(driver, base, game)
+    wait(driver, lambda d: version(d) > 0, "the board of " + game)
+    console = driver.find_element(By.ID, "console").text
+    assert "->" in console, game + ": the ETF program's output is not shown"
+    click_target(driver, game + ": a move by clicking")
+    click_target(driver, game + ": a second move by clicking")
+    reason = refused(driver, illegal)
+    assert reason, game + ": no reason for " + illegal
+    assert "->" + illegal.replace(" ", "") in driver.find_element(By.ID, "console").get_attribute("textContent")
+    shoot(driver, shots, game)
+    print("ok %s: two moves by clicking; %r refused: %s" % (game, illegal, reason.splitlines()[0]))
+
+
+def test_amazons(driver, base, shots):
+    links = start_game(driver, base, "amazons")
+    assert len(links) == 2, "amazons: two seat links"
+    open_seat(driver, links[1])  # player 2 places first
+    assert my_turn(driver)
+    click_target(driver, "amazons: a placement by clicking")
+    open_seat(driver, links[0])
+    click_target(driver, "amazons: the other player's placement")
+    open_seat(driver, links[1])
+    reason = refused(driver, "place 99,99")
+    shoot(driver, shots, "amazons")
+    print("ok amazons: placements by clicking; refused: " + reason)
+
+
+def test_sword_and_shield(driver, base, shots):
+    links = start_game(driver, base, "sword-and-shield")
+    open_seat(driver, links[1])  # yellow, player 2... or whoever is to move
+    if not my_turn(driver):
+        open_seat(driver, links[0])
+    letter = first_create_letter(driver)
+    driver.find_element(By.CSS_SELECTOR, '#board [data-cell="unused %s"]' % letter).click()
+    wait(driver, lambda d: all(b.get_attribute("data-action").split()[1] == letter
+                               for b in d.find_elements(By.CSS_SELECTOR, "#actions button")),
+         "the actions of the chosen piece")
+    button = driver.find_element(By.CSS_SELECTOR, "#actions button[data-action^='create %s ']" % letter)
+    click_and_see_change(driver, button, "sword-and-shield: a creation by clicking")
+    select_piece(driver, letter)
+    click_target(driver, "sword-and-shield: a move by clicking on the board")
+    reason = refused(driver, "move %s up" % letter)  # each piece moves once a turn
+    assert driver.find_element(By.ID, "undo").is_displayed()
+    click_and_see_change(driver, driver.find_element(By.ID, "undo"), "sword-and-shield: undo")
+    shoot(driver, shots, "sword-and-shield")
+    print("ok sword-and-shield: create, move and undo by clicking; refused: " + reason)
+
+
+def first_create_letter(driver):
+    for button in driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action^='create ']"):
+        return button.get_attribute("data-action").split()[1]
+    raise AssertionError("no creation among the actions")
+
+
+def test_raiinet(driver, base, shots):
+    links = start_game(driver, base, "raiinet")
+    other = browser()  # a second browser: the second seat
+    try:
+        open_seat(driver, links[0])
+        open_seat(other, links[1])
+        for turn in range(4):
+            mover, watcher = (driver, other) if turn % 2 == 0 else (other, driver)
+            wait(mover, my_turn, "player %d's turn" % (turn % 2 + 1))
+            seen = version(watcher)
+            select_piece(mover, first_move_letter(mover))
+            click_target(mover, "raiinet: a move by clicking")
+            wait(watcher, lambda d: version(d) > seen, "the move to reach the other browser")
+        # Player 2's own links show their values; player 1 sees question marks.
+        assert "?" in driver.find_element(By.ID, "board").text
+        wait(driver, my_turn, "player 1's turn")
+        reason = refused(driver, "move A up")  # player 2's link
+        shoot(driver, shots, "raiinet")
+        shoot(other, shots, "raiinet-player2")
+        print("ok raiinet: four moves by clicking across two browsers; refused: " + reason)
+    finally:
+        other.quit()
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    shots = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--screenshots" else None
+    server = subprocess.Popen([sys.argv[1], "serve"], stdout=subprocess.PIPE, text=True)
+    base = server.stdout.readline().strip()
+    assert base.startswith("http://127.0.0.1:"), "the server's first line: " + base
+    driver = browser()
+    try:
+        test_one_player(driver, base, "space-defender-2", "move(A,30)", shots)
+        test_one_player(driver, base, "simodyssey", "liftoff", shots)
+        test_amazons(driver, base, shots)
+        test_sword_and_shield(driver, base, shots)
+        test_raiinet(driver, base, shots)
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "/api/" not in e["message"]]
+        assert not errors, "the browser reported errors: %s" % errors
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(10)
+    print("browser_test: all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
