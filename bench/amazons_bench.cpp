@@ -7,6 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/mcts.hpp"
+#include "games/amazons/ai.hpp"
+#include "games/amazons/fast_game.hpp"
 #include "games/amazons/perft_parallel.hpp"
 #include "games/amazons/program.hpp"
 #include "games/amazons/standard.hpp"
@@ -39,6 +42,46 @@ void BM_PerftTwoThreads(benchmark::State& state) {
   state.counters["nodes"] = static_cast<double>(nodes);
 }
 BENCHMARK(BM_PerftTwoThreads)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+
+// The tree search of the AI (engine::Mcts) on the classic opening, with
+// random playouts: iterations a second, and the bytes its tree keeps for each
+// iteration (issue 17: at most 512).
+void BM_MctsClassicOpening(benchmark::State& state) {
+  const amazons::Board board = amazons::standard_board();
+  const amazons::FastGame game(board, board.players().front().id, amazons::RuleSet::Standard);
+  const std::int64_t iterations = state.range(0);
+  engine::Mcts<amazons::FastGame> mcts(1.0);
+  engine::Random rng(7);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    engine::SearchLimits limits;
+    limits.iterations = iterations;
+    benchmark::DoNotOptimize(mcts.search(game, limits, rng, engine::RandomPlayout{}));
+    bytes = mcts.memory_bytes();
+  }
+  state.counters["iterations_per_second"] =
+      benchmark::Counter(static_cast<double>(iterations) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+  state.counters["bytes_per_iteration"] =
+      static_cast<double>(bytes) / static_cast<double>(iterations);
+}
+BENCHMARK(BM_MctsClassicOpening)->Arg(20000)->Arg(80000)->Unit(benchmark::kMillisecond);
+
+// A whole turn of the AI (move, then shot) on the classic opening, 20000
+// iterations a decision: its evaluator as well as its tree.
+void BM_AiTurnClassicOpening(benchmark::State& state) {
+  const amazons::Board board = amazons::standard_board();
+  amazons::AiOptions options;
+  options.rules = amazons::RuleSet::Standard;
+  options.nodes = state.range(0);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(amazons::ai_turn(board, board.players().front().id, options));
+  }
+  state.counters["iterations_per_second"] = benchmark::Counter(
+      2.0 * static_cast<double>(options.nodes) * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_AiTurnClassicOpening)->Arg(20000)->Unit(benchmark::kMillisecond);
 
 // An amazon uniformly among those that can move, then a destination, then an arrow square.
 void BM_RandomPlayouts(benchmark::State& state) {

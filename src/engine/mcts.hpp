@@ -11,6 +11,7 @@
 // counts as kPriorVisits visits until real ones outweigh it.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -31,13 +32,12 @@ template <Playable Game>
 class Mcts {
  public:
   using Action = typename Game::Action;
-  using Values = Returns;
 
   explicit Mcts(double exploration = 0.7) : exploration_(exploration) {}
 
-  // Searches from `root` and returns the most visited action (root not over).
   static constexpr double kPriorVisits = 3.0;
 
+  // Searches from `root` and returns the most visited action (root not over).
   template <typename Evaluator>
   Action search(const Game& root, const SearchLimits& limits, Random& rng, Evaluator&& evaluate) {
     return search(root, limits, rng, evaluate, [](const Game&, const Action&) { return 0.5; });
@@ -47,104 +47,156 @@ class Mcts {
   Action search(const Game& root, const SearchLimits& limits, Random& rng, Evaluator&& evaluate,
                 Prior&& prior) {
     nodes_.clear();
+    actions_.clear();
+    if (limits.iterations > 0) nodes_.reserve(static_cast<std::size_t>(limits.iterations) + 1);
     nodes_.push_back(Node{});
-    players_ = root.players();
-    std::vector<Action> actions;
+    expand(0, root, rng, prior);
     for (std::int64_t i = 0;; ++i) {
       if (limits.iterations > 0 && i >= limits.iterations) break;
       if ((i & 7) == 0 && i > 0 && std::chrono::steady_clock::now() >= limits.deadline) break;
-      iterate(root, rng, evaluate, prior, actions);
+      iterate(root, rng, evaluate, prior);
     }
     iterations_ = nodes_.front().visits;
-    const Node& top = nodes_.front();
-    std::uint32_t best = top.first_child;
-    for (std::uint32_t c = top.first_child; c < top.first_child + top.children; ++c) {
-      if (nodes_[c].visits > nodes_[best].visits) best = c;
+    std::uint32_t best = kNone;
+    for (std::uint32_t c = nodes_.front().first_child; c != kNone; c = nodes_[c].next_sibling) {
+      if (best == kNone || nodes_[c].visits > nodes_[best].visits) best = c;
     }
-    return nodes_[best].action;
+    return best == kNone ? actions_.front() : nodes_[best].action;
   }
 
   std::int64_t iterations() const { return iterations_; }
+  // The root's children after a search: f(action, visits) for each.
+  template <typename F>
+  void for_each_root_child(F&& f) const {
+    for (std::uint32_t c = nodes_.front().first_child; c != kNone; c = nodes_[c].next_sibling)
+      f(nodes_[c].action, nodes_[c].visits);
+  }
+  // The bytes the last search's tree holds: its nodes and the actions of
+  // its expanded nodes.
+  std::size_t memory_bytes() const {
+    return nodes_.capacity() * sizeof(Node) + actions_.capacity() * sizeof(Action);
+  }
 
  private:
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+
+  // A node: the action that led here and what it was worth to the player
+  // who chose it (max^n needs no other player's value at a child). An
+  // expanded node keeps its legal actions in actions_, best prior first
+  // (ties in random order); its children are made one at a time, when
+  // selection first picks the next of them, so a node costs only what was
+  // visited.
   struct Node {
     Action action{};
     std::uint32_t parent = 0;
-    std::uint32_t first_child = 0;
-    std::uint32_t children = 0;
+    std::uint32_t first_child = kNone;  // the latest made; then next_sibling
+    std::uint32_t next_sibling = kNone;
+    std::uint32_t actions_begin = 0;  // in actions_
+    std::uint32_t action_count = 0;
+    std::uint32_t made = 0;  // children made: actions [begin, begin + made)
     std::uint32_t visits = 0;
-    int mover = 0;  // the player to move at this node
-    bool expanded = false;
+    float value = 0;  // the chooser's values, summed
     float prior = 0.5f;
-    Values sum{};
+    std::int8_t mover = -1;  // who moves here; -1 until expanded
   };
 
   template <typename Evaluator, typename Prior>
-  void iterate(const Game& root, Random& rng, Evaluator& evaluate, Prior& prior,
-               std::vector<Action>& actions) {
+  void iterate(const Game& root, Random& rng, Evaluator& evaluate, Prior& prior) {
     Game game = root;
     std::uint32_t node = 0;
-    while (nodes_[node].expanded && nodes_[node].children > 0 && !game.over()) {
-      node = select(node, rng);
+    while (!game.over()) {
+      if (nodes_[node].mover < 0) expand(node, game, rng, prior);
+      if (nodes_[node].action_count == 0) break;
+      const std::uint32_t parent = node;
+      const std::uint32_t made_before = nodes_[parent].made;
+      node = select(parent, game, rng, prior);
       game.apply(nodes_[node].action);
+      if (nodes_[parent].made != made_before) break;  // a new child: evaluate from it
     }
-    if (!game.over() && !nodes_[node].expanded) {
-      nodes_[node].expanded = true;
-      nodes_[node].mover = game.to_move();
-      game.legal_actions(actions);
-      const auto first = static_cast<std::uint32_t>(nodes_.size());
-      nodes_[node].first_child = first;
-      nodes_[node].children = static_cast<std::uint32_t>(actions.size());
-      for (const Action& a : actions) {
-        Node child;
-        child.action = a;
-        child.parent = node;
-        child.prior = static_cast<float>(prior(game, a));
-        nodes_.push_back(child);
-      }
-      if (!actions.empty()) {
-        node = select(node, rng);
-        game.apply(nodes_[node].action);
-      }
-    }
-    const Values values = evaluate(game, rng);
-    for (std::uint32_t n = node;; n = nodes_[n].parent) {
+    const Returns values = evaluate(game, rng);
+    for (std::uint32_t n = node; n != 0; n = nodes_[n].parent) {
       Node& x = nodes_[n];
       ++x.visits;
-      for (int p = 0; p < players_; ++p)
-        x.sum[static_cast<std::size_t>(p)] += values[static_cast<std::size_t>(p)];
-      if (n == 0) break;
+      x.value += static_cast<float>(values[static_cast<std::size_t>(nodes_[x.parent].mover)]);
     }
+    ++nodes_.front().visits;
   }
 
-  // UCT over the mover's values, each child's prior counting as a few
-  // visits; ties (e.g. among the unvisited) broken at random.
-  std::uint32_t select(std::uint32_t node, Random& rng) {
+  // Lists the node's legal actions in actions_, best prior first.
+  template <typename Prior>
+  void expand(std::uint32_t node, const Game& game, Random& rng, Prior& prior) {
+    game.legal_actions(scratch_);
+    ranked_.clear();
+    for (std::uint32_t i = 0; i < scratch_.size(); ++i)
+      ranked_.push_back({static_cast<float>(prior(game, scratch_[i])), rng.next(), i});
+    std::sort(ranked_.begin(), ranked_.end(), [](const Ranked& a, const Ranked& b) {
+      return a.prior != b.prior ? a.prior > b.prior : a.tie < b.tie;
+    });
+    Node& n = nodes_[node];
+    n.mover = static_cast<std::int8_t>(game.to_move());
+    n.actions_begin = static_cast<std::uint32_t>(actions_.size());
+    n.action_count = static_cast<std::uint32_t>(scratch_.size());
+    for (const Ranked& r : ranked_) actions_.push_back(scratch_[r.index]);
+  }
+
+  // UCT over the chooser's values, a child's prior counting as a few
+  // visits; the next child not yet made competes with its prior alone, and
+  // is made if it wins. Ties broken at random.
+  template <typename Prior>
+  std::uint32_t select(std::uint32_t node, const Game& game, Random& rng, Prior& prior) {
     const Node& parent = nodes_[node];
     const double log_n = std::log(static_cast<double>(parent.visits) + 1.0);
-    const auto me = static_cast<std::size_t>(parent.mover);
-    std::uint32_t best = parent.first_child;
+    std::uint32_t best = kNone;
     double best_score = -std::numeric_limits<double>::infinity();
     std::uint32_t ties = 0;
-    for (std::uint32_t c = parent.first_child; c < parent.first_child + parent.children; ++c) {
-      const Node& child = nodes_[c];
-      const double n = static_cast<double>(child.visits);
-      const double q = (child.sum[me] + kPriorVisits * child.prior) / (n + kPriorVisits);
+    const auto consider = [&](std::uint32_t candidate, double q, double n) {
       const double score = q + exploration_ * std::sqrt(log_n / (n + 1.0));
       if (score > best_score) {
         best_score = score;
-        best = c;
+        best = candidate;
         ties = 1;
       } else if (score == best_score && rng.below(++ties) == 0) {
-        best = c;
+        best = candidate;
       }
+    };
+    for (std::uint32_t c = parent.first_child; c != kNone; c = nodes_[c].next_sibling) {
+      const Node& child = nodes_[c];
+      const double n = static_cast<double>(child.visits);
+      consider(c, (child.value + kPriorVisits * child.prior) / (n + kPriorVisits), n);
     }
-    return best;
+    float next_prior = 0;
+    if (parent.made < parent.action_count) {
+      next_prior = static_cast<float>(prior(game, actions_[parent.actions_begin + parent.made]));
+      consider(kNone, next_prior, 0.0);
+    }
+    if (best != kNone) return best;
+    return make_child(node, next_prior);
   }
 
+  std::uint32_t make_child(std::uint32_t node, float child_prior) {
+    Node child;
+    child.action = actions_[nodes_[node].actions_begin + nodes_[node].made];
+    child.parent = node;
+    child.prior = child_prior;
+    child.next_sibling = nodes_[node].first_child;
+    const auto index = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(child);
+    nodes_[node].first_child = index;
+    ++nodes_[node].made;
+    return index;
+  }
+
+  struct Ranked {
+    float prior;
+    std::uint64_t tie;
+    std::uint32_t index;
+  };
+
   double exploration_;
-  int players_ = 0;
   std::vector<Node> nodes_;
+  std::vector<Action> actions_;
+  std::vector<Action> scratch_;
+  std::vector<Ranked> ranked_;
   std::int64_t iterations_ = 0;
 };
 

@@ -10,11 +10,13 @@
 #include "engine/simulation.hpp"
 #include "games/amazons/ai.hpp"
 #include "games/amazons/state.hpp"
+#include "games/raiinet/ai.hpp"
 #include "games/raiinet/state.hpp"
 #include "games/simodyssey/session.hpp"
 #include "games/simodyssey/state.hpp"
 #include "games/space-defender-2/session.hpp"
 #include "games/space-defender-2/state.hpp"
+#include "games/sword-and-shield/ai.hpp"
 #include "games/sword-and-shield/state.hpp"
 
 namespace games {
@@ -39,6 +41,13 @@ class RandomBot final : public Bot<S> {
  private:
   engine::Random rng_;
 };
+
+// The position of `action` among the legal actions (the first if absent).
+template <typename Action>
+std::size_t index_of(const std::vector<Action>& legal, const Action& action) {
+  const auto at = std::find(legal.begin(), legal.end(), action);
+  return at == legal.end() ? 0 : static_cast<std::size_t>(at - legal.begin());
+}
 
 engine::SearchLimits limits_of(const SelfplayOptions& o, std::int64_t default_nodes) {
   engine::SearchLimits limits;
@@ -130,10 +139,90 @@ std::unique_ptr<Bot<S>> generic_bot(std::string_view name, const SelfplayOptions
   return nullptr;
 }
 
+// Sword and Shield's reference player and AI (sword-and-shield/ai.hpp).
+class SasGreedy final : public Bot<sas::State> {
+ public:
+  explicit SasGreedy(std::uint64_t seed) : rng_(seed) {}
+  std::size_t choose(const sas::State& state,
+                     const std::vector<sas::State::Action>& legal) override {
+    return index_of(legal, sas::greedy_action(state, rng_));
+  }
+
+ private:
+  engine::Random rng_;
+};
+
+class SasAi final : public Bot<sas::State> {
+ public:
+  SasAi(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
+  std::size_t choose(const sas::State& state,
+                     const std::vector<sas::State::Action>& legal) override {
+    sas::AiOptions ai;
+    ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
+    ai.start = std::chrono::steady_clock::now();
+    if (options_.time_ms > 0) {
+      ai.time_ms = options_.time_ms;
+    } else {
+      ai.nodes = options_.nodes > 0 ? options_.nodes : 300;
+    }
+    return index_of(legal, sas::ai_action(state, ai));
+  }
+
+ private:
+  SelfplayOptions options_;
+  std::uint64_t seed_;
+  int decisions_ = 0;
+};
+
+std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOptions& o,
+                                         std::uint64_t seed) {
+  if (name == "greedy") return std::make_unique<SasGreedy>(seed);
+  if (name == "ai") return std::make_unique<SasAi>(o, seed);
+  return generic_bot<sas::State>(name, o, seed);
+}
+
+// RAIInet's reference player and AI (raiinet/ai.hpp): both decide from
+// their player's knowledge only.
+class RaiinetHeuristic final : public Bot<raiinet::State> {
+ public:
+  explicit RaiinetHeuristic(std::uint64_t seed) : rng_(seed) {}
+  std::size_t choose(const raiinet::State& state,
+                     const std::vector<raiinet::State::Action>& legal) override {
+    return index_of(legal, raiinet::heuristic_action(state, rng_));
+  }
+
+ private:
+  engine::Random rng_;
+};
+
+class RaiinetAi final : public Bot<raiinet::State> {
+ public:
+  RaiinetAi(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
+  std::size_t choose(const raiinet::State& state,
+                     const std::vector<raiinet::State::Action>& legal) override {
+    raiinet::AiOptions ai;
+    ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
+    ai.start = std::chrono::steady_clock::now();
+    if (options_.time_ms > 0) {
+      ai.time_ms = options_.time_ms;
+    } else {
+      ai.nodes = options_.nodes > 0 ? options_.nodes : 400;
+    }
+    return index_of(legal, raiinet::ai_action(state, ai));
+  }
+
+ private:
+  SelfplayOptions options_;
+  std::uint64_t seed_;
+  int decisions_ = 0;
+};
+
+// No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
                                                  std::uint64_t seed) {
   if (name == "random") return std::make_unique<RandomBot<raiinet::State>>(seed);
-  (void)o;
+  if (name == "heuristic") return std::make_unique<RaiinetHeuristic>(seed);
+  if (name == "ai") return std::make_unique<RaiinetAi>(o, seed);
   return nullptr;
 }
 
@@ -188,6 +277,7 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
   std::vector<Tally> tallies(o.bots.size());
   double total_result = 0;
   long long total_length = 0;
+  int adjudicated = 0;
   const auto began = std::chrono::steady_clock::now();
   for (int g = 0; g < o.games; ++g) {
     std::vector<std::unique_ptr<Bot<S>>> seats;
@@ -212,6 +302,7 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
     total_length += game.length;
     const engine::Returns r = game.end.returns();
     total_result += r[0];
+    if constexpr (requires { game.end.adjudicated(); }) adjudicated += game.end.adjudicated();
     const auto result = outcomes(r, players);
     for (int p = 0; p < players; ++p) {
       Tally& t = tallies[static_cast<std::size_t>((g + p) % n)];
@@ -230,6 +321,9 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
       << (seconds > 0 ? o.games / seconds : 0.0) << " games per second";
   if (players == 1) out << ", mean result " << total_result / std::max(1, o.games);
   out << "\n";
+  if (adjudicated > 0)
+    out << adjudicated << " of " << o.games
+        << " games reached the length limit and were adjudicated\n";
   return 0;
 }
 
@@ -314,14 +408,13 @@ const std::vector<GameInfo>& all_games() {
       info<simodyssey::State, &generic_bot<simodyssey::State>>(
           "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"},
           &simodyssey_console),
-      // No uct for RAIInet: it would see the opponent's hidden links.
       info<raiinet::State, &raiinet_bot>("raiinet", "two players, hidden links, data and viruses",
-                                         {"random"}),
+                                         {"random", "heuristic", "ai"}),
       info<amazons::State, &amazons_bot>("amazons",
                                          "queens, arrows, treasures and artifacts for 1-8 players",
                                          {"random", "uct", "ai"}),
-      info<sas::State, &generic_bot<sas::State>>(
-          "sword-and-shield", "two players push and react with armed pieces", {"random", "uct"}),
+      info<sas::State, &sas_bot>("sword-and-shield", "two players push and react with armed pieces",
+                                 {"random", "uct", "greedy", "ai"}),
   };
   return kGames;
 }

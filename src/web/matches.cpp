@@ -124,6 +124,12 @@ Answer<json> Matches::create(const json& request) {
       params[key] = *text;
     }
   }
+  // A seed not given is drawn here: a fixed default would deal every game the
+  // same hidden links.
+  const auto& specs = info->entry.params;
+  if (!params.count("seed") &&
+      std::any_of(specs.begin(), specs.end(), [](const auto& p) { return p.name == "seed"; }))
+    params["seed"] = std::to_string(std::random_device{}() % 1000000000u);
   auto made = info->entry.make(params);
   if (const auto* error = std::get_if<std::string>(&made)) return Refusal{400, *error};
   auto match = std::make_unique<Match>();
@@ -313,7 +319,6 @@ json Matches::view_of(const Match& match, int player) const {
   json view = {
       {"id", match.id},
       {"game", match.info->entry.name},
-      {"params", match.params},
       {"player", player},
       {"players", state.players()},
       {"seats", seats},
@@ -330,6 +335,9 @@ json Matches::view_of(const Match& match, int player) const {
     view["result"] = result_text(state);
   }
   if (match.console) view["console"] = match.console->transcript;
+  // The parameters may tell what a player must not know (RAIInet's seed
+  // places the hidden links): only one-player games show them.
+  if (state.players() == 1) view["params"] = match.params;
   return view;
 }
 

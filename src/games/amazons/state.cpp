@@ -39,7 +39,7 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
       {"players", "2", "1 to 8 (standard rules: 2)"},
       {"treasure", "30", "percent of fields with treasure, 0 to 100 (standard rules: 0)"},
       {"artifacts", "8", "percent of fields with an artifact, 0 to 100 (standard rules: 0)"},
-      {"seed", "1", "the seed of the board, 0 to 2147483647"},
+      {"seed", "1", "the seed of the board, 0 to 999999999"},
   };
   return kSpecs;
 }
@@ -55,7 +55,7 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
              given_artifacts = params.contains("artifacts");
   int treasure = read.integer("treasure", 0, 100);
   int artifacts = read.integer("artifacts", 0, 100);
-  const int seed = read.integer("seed", 0, 2147483647);
+  const int seed = read.integer("seed", 0, 999999999);
   if (auto error = read.error()) return *error;
   State state;
   state.rules_ = standard ? RuleSet::Standard : RuleSet::Extended;

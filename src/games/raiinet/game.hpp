@@ -213,6 +213,9 @@ class Game {
   Link& mutable_link(int owner, int index) {
     return players_[static_cast<std::size_t>(owner)].links[static_cast<std::size_t>(index)];
   }
+  Card& mutable_card(int owner, int card) {
+    return players_[static_cast<std::size_t>(owner)].cards[static_cast<std::size_t>(card)];
+  }
 
  private:
   void end_turn();

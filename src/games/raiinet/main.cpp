@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "games/raiinet/ai.hpp"
 #include "games/raiinet/graphics.hpp"
 #include "games/raiinet/options.hpp"
 #include "games/raiinet/session.hpp"
@@ -55,10 +56,26 @@ bool next_line(std::string& line, raiinet::GraphicsDisplay* graphics) {
 
 const char* const kUsage =
     "usage: raiinet [-ability1 ORDER] [-ability2 ORDER] [-link1 FILE] [-link2 FILE] [-seed N]\n"
-    "               [-graphics [both]] [-snapshot FILE.png]\n"
+    "               [-graphics [both]] [-snapshot FILE.png] [-ai 1|2 [-time MS | -nodes N]]\n"
     "       raiinet --help | --version\n"
-    "Two players at one terminal. Commands: move <link> <up|down|left|right>, abilities,\n"
-    "ability <1-5> <target>, board, sequence <file>, quit (the end of input quits too).\n";
+    "Two players at one terminal, or one against the computer (-ai: the player it plays;\n"
+    "it thinks -time MS a move, 1000 by default, or -nodes N search iterations, seeded by\n"
+    "-seed). Commands: move <link> <up|down|left|right>, abilities, ability <1-5> <target>,\n"
+    "board, sequence <file>, quit (the end of input quits too).\n";
+
+// The computer's turn (raiinet/ai.hpp): it decides from its player's
+// knowledge only, and its command runs as if typed.
+std::string computer_turn(raiinet::Session& session, const raiinet::Options& options,
+                          std::uint64_t seed) {
+  raiinet::AiOptions ai;
+  ai.seed = seed;
+  ai.time_ms = options.think_ms;
+  ai.nodes = options.nodes;
+  const raiinet::State state = raiinet::State::of_game(session.game());
+  const std::string command = state.action_text(raiinet::ai_action(state, ai));
+  return "Player " + std::to_string(options.computer + 1) + " (computer)> " + command + "\n" +
+         session.execute(command);
+}
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
@@ -112,7 +129,8 @@ int main(int argc, char** argv) {
   const bool terminal = isatty(STDIN_FILENO);
   // Two people at one terminal (never for scripts or windows): a pause before
   // each player's secrets show, and the screen cleared.
-  const bool hot_seat = terminal && isatty(STDOUT_FILENO) && !graphics;
+  const bool hot_seat = terminal && isatty(STDOUT_FILENO) && !graphics && options.computer < 0;
+  if (options.computer >= 0) session.set_viewer(1 - options.computer);
   const auto hand_over = [](const std::string& so_far, int next) {
     std::cout << so_far << "Pass the keyboard to Player " << next + 1 << ", then press Enter."
               << std::flush;
@@ -127,7 +145,13 @@ int main(int argc, char** argv) {
   std::cout << session.board();
   std::string line;
   bool refused = false;
+  int decisions = 0;
   while (!session.finished()) {
+    if (session.game().current() == options.computer) {
+      std::cout << computer_turn(session, options, seed + static_cast<std::uint64_t>(decisions++))
+                << std::flush;
+      continue;
+    }
     if (terminal) {
       std::cout << "Player " << session.game().current() + 1 << "> " << std::flush;
     }

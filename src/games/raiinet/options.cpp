@@ -32,14 +32,31 @@ std::variant<Options, SetupError> parse_options(const std::vector<std::string>& 
       continue;
     }
     const bool takes_value = option == "-ability1" || option == "-ability2" || option == "-link1" ||
-                             option == "-link2" || option == "-seed" || option == "-snapshot";
+                             option == "-link2" || option == "-seed" || option == "-snapshot" ||
+                             option == "-ai" || option == "-time" || option == "-nodes";
     if (!takes_value) {
       return SetupError{"unknown option \"" + engine::printable(option, 30) +
                         "\"; the options are -ability1 ORDER, -ability2 ORDER, -link1 FILE, "
-                        "-link2 FILE, -seed N, -graphics [both], -snapshot FILE.png"};
+                        "-link2 FILE, -seed N, -graphics [both], -snapshot FILE.png, -ai 1|2, "
+                        "-time MS, -nodes N"};
     }
     if (i + 1 >= args.size()) return SetupError{option + " needs a value"};
     const std::string& value = args[++i];
+    if (option == "-ai" || option == "-time" || option == "-nodes") {
+      const auto number = engine::parse_int(value);
+      if (option == "-ai") {
+        if (number != 1 && number != 2) return SetupError{"-ai needs the player, 1 or 2"};
+        options.computer = *number - 1;
+      } else if (option == "-time") {
+        if (!number || *number < 1 || *number > 600000)
+          return SetupError{"-time needs milliseconds from 1 to 600000"};
+        options.think_ms = *number;
+      } else {
+        if (!number || *number < 1) return SetupError{"-nodes needs a whole number from 1"};
+        options.nodes = *number;
+      }
+      continue;
+    }
     const int player = option.back() == '2' ? 1 : 0;
     if (option.starts_with("-ability")) {
       auto order = parse_ability_order(value);

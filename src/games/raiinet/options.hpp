@@ -20,6 +20,9 @@ struct Options {
   bool graphics = false;
   bool graphics_both = false;  // -graphics both: a window per player
   std::string snapshot;        // -snapshot FILE.png
+  int computer = -1;           // -ai 1|2: the player the computer plays (0 or 1)
+  int think_ms = 1000;         // -time MS: its thinking a decision
+  std::int64_t nodes = 0;      // -nodes N: or this many search iterations a decision
 };
 
 std::variant<Options, SetupError> parse_options(const std::vector<std::string>& args);

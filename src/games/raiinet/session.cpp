@@ -48,7 +48,7 @@ std::string Session::execute(std::string_view line) {
 }
 
 std::string Session::board() const {
-  return text::display(game_, game_.current());
+  return text::display(game_, viewer_.value_or(game_.current()));
 }
 
 std::string Session::run(std::string_view line, int depth, const std::string& folder) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,8 @@ class Session {
   // Called after every change of the game (displays other than the text).
   void add_observer(Observer observer) { observers_.push_back(std::move(observer)); }
   void set_handover(Handover handover) { handover_ = std::move(handover); }
+  // Against the computer: every display is this player's, whoever is to move.
+  void set_viewer(int player) { viewer_ = player; }
 
  private:
   // `folder`: where the sequence file that holds the line is ("" at the top).
@@ -45,6 +48,7 @@ class Session {
   bool finished_ = false;
   std::vector<Observer> observers_;
   Handover handover_;
+  std::optional<int> viewer_;
 };
 
 }  // namespace raiinet

@@ -1,5 +1,7 @@
 #include "games/raiinet/state.hpp"
 
+#include <algorithm>
+
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/raiinet/setup.hpp"
@@ -16,7 +18,7 @@ std::string direction_name(Direction d) {
 
 const std::vector<engine::ParamSpec>& State::param_specs() {
   static const std::vector<engine::ParamSpec> kSpecs = {
-      {"seed", "1", "the seed of both placements, 0 to 2147483647"},
+      {"seed", "1", "the seed of both placements, 0 to 999999999"},
       {"ability1", "LFDSP", "player 1's five ability cards, as -ability1"},
       {"ability2", "LFDSP", "player 2's five ability cards, as -ability2"},
       {"max_length", "1000", "actions before the game is adjudicated a draw, 1 to 1000000"},
@@ -26,7 +28,7 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
 
 std::variant<State, std::string> State::make(const engine::Params& params) {
   engine::ParamReader read(params, param_specs());
-  const int seed = read.integer("seed", 0, 2147483647);
+  const int seed = read.integer("seed", 0, 999999999);
   const int max_length = read.integer("max_length", 1, 1000000);
   if (auto error = read.error()) return *error;
   std::array<std::array<char, kCards>, 2> cards{};
@@ -113,6 +115,54 @@ void State::apply(const Action& action) {
   history_.push_back(action);
   game_.pass_stuck_players();
   stuck_ = !game_.winner() && !game_.has_legal_move(game_.current());
+}
+
+State State::resampled(int viewer, engine::Random& rng) const {
+  State world({}, game_, max_length_ - length());
+  world.stuck_ = stuck_;
+  const int opponent = 1 - viewer;
+  std::vector<LinkValue> pool;
+  for (Kind kind : {Kind::Data, Kind::Virus}) {
+    for (int strength = 1; strength <= 4; ++strength) pool.push_back({kind, strength});
+  }
+  std::vector<int> unknown;
+  for (int i = 0; i < kLinks; ++i) {
+    const Link& l = game_.player(opponent).links[static_cast<std::size_t>(i)];
+    if (!l.revealed) {
+      unknown.push_back(i);
+    } else if (const auto seen = std::find(pool.begin(), pool.end(), l.value); seen != pool.end()) {
+      pool.erase(seen);
+    }
+  }
+  for (std::size_t i = pool.size(); i > 1; --i)
+    std::swap(pool[i - 1], pool[rng.below(static_cast<std::uint32_t>(i))]);
+  for (std::size_t k = 0; k < unknown.size(); ++k) {
+    // A polarized link may have left the pool short: then any value.
+    const LinkValue value = k < pool.size() ? pool[k]
+                                            : LinkValue{rng.below(2) ? Kind::Data : Kind::Virus,
+                                                        1 + static_cast<int>(rng.below(4))};
+    world.game_.mutable_link(opponent, unknown[k]).value = value;
+  }
+  const auto& kinds = abilities();
+  for (int card = 0; card < kCards; ++card) {
+    Card& c = world.game_.mutable_card(opponent, card);
+    if (!c.used) c.ability = kinds[rng.below(static_cast<std::uint32_t>(kinds.size()))].letter;
+  }
+  return world;
+}
+
+State::Action State::random_action(engine::Random& rng) const {
+  const int player = game_.current();
+  for (int attempt = 0; attempt < 32; ++attempt) {
+    const auto index = static_cast<int>(rng.below(kLinks));
+    const Direction d = engine::kOrthogonalDirections[rng.below(4)];
+    const Action a{false, 0, letter(player, index), 0, d, {}};
+    Game trial = game_;
+    if (!perform(trial, a)) return a;
+  }
+  std::vector<Action> legal;
+  legal_actions(legal);
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 
 std::optional<std::string> State::why_not(const Action& action) const {

@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "engine/game.hpp"
+#include "engine/random.hpp"
 #include "games/raiinet/game.hpp"
 
 namespace raiinet {
@@ -28,6 +29,10 @@ class State {
 
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
+  // The state of a game the program is playing, for its computer player.
+  static State of_game(Game game, int max_length = 1000) {
+    return State({}, std::move(game), max_length);
+  }
 
   int players() const { return 2; }
   int to_move() const { return over() ? engine::kNoPlayer : game_.current(); }
@@ -52,6 +57,17 @@ class State {
   // unrevealed links exchange what they are; the random-simulation test and the match runner check
   // it every step).
   std::optional<std::string> check_invariants() const;
+
+  // A state that `viewer` cannot tell from this one, for search by
+  // determinization: the opponent's links the viewer has not seen revealed
+  // get values drawn from those the viewer has not seen (of the eight every
+  // player starts with: D1-D4, V1-V4), and the opponent's unused cards
+  // abilities drawn from all. Drawn from what the viewer may know only, so
+  // the same whatever the hidden truth. No history: the length left is kept.
+  State resampled(int viewer, engine::Random& rng) const;
+  // For playouts: a move of a random link of the player's in a random
+  // direction (no abilities), found by trying; any legal action if none is.
+  Action random_action(engine::Random& rng) const;
 
   int length() const { return static_cast<int>(history_.size()); }
   const Game& game() const { return game_; }

@@ -1,26 +1,86 @@
 // sword-and-shield: two players push and react, at one terminal.
 //   sword-and-shield           commands from standard input
 //   sword-and-shield -b FILE   commands from FILE, each echoed as "> command"
+//   sword-and-shield -ai green one player against the computer
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "engine/files.hpp"
+#include "engine/words.hpp"
+#include "games/sword-and-shield/ai.hpp"
 #include "games/sword-and-shield/session.hpp"
 
 namespace {
 
 const char* const kUsage =
-    "usage: sword-and-shield [-compact | -full] [-b FILE]\n"
+    "usage: sword-and-shield [-compact | -full] [-b FILE] [-ai yellow|green [-time MS | -nodes N]\n"
+    "                        [-seed N]]\n"
     "       sword-and-shield --help | --version\n"
     "Commands: create <letter> <0|90|180|270>, move <letter> <up|right|down|left>,\n"
     "rotate <letter> <1-4>, pass, react <letter> <letter>, undo, quit (the end of input quits "
     "too).\n"
     "-compact: a display of 17 lines (the default on a terminal shorter than the full\n"
-    "display's 50 lines); -full: the full display always.\n";
+    "display's 50 lines); -full: the full display always.\n"
+    "-ai: the computer plays that colour, thinking -time MS a decision (1000 by default) or\n"
+    "-nodes N search iterations, seeded by -seed (1 by default); undo then takes back to\n"
+    "your previous turn.\n";
+
+struct Options {
+  int compact = -1;  // unset: by the terminal's height
+  std::string batch_file;
+  int computer = -1;  // 0 yellow, 1 green
+  int think_ms = 1000;
+  std::int64_t nodes = 0;
+  std::uint64_t seed = 1;
+};
+
+// The options, or nothing after saying what is wrong with them.
+std::optional<Options> parse_options(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string option = argv[i];
+    if (option == "-compact" || option == "-full") {
+      o.compact = option == "-compact";
+      continue;
+    }
+    if (i + 1 >= argc) return std::nullopt;
+    const std::string value = argv[++i];
+    const auto number = engine::parse_int(value);
+    if (option == "-b") {
+      o.batch_file = value;
+    } else if (option == "-ai" && (value == "yellow" || value == "green")) {
+      o.computer = value == "yellow" ? 0 : 1;
+    } else if (option == "-time" && number && *number >= 1 && *number <= 600000) {
+      o.think_ms = *number;
+    } else if (option == "-nodes" && number && *number >= 1) {
+      o.nodes = *number;
+    } else if (option == "-seed" && number && *number >= 0) {
+      o.seed = static_cast<std::uint64_t>(*number);
+    } else {
+      return std::nullopt;
+    }
+  }
+  return o;
+}
+
+// The computer's decision, run as if typed.
+std::string computer_turn(sas::Session& session, const Options& o, std::uint64_t seed) {
+  sas::AiOptions ai;
+  ai.seed = seed;
+  ai.time_ms = o.think_ms;
+  ai.nodes = o.nodes;
+  const sas::State& state = session.state();
+  const std::string command = state.action_text(sas::ai_action(state, ai));
+  return std::string(o.computer == 0 ? "Yellow" : "Green") + " (computer)> " + command + "\n" +
+         session.execute(command);
+}
 
 // The terminal's height, when standard output is one.
 int terminal_rows() {
@@ -32,12 +92,6 @@ int terminal_rows() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int compact = -1;  // unset: by the terminal's height
-  if (argc > 1 && (std::string(argv[1]) == "-compact" || std::string(argv[1]) == "-full")) {
-    compact = std::string(argv[1]) == "-compact";
-    --argc;
-    ++argv;
-  }
   const std::string first = argc > 1 ? argv[1] : "";
   if (argc == 2 && (first == "--help" || first == "-h")) {
     std::cout << kUsage;
@@ -47,29 +101,46 @@ int main(int argc, char** argv) {
     std::cout << "sword-and-shield (gridgames) 1.0\n";
     return 0;
   }
+  const auto options = parse_options(argc, argv);
+  if (!options) {
+    std::cerr << "sword-and-shield: bad arguments\n" << kUsage;
+    return 2;
+  }
   std::istringstream file;
-  const bool batch = argc == 3 && first == "-b";
+  const bool batch = !options->batch_file.empty();
   if (batch) {
-    auto text = engine::read_text_file(argv[2]);
+    auto text = engine::read_text_file(options->batch_file);
     if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
-      std::cerr << "sword-and-shield: " << argv[2] << ": " << problem->reason << "\n";
+      std::cerr << "sword-and-shield: " << options->batch_file << ": " << problem->reason << "\n";
       return 2;
     }
     file.str(std::get<std::string>(text));
-  } else if (argc != 1) {
-    std::cerr << "sword-and-shield: bad arguments\n" << kUsage;
-    return 2;
   }
   std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
   sas::Session session;
   const int rows = terminal_rows();
-  session.set_compact(compact == 1 || (compact == -1 && rows > 0 && rows < 50));
+  session.set_compact(options->compact == 1 || (options->compact == -1 && rows > 0 && rows < 50));
   std::cout << session.display();
   std::string line;
   bool refused = false;
-  while (!session.finished() && std::getline(in, line)) {
+  std::uint64_t decisions = 0;
+  const auto computer_to_move = [&] {
+    return !session.state().over() && session.state().to_move() == options->computer;
+  };
+  while (!session.finished()) {
+    if (computer_to_move()) {
+      std::cout << computer_turn(session, *options, options->seed * 1000003 + decisions++)
+                << std::flush;
+      continue;
+    }
+    if (!std::getline(in, line)) break;
     if (batch) std::cout << "> " << line << "\n";
-    const std::string out = session.execute(line);
+    std::string out = session.execute(line);
+    // Against the computer, undo goes back to the player's previous turn.
+    if (options->computer >= 0 &&
+        engine::split_words(line) == std::vector<std::string_view>{"undo"}) {
+      while (session.state().can_undo() && computer_to_move()) out = session.execute("undo");
+    }
     refused |= out.starts_with("Error: ");
     std::cout << out << std::flush;
   }

@@ -25,6 +25,7 @@ class Session {
   std::string execute(std::string_view line);
   bool finished() const { return quit_; }
   const Game& game() const { return state_.game(); }
+  const State& state() const { return state_; }
 
  private:
   // The action a command line names, or why it is not one.

@@ -13,7 +13,8 @@ constexpr std::array<std::string_view, 4> kDirNames = {"up", "right", "down", "l
 
 const std::vector<engine::ParamSpec>& State::param_specs() {
   static const std::vector<engine::ParamSpec> kSpecs = {
-      {"max_length", "1000", "actions before the game is adjudicated a draw, 1 to 1000000"},
+      {"max_length", "1000",
+       "actions before the game is adjudicated: more pieces left wins, else a draw; 1 to 1000000"},
   };
   return kSpecs;
 }
@@ -104,6 +105,20 @@ void State::legal_actions(std::vector<Action>& out) const {
 
 void State::apply(const Action& action) {
   taken_back_ = false;
+  if (!keeps_undo_) {
+    if (action.kind != Kind::React) {
+      chain_start_ = game_;
+      chain_start_index_ = history_.size();
+    }
+    perform(game_, action);
+    history_.push_back(action);
+    if (game_.chain_without_end()) {
+      game_ = chain_start_;
+      history_.resize(chain_start_index_);
+      taken_back_ = true;
+    }
+    return;
+  }
   undone_.push_back({game_, chain_start_, chain_start_index_});
   if (action.kind != Kind::React) {
     chain_start_ = game_;
@@ -132,8 +147,21 @@ void State::undo() {
   taken_back_ = false;
 }
 
+int material(const Game& game, int player) {
+  int balance = 0;
+  for (int piece = 0; piece < kPieces; ++piece) {
+    if (game.place(piece) == Place::Cemetery) continue;
+    balance += owner_of_piece(piece) == player ? 1 : -1;
+  }
+  return balance;
+}
+
 engine::Returns State::returns() const {
-  return engine::two_player_returns(game_.winner());
+  if (!adjudicated()) return engine::two_player_returns(game_.winner());
+  const int balance = material(game_, 0);
+  return engine::two_player_returns(balance > 0   ? std::optional<int>(0)
+                                    : balance < 0 ? std::optional<int>(1)
+                                                  : std::nullopt);
 }
 
 std::string State::action_text(const Action& action) const {

@@ -29,7 +29,15 @@ class State {
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
   explicit State(Game game = Game(), int max_length = 1000)
-      : game_(std::move(game)), max_length_(max_length) {}
+      : game_(std::move(game)), chain_start_(game_), max_length_(max_length) {}
+
+  // This game with the length left, and no undo: apply() then keeps no
+  // snapshots, which search copies (the AI's) do not need.
+  State for_search() const {
+    State lean(game_, max_length_ - length());
+    lean.keeps_undo_ = false;
+    return lean;
+  }
 
   int players() const { return 2; }
   int to_move() const { return over() ? engine::kNoPlayer : game_.turn(); }
@@ -44,6 +52,10 @@ class State {
   std::string observation(int player) const;  // the display: nothing is hidden
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
+
+  // Whether the game ended at the length limit: then the side with more
+  // pieces out of the cemetery wins (returns()), or it is a draw.
+  bool adjudicated() const { return !game_.winner() && length() >= max_length_; }
 
   bool can_undo() const { return !undone_.empty(); }
   void undo();
@@ -82,11 +94,16 @@ class State {
   Game chain_start_;                   // the game before the action that began the current chain
   std::size_t chain_start_index_ = 0;  // and that action's place in the history
   bool taken_back_ = false;
+  bool keeps_undo_ = true;
   int max_length_;
   std::vector<Action> history_;
   std::vector<Snapshot> undone_;
 };
 
 static_assert(engine::Game<State>);
+
+// The material of `player`: its pieces not in the cemetery less the
+// opponent's.
+int material(const Game& game, int player);
 
 }  // namespace sas

@@ -1,0 +1,156 @@
+#include "games/raiinet/ai.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "engine/mcts.hpp"
+
+namespace raiinet {
+namespace {
+
+using Action = State::Action;
+
+constexpr int kPlayoutActions = 16;  // random moves before a leaf is valued
+
+int forward(int player) {
+  return player == 0 ? 1 : -1;
+}  // rows toward the far edge
+
+bool adjacent(Coord a, Coord b) {
+  return std::abs(a.row - b.row) + std::abs(a.col - b.col) == 1;
+}
+
+// Whether an opponent's link is within two squares of one of the player's
+// server ports.
+bool ports_threatened(const Game& game, int player) {
+  const int row = player == 0 ? 0 : kSize - 1;
+  for (const Link& l : game.player(1 - player).links) {
+    if (!l.on_board()) continue;
+    for (int col : {3, 4}) {
+      if (std::abs(l.at.row - row) + std::abs(l.at.col - col) <= 2) return true;
+    }
+  }
+  return false;
+}
+
+bool next_to_own_port(Coord at, int player) {
+  const int row = player == 0 ? 0 : kSize - 1;
+  return adjacent(at, {row, 3}) || adjacent(at, {row, 4});
+}
+
+double score_move(const Game& game, int me, const Link& link, Direction direction) {
+  const Coord d = step(direction);
+  const int squares = link.boosted ? 2 : 1;
+  const Coord to{link.at.row + d.row * squares, link.at.col + d.col * squares};
+  const bool data = link.value.kind == Kind::Data;
+  if (!Game::on_board(to)) return data ? 100 : -60;  // off the far edge: its owner downloads it
+  if (game.server_port_owner(to) == 1 - me) return data ? -100 : 50;  // the opponent downloads it
+  if (const Link* there = game.link_at(to); there && there->owner != me) {
+    if (!there->revealed) return -25;                               // a battle in the dark
+    const bool win = link.value.strength >= there->value.strength;  // the attacker wins ties
+    if (win) return there->value.kind == Kind::Data ? 70 : -40;     // the winner downloads
+    return data ? -80 : 15;
+  }
+  const int advance = (to.row - link.at.row) * forward(me);
+  double score = data ? 10.0 * advance : -4.0 * advance;
+  if (!data && ports_threatened(game, me) && next_to_own_port(to, me)) score += 15;
+  return score;
+}
+
+double score_ability(const Game& game, int me, const Action& a) {
+  const char kind = game.player(me).cards[static_cast<std::size_t>(a.card - 1)].ability;
+  const auto target_id = link_of_letter(a.link);
+  const Link* target = target_id ? game.link(*target_id) : nullptr;
+  const bool theirs = target && target->owner != me && target->on_board();
+  if (kind == 'S' && theirs && !target->revealed) {
+    for (const Link& mine : game.player(me).links) {
+      if (mine.on_board() && adjacent(mine.at, target->at))
+        return mine.value.kind == Kind::Data ? 35 : 30;
+    }
+  }
+  if (kind == 'D' && theirs && target->revealed) return target->value.kind == Kind::Data ? 80 : -50;
+  if (kind == 'F' && ports_threatened(game, me) && next_to_own_port(a.square, me)) return 12;
+  return -10;
+}
+
+}  // namespace
+
+engine::Returns position_values(const State& state) {
+  if (state.over()) return state.returns();
+  const Game& game = state.game();
+  double strength[2];
+  for (int p = 0; p < 2; ++p) {
+    const PlayerState& s = game.player(p);
+    strength[p] = 3.0 * (s.data - s.viruses);
+    for (const Link& l : s.links) {
+      if (!l.on_board() || l.value.kind != Kind::Data) continue;
+      const int start = p == 0 ? 0 : kSize - 1;
+      strength[p] += 0.3 * std::abs(l.at.row - start) / (kSize - 1);
+    }
+  }
+  engine::Returns values{};
+  values[0] = 1.0 / (1.0 + std::exp(-(strength[0] - strength[1]) / 2.0));
+  values[1] = 1.0 - values[0];
+  return values;
+}
+
+Action heuristic_action(const State& state, engine::Random& rng) {
+  std::vector<Action> legal;
+  state.legal_actions(legal);
+  const Game& game = state.game();
+  const int me = state.to_move();
+  double best = -1e9;
+  Action chosen = legal.front();
+  std::uint32_t ties = 0;
+  for (const Action& a : legal) {
+    double score = 0;
+    if (a.ability) {
+      score = score_ability(game, me, a);
+    } else if (const auto id = link_of_letter(a.link)) {
+      score = score_move(game, me, *game.link(*id), a.direction);
+    }
+    if (score > best) {
+      best = score;
+      chosen = a;
+      ties = 1;
+    } else if (score == best && rng.below(++ties) == 0) {
+      chosen = a;
+    }
+  }
+  return chosen;
+}
+
+Action ai_action(const State& state, const AiOptions& options) {
+  std::vector<Action> legal;
+  state.legal_actions(legal);
+  if (legal.size() == 1) return legal.front();
+  engine::Random rng(options.seed);
+  const int viewer = state.to_move();
+  const auto end = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
+  std::vector<std::uint64_t> visits(legal.size(), 0);
+  engine::Mcts<State> mcts(0.7);
+  const auto evaluate = [](State& leaf, engine::Random& r) {
+    for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.apply(leaf.random_action(r));
+    return position_values(leaf);
+  };
+  const int worlds = std::max(1, options.worlds);
+  for (int w = 0; w < worlds; ++w) {
+    const State world = state.resampled(viewer, rng);
+    engine::SearchLimits limits;
+    if (options.nodes > 0) {
+      limits.iterations = std::max<std::int64_t>(1, options.nodes / worlds);
+    } else {
+      const auto now = std::chrono::steady_clock::now();
+      limits.deadline = now + (end - now) / (worlds - w);
+    }
+    mcts.search(world, limits, rng, evaluate);
+    mcts.for_each_root_child([&](const Action& action, std::uint32_t n) {
+      const auto at = std::find(legal.begin(), legal.end(), action);
+      if (at != legal.end()) visits[static_cast<std::size_t>(at - legal.begin())] += n;
+    });
+  }
+  const auto most = std::max_element(visits.begin(), visits.end());
+  return legal[static_cast<std::size_t>(most - visits.begin())];
+}
+
+}  // namespace raiinet

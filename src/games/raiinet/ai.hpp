@@ -1,0 +1,37 @@
+// Computer players of RAIInet, under the game contract's actions
+// (state.hpp). Both decide from their player's knowledge only.
+//   heuristic: the reference player (README): advances data, keeps viruses
+//              back, attacks only links known to be weaker, scans before
+//              risky battles, answers threats to its server ports.
+//   ai:        information-set search by determinization: the opponent's
+//              unrevealed links (and unused cards) drawn afresh, consistently
+//              with what the player has seen (State::resampled), in several
+//              worlds; Monte-Carlo tree search (engine::Mcts) in each, leaves
+//              valued by a short random playout and the downloads and
+//              progress then; the action most visited over all worlds.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+#include "engine/random.hpp"
+#include "games/raiinet/state.hpp"
+
+namespace raiinet {
+
+struct AiOptions {
+  std::int64_t nodes = 0;  // when set: this many search iterations a decision (over all worlds)
+  int time_ms = 1000;      // else: the time of a decision, counted from `start`
+  std::uint64_t seed = 0;
+  int worlds = 8;  // determinizations a decision
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+// What a position (with every value known, as in a drawn world) is worth to
+// each player, in [0, 1].
+engine::Returns position_values(const State& state);
+
+State::Action heuristic_action(const State& state, engine::Random& rng);
+State::Action ai_action(const State& state, const AiOptions& options);
+
+}  // namespace raiinet

@@ -1,0 +1,63 @@
+// RAIInet's computer players decide from their player's knowledge only.
+#include "games/raiinet/ai.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using raiinet::State;
+
+// A game some random moves in, with player `to_move` deciding.
+State midgame(std::uint64_t seed, int moves) {
+  State state = std::get<State>(State::make({{"seed", std::to_string(seed)}}));
+  engine::Random rng(seed);
+  std::vector<State::Action> legal;
+  for (int i = 0; i < moves && !state.over(); ++i) {
+    state.legal_actions(legal);
+    state.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  return state;
+}
+
+// The opponent's links the player has not seen, dealt anew (consistently
+// with everything the player has seen); at least one differs.
+State other_truth(const State& state, std::uint64_t seed) {
+  const int opponent = 1 - state.to_move();
+  engine::Random rng(seed);
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    State other = state.resampled(state.to_move(), rng);
+    for (int i = 0; i < raiinet::kLinks; ++i) {
+      const auto at = static_cast<std::size_t>(i);
+      if (!(other.game().player(opponent).links[at].value ==
+            state.game().player(opponent).links[at].value))
+        return other;
+    }
+  }
+  ADD_FAILURE() << "no other truth found";
+  return state;
+}
+
+TEST(RaiinetAi, DecidesTheSameWhateverTheOpponentsHiddenLinksAre) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const State state = midgame(seed, 10 + static_cast<int>(seed));
+    ASSERT_FALSE(state.over());
+    const State other = other_truth(state, seed * 31);
+    EXPECT_EQ(state.observation(state.to_move()), other.observation(state.to_move()));
+    raiinet::AiOptions options;
+    options.nodes = 400;
+    options.seed = seed;
+    EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(other, options)) << seed;
+    engine::Random a(seed), b(seed);
+    EXPECT_EQ(raiinet::heuristic_action(state, a), raiinet::heuristic_action(other, b)) << seed;
+  }
+}
+
+TEST(RaiinetAi, IsReproducible) {
+  const State state = midgame(9, 12);
+  raiinet::AiOptions options;
+  options.nodes = 300;
+  options.seed = 5;
+  EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(state, options));
+}
+
+}  // namespace
