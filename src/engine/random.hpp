@@ -4,6 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <type_traits>
+#include <vector>
 
 namespace engine {
 
@@ -67,5 +70,25 @@ class Random {
 
   std::uint64_t state_[4];
 };
+
+// The option with the highest score, ties broken uniformly at random;
+// nothing when there are no options.
+template <typename T, typename Score>
+std::optional<T> best_of(const std::vector<T>& options, Random& rng, Score score) {
+  std::optional<T> best;
+  std::invoke_result_t<Score, const T&> best_score{};
+  std::uint32_t ties = 0;
+  for (const T& option : options) {
+    const auto s = score(option);
+    if (!best || s > best_score) {
+      best = option;
+      best_score = s;
+      ties = 1;
+    } else if (s == best_score && rng.below(++ties) == 0) {
+      best = option;
+    }
+  }
+  return best;
+}
 
 }  // namespace engine

@@ -8,6 +8,7 @@
 
 #include "engine/mcts.hpp"
 #include "engine/simulation.hpp"
+#include "engine/words.hpp"
 #include "games/amazons/ai.hpp"
 #include "games/amazons/state.hpp"
 #include "games/raiinet/ai.hpp"
@@ -253,6 +254,25 @@ std::vector<int> outcomes(const engine::Returns& r, int players) {
   return result;
 }
 
+// A bot as named in --bots: NAME, or NAME@N for N search iterations a
+// decision, or NAME@Nms for N milliseconds, whatever the match's --nodes or
+// --time; nothing when the budget is not a number.
+template <auto MakeBot>
+auto make_seat(const std::string& spec, const SelfplayOptions& o, std::uint64_t seed)
+    -> decltype(MakeBot(spec, o, seed)) {
+  const std::size_t at = spec.find('@');
+  if (at == std::string::npos) return MakeBot(spec, o, seed);
+  SelfplayOptions own = o;
+  std::string budget = spec.substr(at + 1);
+  const bool ms = budget.ends_with("ms");
+  if (ms) budget.resize(budget.size() - 2);
+  const auto n = engine::parse_int(budget);
+  if (!n || *n < 1) return nullptr;
+  own.nodes = ms ? 0 : *n;
+  own.time_ms = ms ? *n : 0;
+  return MakeBot(std::string_view(spec).substr(0, at), own, seed);
+}
+
 template <engine::Game S, auto MakeBot>
 int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
   engine::Params params = o.params;
@@ -267,7 +287,7 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
   }
   const S start = std::get<S>(std::move(made));
   for (const std::string& name : o.bots) {
-    if (!MakeBot(name, o, 0)) {
+    if (!make_seat<MakeBot>(name, o, 0)) {
       err << "selfplay: no bot \"" << name << "\" for this game\n";
       return 2;
     }
@@ -283,7 +303,7 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
     std::vector<std::unique_ptr<Bot<S>>> seats;
     for (int p = 0; p < players; ++p) {
       const std::uint64_t seed = o.seed * 1000003ULL + static_cast<std::uint64_t>(g * 16 + p);
-      seats.push_back(MakeBot(o.bots[static_cast<std::size_t>((g + p) % n)], o, seed));
+      seats.push_back(make_seat<MakeBot>(o.bots[static_cast<std::size_t>((g + p) % n)], o, seed));
     }
     auto played = engine::checked_game(
         start, 10000000,

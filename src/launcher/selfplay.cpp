@@ -26,7 +26,9 @@ int run_selfplay(int argc, const char* const* argv) {
   app.add_option("game", game, "the game")->required();
   app.add_option("--games", o.games, "games to play")->check(CLI::Range(1, 10000000));
   app.add_option("--seed", o.seed, "the seed of the games and bots");
-  app.add_option("--bots", bots, "the bots, comma-separated, seated in turn");
+  app.add_option("--bots", bots,
+                 "the bots, comma-separated, seated in turn; NAME@N or NAME@Nms gives one its "
+                 "own iterations or milliseconds a decision");
   app.add_option("--max-length", o.max_length, "the length limit of games that need one")
       ->check(CLI::Range(1, 10000000));
   app.add_option("--param", params, "a game parameter NAME=VALUE (repeatable)");

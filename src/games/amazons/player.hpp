@@ -11,24 +11,7 @@
 
 namespace amazons {
 
-// The option with the highest score, ties broken uniformly at random.
-template <typename Score>
-std::optional<Coord> best_of(const std::vector<Coord>& options, engine::Random& rng, Score score) {
-  std::optional<Coord> best;
-  std::invoke_result_t<Score, Coord> best_score{};
-  int ties = 0;
-  for (Coord c : options) {
-    const auto s = score(c);
-    if (!best || s > best_score) {
-      best = c;
-      best_score = s;
-      ties = 1;
-    } else if (s == best_score && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
-      best = c;
-    }
-  }
-  return best;
-}
+using engine::best_of;
 
 // For every field, the sum of `weight(field)` over the free fields a queen
 // move from it reaches (its eight rays up to the first obstacle or amazon).

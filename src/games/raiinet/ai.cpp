@@ -99,25 +99,11 @@ Action heuristic_action(const State& state, engine::Random& rng) {
   state.legal_actions(legal);
   const Game& game = state.game();
   const int me = state.to_move();
-  double best = -1e9;
-  Action chosen = legal.front();
-  std::uint32_t ties = 0;
-  for (const Action& a : legal) {
-    double score = 0;
-    if (a.ability) {
-      score = score_ability(game, me, a);
-    } else if (const auto id = link_of_letter(a.link)) {
-      score = score_move(game, me, *game.link(*id), a.direction);
-    }
-    if (score > best) {
-      best = score;
-      chosen = a;
-      ties = 1;
-    } else if (score == best && rng.below(++ties) == 0) {
-      chosen = a;
-    }
-  }
-  return chosen;
+  return *engine::best_of(legal, rng, [&](const Action& a) {
+    if (a.ability) return score_ability(game, me, a);
+    const auto id = link_of_letter(a.link);
+    return id ? score_move(game, me, *game.link(*id), a.direction) : 0.0;
+  });
 }
 
 Action ai_action(const State& state, const AiOptions& options) {

@@ -37,22 +37,10 @@ engine::Returns position_values(const State& state) {
 Action greedy_action(const State& state, engine::Random& rng) {
   std::vector<Action> legal;
   state.legal_actions(legal);
-  const int player = state.to_move();
-  double best = -1;
-  Action chosen = legal.front();
-  std::uint32_t ties = 0;
-  for (const Action& action : legal) {
-    const double value =
-        position_values(after_turn(state, action))[static_cast<std::size_t>(player)];
-    if (value > best) {
-      best = value;
-      chosen = action;
-      ties = 1;
-    } else if (value == best && rng.below(++ties) == 0) {
-      chosen = action;
-    }
-  }
-  return chosen;
+  const auto player = static_cast<std::size_t>(state.to_move());
+  return *engine::best_of(legal, rng, [&](const Action& action) {
+    return position_values(after_turn(state, action))[player];
+  });
 }
 
 Action ai_action(const State& state, const AiOptions& options) {
