@@ -1,0 +1,164 @@
+// Our Amazons AI against hippolyta (../shared/opponents/README.md), classic
+// rules from the standard start, colours alternating. hippolyta runs as its
+// own process a move (`hippolyta -s SECONDS BOARD`); every move of both
+// sides is checked by our rules (an illegal one loses the game). Prints each
+// game, then our win rate with its 95% confidence interval (Wilson) and the
+// thinking time each side actually used.
+//   hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time]
+// SECONDS: hippolyta's -s (default 1). Ours thinks SECONDS a move, or with
+// --equal-time as long as hippolyta has actually taken a move so far in the
+// game (it may take much more than -s in the opening).
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/amazons/ai.hpp"
+#include "games/amazons/rules.hpp"
+
+namespace {
+
+using amazons::Board;
+using amazons::Coord;
+using Clock = std::chrono::steady_clock;
+
+// hippolyta's board: a1 b1 ... j1 a2 ... j10; our row r is rank r + 1.
+std::string hippolyta_board(const Board& board) {
+  std::string text(100, '0');
+  for (int r = 0; r < 10; ++r) {
+    for (int c = 0; c < 10; ++c) {
+      const int o = board.at({r, c}).occupant;
+      text[static_cast<std::size_t>(r * 10 + c)] = o == 9 ? '3' : static_cast<char>('0' + o);
+    }
+  }
+  return text;
+}
+
+std::optional<Coord> square(const std::string& name) {
+  if (name.size() < 2 || name[0] < 'a' || name[0] > 'j') return std::nullopt;
+  const int rank = std::atoi(name.c_str() + 1);
+  if (rank < 1 || rank > 10) return std::nullopt;
+  return Coord{rank - 1, name[0] - 'a'};
+}
+
+// Runs hippolyta on the board; its standard output.
+std::string run_hippolyta(const char* program, double seconds, const std::string& board) {
+  int out[2];
+  if (pipe(out) != 0) return "";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out[1], STDOUT_FILENO);
+    close(out[0]);
+    close(out[1]);
+    const std::string s = std::to_string(seconds);
+    execl(program, program, "-s", s.c_str(), board.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(out[1]);
+  std::string text;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(out[0], buffer, sizeof buffer)) > 0)
+    text.append(buffer, static_cast<std::size_t>(n));
+  close(out[0]);
+  waitpid(pid, nullptr, 0);
+  return text;
+}
+
+struct Side {
+  double seconds = 0;
+  int moves = 0;
+};
+
+// One game; returns whether ours won.
+bool play(const char* program, double hippolyta_seconds, bool equal_time, int ours,
+          std::uint64_t seed, Side& us, Side& them) {
+  Board board = amazons::standard_board();
+  int to_move = 1;
+  Side game_them;
+  int plies = 0;
+  while (amazons::can_move(board, to_move)) {
+    const auto began = Clock::now();
+    amazons::Turn turn;
+    if (to_move == ours) {
+      amazons::AiOptions o;
+      o.rules = amazons::RuleSet::Standard;
+      o.seed = seed + static_cast<std::uint64_t>(plies);
+      o.start = began;
+      const double budget = equal_time && game_them.moves > 0 ? game_them.seconds / game_them.moves
+                                                              : hippolyta_seconds;
+      o.time_ms = static_cast<int>(budget * 1000);
+      turn = *amazons::ai_turn(board, to_move, o);
+    } else {
+      std::istringstream words(run_hippolyta(program, hippolyta_seconds, hippolyta_board(board)));
+      std::string from, to, target;
+      words >> from >> to >> target;
+      if (from == "resign") {
+        std::printf("  hippolyta resigns after %d plies\n", plies);
+        return true;
+      }
+      const auto f = square(from), t = square(to), a = square(target);
+      if (!f || !t || !a) {
+        std::printf("  hippolyta's answer is not a move: %s %s %s\n", from.c_str(), to.c_str(),
+                    target.c_str());
+        return true;
+      }
+      turn = {*f, {{*t, *a}}};
+    }
+    const double used = std::chrono::duration<double>(Clock::now() - began).count();
+    Side& side = to_move == ours ? us : them;
+    side.seconds += used;
+    ++side.moves;
+    if (to_move != ours) {
+      game_them.seconds += used;
+      ++game_them.moves;
+    }
+    if (const auto error = amazons::play_turn(board, to_move, turn)) {
+      std::printf("  %s played an illegal move: %s\n", to_move == ours ? "ours" : "hippolyta",
+                  error->c_str());
+      return to_move != ours;
+    }
+    to_move = 3 - to_move;
+    ++plies;
+  }
+  return to_move != ours;  // the player who cannot move loses
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time]\n");
+    return 2;
+  }
+  const char* program = argv[1];
+  const int games = std::atoi(argv[2]);
+  const double seconds = argc > 3 && argv[3][0] != '-' ? std::atof(argv[3]) : 1.0;
+  const bool equal_time = std::string(argv[argc - 1]) == "--equal-time";
+  Side us, them;
+  int wins = 0;
+  for (int g = 0; g < games; ++g) {
+    const int ours = g % 2 == 0 ? 1 : 2;  // 1 moves first
+    const bool won = play(program, seconds, equal_time, ours, 1000003ULL * (g + 1), us, them);
+    wins += won;
+    std::printf("game %d: ours plays %s, %s\n", g + 1, ours == 1 ? "first" : "second",
+                won ? "wins" : "loses");
+    std::fflush(stdout);
+  }
+  // Wilson's 95% interval of the win rate.
+  const double n = games, p = wins / n, z = 1.96;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  std::printf("ours won %d of %d (%.1f%%, 95%% interval %.1f%%-%.1f%%)\n", wins, games, 100 * p,
+              100 * (centre - half), 100 * (centre + half));
+  std::printf("time a move: ours %.2f s, hippolyta %.2f s\n", us.seconds / std::max(1, us.moves),
+              them.seconds / std::max(1, them.moves));
+  return 0;
+}
