@@ -124,7 +124,10 @@ def test_one_player(driver, base, game, illegal, shots):
     click_target(driver, game + ": a second move by clicking")
     reason = refused(driver, illegal)
     assert reason, game + ": no reason for " + illegal
-    assert "->" + illegal.replace(" ", "") in driver.find_element(By.ID, "console").get_attribute("textContent")
+    # The ETF program ran the refused command too; its output arrives with
+    # the next change the page waits for.
+    wait(driver, lambda d: "->" + illegal.replace(" ", "") in
+         d.find_element(By.ID, "console").get_attribute("textContent"), "the ETF program's error")
     shoot(driver, shots, game)
     print("ok %s: two moves by clicking; %r refused: %s" % (game, illegal, reason.splitlines()[0]))
 
