@@ -140,33 +140,35 @@ std::unique_ptr<Bot<S>> generic_bot(std::string_view name, const SelfplayOptions
   return nullptr;
 }
 
-// Sword and Shield's reference player and AI (sword-and-shield/ai.hpp).
-class SasGreedy final : public Bot<sas::State> {
+// A game's reference player: its choice function, with a generator.
+template <engine::Game S, auto Choose>
+class ReferenceBot final : public Bot<S> {
  public:
-  explicit SasGreedy(std::uint64_t seed) : rng_(seed) {}
-  std::size_t choose(const sas::State& state,
-                     const std::vector<sas::State::Action>& legal) override {
-    return index_of(legal, sas::greedy_action(state, rng_));
+  explicit ReferenceBot(std::uint64_t seed) : rng_(seed) {}
+  std::size_t choose(const S& state, const std::vector<typename S::Action>& legal) override {
+    return index_of(legal, Choose(state, rng_));
   }
 
  private:
   engine::Random rng_;
 };
 
-class SasAi final : public Bot<sas::State> {
+// A game's searching AI (its Options: nodes, time_ms, seed, start), with the
+// match's budget, or DefaultNodes iterations a decision.
+template <engine::Game S, typename Options, auto Decide, std::int64_t DefaultNodes>
+class SearchBot final : public Bot<S> {
  public:
-  SasAi(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
-  std::size_t choose(const sas::State& state,
-                     const std::vector<sas::State::Action>& legal) override {
-    sas::AiOptions ai;
+  SearchBot(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
+  std::size_t choose(const S& state, const std::vector<typename S::Action>& legal) override {
+    Options ai;
     ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
     ai.start = std::chrono::steady_clock::now();
     if (options_.time_ms > 0) {
       ai.time_ms = options_.time_ms;
     } else {
-      ai.nodes = options_.nodes > 0 ? options_.nodes : 300;
+      ai.nodes = options_.nodes > 0 ? options_.nodes : DefaultNodes;
     }
-    return index_of(legal, sas::ai_action(state, ai));
+    return index_of(legal, Decide(state, ai));
   }
 
  private:
@@ -174,6 +176,10 @@ class SasAi final : public Bot<sas::State> {
   std::uint64_t seed_;
   int decisions_ = 0;
 };
+
+// Sword and Shield's reference player and AI (sword-and-shield/ai.hpp).
+using SasGreedy = ReferenceBot<sas::State, &sas::greedy_action>;
+using SasAi = SearchBot<sas::State, sas::AiOptions, &sas::ai_action, 300>;
 
 std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOptions& o,
                                          std::uint64_t seed) {
@@ -184,39 +190,8 @@ std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOp
 
 // RAIInet's reference player and AI (raiinet/ai.hpp): both decide from
 // their player's knowledge only.
-class RaiinetHeuristic final : public Bot<raiinet::State> {
- public:
-  explicit RaiinetHeuristic(std::uint64_t seed) : rng_(seed) {}
-  std::size_t choose(const raiinet::State& state,
-                     const std::vector<raiinet::State::Action>& legal) override {
-    return index_of(legal, raiinet::heuristic_action(state, rng_));
-  }
-
- private:
-  engine::Random rng_;
-};
-
-class RaiinetAi final : public Bot<raiinet::State> {
- public:
-  RaiinetAi(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
-  std::size_t choose(const raiinet::State& state,
-                     const std::vector<raiinet::State::Action>& legal) override {
-    raiinet::AiOptions ai;
-    ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
-    ai.start = std::chrono::steady_clock::now();
-    if (options_.time_ms > 0) {
-      ai.time_ms = options_.time_ms;
-    } else {
-      ai.nodes = options_.nodes > 0 ? options_.nodes : 400;
-    }
-    return index_of(legal, raiinet::ai_action(state, ai));
-  }
-
- private:
-  SelfplayOptions options_;
-  std::uint64_t seed_;
-  int decisions_ = 0;
-};
+using RaiinetHeuristic = ReferenceBot<raiinet::State, &raiinet::heuristic_action>;
+using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_action, 400>;
 
 // No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
