@@ -2,16 +2,19 @@
 # The computer players' matches of the README ("Computer opponents"): each
 # through `gridgames selfplay`, seats alternating, 200 games, at fixed search
 # budgets (NAME@N: N search iterations a decision) so that the results repeat
-# exactly on any machine. Usage: bench/ai_matches.sh [raiinet|sword-and-shield|all] [GAMES]
+# exactly on any machine. Usage: bench/ai_matches.sh [raiinet|sword-and-shield|amazons|all] [GAMES]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 gridgames="${GRIDGAMES:-$root/build/bin/gridgames}"
 which=${1:-all}
 games=${2:-200}
 
-match() {  # match GAME MAX_LENGTH BOTS
+match() {  # match GAME MAX_LENGTH BOTS [SELFPLAY OPTIONS...]; MAX_LENGTH - for none
   echo "== $1: $3 ($games games, max length $2)"
-  /usr/bin/time -f "   %e s" "$gridgames" selfplay "$1" --games "$games" --seed 1 --max-length "$2" --bots "$3"
+  local length=()
+  [ "$2" = - ] || length=(--max-length "$2")
+  /usr/bin/time -f "   %e s" "$gridgames" selfplay "$1" --games "$games" --seed 1 "${length[@]}" \
+    --bots "$3" "${@:4}"
 }
 
 if [ "$which" = raiinet ] || [ "$which" = all ]; then
@@ -24,5 +27,8 @@ if [ "$which" = sword-and-shield ] || [ "$which" = all ]; then
   match sword-and-shield 300 greedy,random
   match sword-and-shield 300 ai@300,random
   match sword-and-shield 300 ai@300,greedy
-  match sword-and-shield 300 ai@150,ai@300
+  match sword-and-shield 300 ai@200,ai@100
+fi
+if [ "$which" = amazons ] || [ "$which" = all ]; then
+  match amazons - ai@2000,ai@1000 --param rules=standard
 fi
