@@ -103,6 +103,17 @@ typename S::Action random_action(S& state, Random& rng, std::vector<typename S::
   }
 }
 
+// Plays up to `actions` actions, each uniformly among the legal ones (fewer
+// when the game ends first): positions for tests and benchmarks.
+template <Playable S>
+void play_random_actions(S& state, int actions, Random& rng) {
+  std::vector<typename S::Action> legal;
+  for (int i = 0; i < actions && !state.over(); ++i) {
+    state.legal_actions(legal);
+    state.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+}
+
 // A state as front ends see it when they pick a game at run time: actions as
 // their texts. Refusals come back as values.
 class AnyState {

@@ -261,23 +261,22 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
     return Refusal{
         409, "it is not your turn: player " + std::to_string(state.to_move() + 1) + " is to move"};
   std::string text = action;
+  std::optional<engine::etf::Command> command;
   if (match.console) {
     // An ETF command: its canonical text is the action's ("move( N )" is "move(N)").
-    const auto parsed = match.console->grammar->parse(action);
+    auto parsed = match.console->grammar->parse(action);
     if (const auto* error = std::get_if<engine::etf::InputError>(&parsed))
       return Refusal{422, error->message};
-    text = std::get<engine::etf::Command>(parsed).text();
-  }
-  const auto legal = state.legal_actions();
-  const bool is_legal = std::find(legal.begin(), legal.end(), text) != legal.end();
-  if (match.console && !is_legal) {
-    // The ETF program's own answer: an error (or a query's output).
-    return run_console(match, text, state.is_action(text));
+    command = std::get<engine::etf::Command>(std::move(parsed));
+    text = command->text();
+    const auto legal = state.legal_actions();
+    if (std::find(legal.begin(), legal.end(), text) == legal.end())
+      return console_only(match, *command, state.is_action(text));
   }
   std::vector<std::string> seen;
   for (int p = 0; p < state.players(); ++p) seen.push_back(state.action_seen_by(text, p));
   if (auto why = state.apply(text)) return Refusal{422, *why};
-  if (match.console) run_console(match, text, true);
+  if (command) run_console(match, *command);
   for (std::string& line : seen) line = "player " + std::to_string(player + 1) + ": " + line;
   match.log.push_back(std::move(seen));
   match.movers.push_back(player);
@@ -286,14 +285,17 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
   return std::nullopt;
 }
 
-std::optional<Refusal> Matches::run_console(Match& match, const std::string& command,
-                                            bool is_action) {
-  const auto parsed = match.console->grammar->parse(command);
-  const auto& c = std::get<engine::etf::Command>(parsed);
-  if (!console_allows(c.name(), is_action))
-    return Refusal{422, "\"" + c.name() + "\" belongs to the new-game form, not to a game"};
-  const std::string output = match.console->session->execute(c);
-  match.console->transcript += "->" + c.text() + "\n" + output;
+std::string Matches::run_console(Match& match, const engine::etf::Command& command) {
+  const std::string output = match.console->session->execute(command);
+  match.console->transcript += "->" + command.text() + "\n" + output;
+  return output;
+}
+
+std::optional<Refusal> Matches::console_only(Match& match, const engine::etf::Command& command,
+                                             bool is_action) {
+  if (!console_allows(command.name(), is_action))
+    return Refusal{422, "\"" + command.name() + "\" belongs to the new-game form, not to a game"};
+  const std::string output = run_console(match, command);
   changed(match);
   if (is_action && output.find(", error") != std::string::npos)
     return Refusal{422, etf_reason(output)};

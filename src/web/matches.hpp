@@ -86,7 +86,12 @@ class Matches {
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);
   nlohmann::json view_of(const Match& match, int player) const;
   std::optional<Refusal> play(Match& match, int player, const std::string& action);
-  std::optional<Refusal> run_console(Match& match, const std::string& command, bool is_action);
+  // The ETF program runs the command; its output joins the transcript.
+  std::string run_console(Match& match, const engine::etf::Command& command);
+  // A command of an ETF game that is not a legal action: the program's
+  // answer (a query's output, or its error for an illegal action).
+  std::optional<Refusal> console_only(Match& match, const engine::etf::Command& command,
+                                      bool is_action);
   void record(Match& match, int player, const std::string& action);
   void changed(Match& match);
   void drop_idle();

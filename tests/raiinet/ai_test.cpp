@@ -11,11 +11,7 @@ using raiinet::State;
 State midgame(std::uint64_t seed, int moves) {
   State state = std::get<State>(State::make({{"seed", std::to_string(seed)}}));
   engine::Random rng(seed);
-  std::vector<State::Action> legal;
-  for (int i = 0; i < moves && !state.over(); ++i) {
-    state.legal_actions(legal);
-    state.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
-  }
+  engine::play_random_actions(state, moves, rng);
   return state;
 }
 

@@ -10,11 +10,7 @@ using sas::State;
 State after_random(int actions, std::uint64_t seed, int max_length = 1000) {
   State state = std::get<State>(State::make({{"max_length", std::to_string(max_length)}}));
   engine::Random rng(seed);
-  std::vector<State::Action> legal;
-  for (int i = 0; i < actions && !state.over(); ++i) {
-    state.legal_actions(legal);
-    state.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
-  }
+  engine::play_random_actions(state, actions, rng);
   return state;
 }
 
