@@ -73,6 +73,30 @@ double score_ability(const Game& game, int me, const Action& a) {
   return -10;
 }
 
+// A playout's move: mostly the heuristic's best move (with a little noise),
+// sometimes a random one, so that playouts look like play.
+Action playout_action(const State& state, engine::Random& rng) {
+  static const double kRandomness = std::getenv("GG_EPS") ? std::atof(std::getenv("GG_EPS")) : 0.25;
+  static const bool kHeuristic = !std::getenv("GG_RANDOM");
+  if (!kHeuristic || rng.chance(kRandomness)) return state.random_action(rng);
+  const Game& game = state.game();
+  const int me = game.current();
+  std::optional<Action> best;
+  double best_score = 0;
+  for (const Link& link : game.player(me).links) {
+    if (!link.on_board() || link.frozen) continue;
+    for (Direction d : engine::kOrthogonalDirections) {
+      if (game.check_step(link, d, link.boosted ? 2 : 1)) continue;
+      const double score = score_move(game, me, link, d) + rng.below(8);
+      if (!best || score > best_score) {
+        best = Action{false, 0, letter(me, link.index), 0, d, {}};
+        best_score = score;
+      }
+    }
+  }
+  return best ? *best : state.random_action(rng);
+}
+
 }  // namespace
 
 engine::Returns position_values(const State& state) {
@@ -116,7 +140,7 @@ Action ai_action(const State& state, const AiOptions& options) {
   std::vector<std::uint64_t> visits(legal.size(), 0);
   engine::Mcts<State> mcts(0.7);
   const auto evaluate = [](State& leaf, engine::Random& r) {
-    for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.apply(leaf.random_action(r));
+    for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.apply(playout_action(leaf, r));
     return position_values(leaf);
   };
   const int worlds = std::max(1, options.worlds);

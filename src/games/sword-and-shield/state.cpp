@@ -9,6 +9,20 @@ namespace {
 using Kind = State::Action::Kind;
 constexpr std::array<std::string_view, 4> kDirNames = {"up", "right", "down", "left"};
 
+// Whether the chain of reactions under way in `game` can end: it has not
+// repeated a position, and it waits for no choice or some choice can end it.
+// The chain remembers its positions across choices, so this search is finite.
+bool chain_can_end(const Game& game) {
+  if (game.chain_without_end()) return false;
+  if (game.phase() != Phase::Reaction) return true;
+  for (const Reaction& r : game.pending()) {
+    Game trial = game;
+    trial.choose(r);
+    if (chain_can_end(trial)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 const std::vector<engine::ParamSpec>& State::param_specs() {
@@ -64,21 +78,33 @@ std::optional<std::string> State::why_not(const Action& action) const {
   if (over()) return std::string("the game is over");
   if (const auto r = refusal(game_, action))
     return text::refusal_message(*r, action.first, action.second);
-  if (!acceptable(action)) return std::string("it would lead into reactions without end");
+  std::vector<Action> legal;
+  legal_actions(legal);
+  if (std::find(legal.begin(), legal.end(), action) == legal.end())
+    return std::string("it would lead into reactions without end");
   return std::nullopt;
 }
 
 bool State::acceptable(const Action& action) const {
   Game trial = game_;
-  return !perform(trial, action) && (action.kind == Kind::React || !trial.chain_without_end());
+  return !perform(trial, action) && chain_can_end(trial);
 }
 
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over()) return;
   if (game_.phase() == Phase::Reaction) {
-    for (const Reaction& r : game_.pending())
-      out.push_back({Kind::React, game_.label(r.first), game_.label(r.second), 0});
+    for (const Reaction& r : game_.pending()) {
+      const Action react{Kind::React, game_.label(r.first), game_.label(r.second), 0};
+      if (acceptable(react)) out.push_back(react);
+    }
+    // Only a chain begun outside the contract (the text program takes any
+    // action the rules allow) can have no choice that ends; then every
+    // choice is offered, and any of them takes the chain back.
+    if (out.empty()) {
+      for (const Reaction& r : game_.pending())
+        out.push_back({Kind::React, game_.label(r.first), game_.label(r.second), 0});
+    }
     return;
   }
   const int player = game_.turn();

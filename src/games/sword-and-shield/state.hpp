@@ -1,9 +1,11 @@
 // Sword and Shield under the game contract (engine/game.hpp): two players,
 // yellow (0) and green (1). The actions are a creation, a move, a rotation,
-// a pass, and the choice of a reaction when several are possible. A move,
-// creation or rotation whose chain of reactions never ends is not legal; a
-// choice that leads into such a chain takes the whole chain back, to before
-// the action that began it, as the text program does. Undo is a capability
+// a pass, and the choice of a reaction when several are possible. An action
+// is legal only if the chain of reactions it leads to can end (for some
+// choices along it), so players of the contract never loop. The text program
+// takes any action the rules allow: there a choice that leads into a chain
+// without end takes the whole chain back, to before the action that began
+// it, and apply() does the same. Undo is a capability
 // of the state, not an action. A game that has not ended after `max_length`
 // actions is adjudicated a draw.
 #pragma once
@@ -81,7 +83,7 @@ class State {
  private:
   // Applies `action` to `game` as the rules do; why not, when they refuse it.
   static std::optional<Refusal> perform(Game& game, const Action& action);
-  // Whether `action` is legal and its chain of reactions ends (or waits for a choice).
+  // Whether `action` is legal and its chain of reactions can end.
   bool acceptable(const Action& action) const;
 
   struct Snapshot {
