@@ -10,7 +10,9 @@ namespace {
 
 using Action = State::Action;
 
-constexpr int kPlayoutActions = 16;  // random moves before a leaf is valued
+constexpr int kPlayoutActions = 16;          // moves played before a leaf is valued
+constexpr double kPlayoutRandomness = 0.25;  // the share of them that are random
+constexpr std::uint32_t kPlayoutNoise = 8;   // added to the heuristic's scores
 
 int forward(int player) {
   return player == 0 ? 1 : -1;
@@ -73,12 +75,12 @@ double score_ability(const Game& game, int me, const Action& a) {
   return -10;
 }
 
-// A playout's move: mostly the heuristic's best move (with a little noise),
-// sometimes a random one, so that playouts look like play.
+// A playout's move: mostly the heuristic's best move (scores a few points
+// apart are tied by noise), sometimes a random one, so that playouts look
+// like play (with random moves the AI won 60% against the heuristic, with
+// these 92%: README, Matches).
 Action playout_action(const State& state, engine::Random& rng) {
-  static const double kRandomness = std::getenv("GG_EPS") ? std::atof(std::getenv("GG_EPS")) : 0.25;
-  static const bool kHeuristic = !std::getenv("GG_RANDOM");
-  if (!kHeuristic || rng.chance(kRandomness)) return state.random_action(rng);
+  if (rng.chance(kPlayoutRandomness)) return state.random_action(rng);
   const Game& game = state.game();
   const int me = game.current();
   std::optional<Action> best;
@@ -87,7 +89,7 @@ Action playout_action(const State& state, engine::Random& rng) {
     if (!link.on_board() || link.frozen) continue;
     for (Direction d : engine::kOrthogonalDirections) {
       if (game.check_step(link, d, link.boosted ? 2 : 1)) continue;
-      const double score = score_move(game, me, link, d) + rng.below(8);
+      const double score = score_move(game, me, link, d) + rng.below(kPlayoutNoise);
       if (!best || score > best_score) {
         best = Action{false, 0, letter(me, link.index), 0, d, {}};
         best_score = score;

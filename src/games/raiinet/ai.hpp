@@ -7,8 +7,9 @@
 //              unrevealed links (and unused cards) drawn afresh, consistently
 //              with what the player has seen (State::resampled), in several
 //              worlds; Monte-Carlo tree search (engine::Mcts) in each, leaves
-//              valued by a short random playout and the downloads and
-//              progress then; the action most visited over all worlds.
+//              valued by a short playout (mostly the heuristic's moves)
+//              and the downloads and progress then; the action most visited
+//              over all worlds.
 #pragma once
 
 #include <chrono>
