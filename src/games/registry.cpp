@@ -103,6 +103,7 @@ class AmazonsAi final : public Bot<amazons::State> {
     const amazons::Board& board = state.board();
     const int id = board.players()[static_cast<std::size_t>(state.to_move())].id;
     amazons::AiOptions ai;
+    ai.rules = state.rules();  // the classic game is won by the last to move, not by treasure
     ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
     ai.start = std::chrono::steady_clock::now();
     if (options_.time_ms > 0) {

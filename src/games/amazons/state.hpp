@@ -52,6 +52,7 @@ class State {
   std::optional<std::string> check_invariants() const;
 
   const Board& board() const { return board_; }
+  RuleSet rules() const { return rules_; }
   bool placing() const { return placing_; }
   friend bool operator==(const State&, const State&) = default;
 
