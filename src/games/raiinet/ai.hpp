@@ -24,7 +24,9 @@ struct AiOptions {
   std::int64_t nodes = 0;  // when set: this many search iterations a decision (over all worlds)
   int time_ms = 1000;      // else: the time of a decision, counted from `start`
   std::uint64_t seed = 0;
-  int worlds = 8;  // determinizations a decision
+  // Determinizations a decision: fewer, searched deeper, let more budget
+  // help (twice the budget won 63 of 100 games with 4 worlds, 30 of 60 with 8).
+  int worlds = 4;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
