@@ -33,7 +33,11 @@ class Mcts {
  public:
   using Action = typename Game::Action;
 
-  explicit Mcts(double exploration = 0.7) : exploration_(exploration) {}
+  // widening > 0: a node of N visits has at most widening * sqrt(N + 1)
+  // children (best prior first), so that a wide node's best actions are
+  // searched deeper instead of every action once; 0: no limit.
+  explicit Mcts(double exploration = 0.7, double widening = 0)
+      : exploration_(exploration), widening_(widening) {}
 
   static constexpr double kPriorVisits = 3.0;
 
@@ -165,7 +169,9 @@ class Mcts {
       consider(c, (child.value + kPriorVisits * child.prior) / (n + kPriorVisits), n);
     }
     float next_prior = 0;
-    if (parent.made < parent.action_count) {
+    const bool may_widen =
+        widening_ <= 0 || parent.made < widening_ * std::sqrt(parent.visits + 1.0);
+    if (parent.made < parent.action_count && (may_widen || parent.made == 0)) {
       next_prior = static_cast<float>(prior(game, actions_[parent.actions_begin + parent.made]));
       consider(kNone, next_prior, 0.0);
     }
@@ -193,6 +199,7 @@ class Mcts {
   };
 
   double exploration_;
+  double widening_;
   std::vector<Node> nodes_;
   std::vector<Action> actions_;
   std::vector<Action> scratch_;

@@ -85,4 +85,40 @@ TEST(Mcts, CountsItsIterations) {
   EXPECT_EQ(mcts.iterations(), 123);
 }
 
+// One choice among 100, worth 1 for action 7 and 0.3 for the others.
+struct Wide {
+  using Action = int;
+  int chosen = -1;
+  int players() const { return 1; }
+  int to_move() const { return over() ? engine::kNoPlayer : 0; }
+  bool over() const { return chosen >= 0; }
+  void legal_actions(std::vector<int>& out) const {
+    out.clear();
+    for (int a = 0; a < 100 && !over(); ++a) out.push_back(a);
+  }
+  void apply(int a) { chosen = a; }
+  engine::Returns returns() const { return {chosen == 7 ? 1.0 : 0.3}; }
+};
+static_assert(engine::Playable<Wide>);
+
+int root_children(double widening, std::int64_t iterations, int& best) {
+  engine::Random rng(3);
+  engine::Mcts<Wide> mcts(0.7, widening);
+  engine::SearchLimits limits;
+  limits.iterations = iterations;
+  const auto prior = [](const Wide&, int a) { return a == 7 ? 0.9 : 0.5; };
+  best = mcts.search(Wide{}, limits, rng, engine::RandomPlayout{}, prior);
+  int children = 0;
+  mcts.for_each_root_child([&](int, std::uint32_t) { ++children; });
+  return children;
+}
+
+TEST(Mcts, WideningLimitsTheChildrenToTheSquareRootOfTheVisits) {
+  int best = -1;
+  EXPECT_EQ(root_children(0, 99, best), 96);  // without: nearly every action once
+  EXPECT_EQ(root_children(1, 99, best), 10);  // at most sqrt(99 + 1)
+  EXPECT_EQ(best, 7);                         // the prior's first, searched most
+  EXPECT_EQ(root_children(2, 99, best), 20);
+}
+
 }  // namespace
