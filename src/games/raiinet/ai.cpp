@@ -13,6 +13,10 @@ using Action = State::Action;
 constexpr int kPlayoutActions = 16;          // moves played before a leaf is valued
 constexpr double kPlayoutRandomness = 0.25;  // the share of them that are random
 constexpr std::uint32_t kPlayoutNoise = 8;   // added to the heuristic's scores
+// Children a node may have: kWidening * sqrt(visits + 1). Searching the
+// heuristic's best actions deeper, rather than all of the hundred or so once,
+// is what lets twice the budget win (59.5% of 200 games; 49.5% without).
+constexpr double kWidening = 2.0;
 
 int forward(int player) {
   return player == 0 ? 1 : -1;
@@ -75,6 +79,14 @@ double score_ability(const Game& game, int me, const Action& a) {
   return -10;
 }
 
+// The heuristic's score of a legal action of the player to move.
+double heuristic_score(const Game& game, const Action& a) {
+  const int me = game.current();
+  if (a.ability) return score_ability(game, me, a);
+  const auto id = link_of_letter(a.link);
+  return id ? score_move(game, me, *game.link(*id), a.direction) : 0.0;
+}
+
 // A playout's move: mostly the heuristic's best move (scores a few points
 // apart are tied by noise), sometimes a random one, so that playouts look
 // like play (with random moves the AI won 60% against the heuristic, with
@@ -123,13 +135,8 @@ engine::Returns position_values(const State& state) {
 Action heuristic_action(const State& state, engine::Random& rng) {
   std::vector<Action> legal;
   state.legal_actions(legal);
-  const Game& game = state.game();
-  const int me = state.to_move();
-  return *engine::best_of(legal, rng, [&](const Action& a) {
-    if (a.ability) return score_ability(game, me, a);
-    const auto id = link_of_letter(a.link);
-    return id ? score_move(game, me, *game.link(*id), a.direction) : 0.0;
-  });
+  return *engine::best_of(legal, rng,
+                          [&](const Action& a) { return heuristic_score(state.game(), a); });
 }
 
 Action ai_action(const State& state, const AiOptions& options) {
@@ -140,7 +147,12 @@ Action ai_action(const State& state, const AiOptions& options) {
   const int viewer = state.to_move();
   const auto end = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
   std::vector<std::uint64_t> visits(legal.size(), 0);
-  engine::Mcts<State> mcts(0.7);
+  engine::Mcts<State> mcts(0.7, kWidening);
+  // The heuristic's scores order the actions (the widening searches the
+  // best first) and count as a few visits' value.
+  const auto prior = [](const State& before, const Action& a) {
+    return std::clamp(0.5 + heuristic_score(before.game(), a) / 400.0, 0.2, 0.8);
+  };
   const auto evaluate = [](State& leaf, engine::Random& r) {
     for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.apply(playout_action(leaf, r));
     return position_values(leaf);
@@ -155,7 +167,7 @@ Action ai_action(const State& state, const AiOptions& options) {
       const auto now = std::chrono::steady_clock::now();
       limits.deadline = now + (end - now) / (worlds - w);
     }
-    mcts.search(world, limits, rng, evaluate);
+    mcts.search(world, limits, rng, evaluate, prior);
     mcts.for_each_root_child([&](const Action& action, std::uint32_t n) {
       const auto at = std::find(legal.begin(), legal.end(), action);
       if (at != legal.end()) visits[static_cast<std::size_t>(at - legal.begin())] += n;

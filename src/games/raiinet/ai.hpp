@@ -24,8 +24,8 @@ struct AiOptions {
   std::int64_t nodes = 0;  // when set: this many search iterations a decision (over all worlds)
   int time_ms = 1000;      // else: the time of a decision, counted from `start`
   std::uint64_t seed = 0;
-  // Determinizations a decision: fewer, searched deeper, let more budget
-  // help (twice the budget won 63 of 100 games with 4 worlds, 30 of 60 with 8).
+  // Determinizations a decision, the budget shared between them: fewer,
+  // each searched deeper (8 before; README, Matches).
   int worlds = 4;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
