@@ -171,7 +171,7 @@ class Mcts {
     float next_prior = 0;
     const bool may_widen =
         widening_ <= 0 || parent.made < widening_ * std::sqrt(parent.visits + 1.0);
-    if (parent.made < parent.action_count && (may_widen || parent.made == 0)) {
+    if (parent.made < parent.action_count && may_widen) {
       next_prior = static_cast<float>(prior(game, actions_[parent.actions_begin + parent.made]));
       consider(kNone, next_prior, 0.0);
     }

@@ -1,5 +1,7 @@
 #include "games/sword-and-shield/state.hpp"
 
+#include <algorithm>
+
 #include "engine/words.hpp"
 #include "games/sword-and-shield/text.hpp"
 
@@ -94,17 +96,14 @@ void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over()) return;
   if (game_.phase() == Phase::Reaction) {
-    for (const Reaction& r : game_.pending()) {
-      const Action react{Kind::React, game_.label(r.first), game_.label(r.second), 0};
-      if (acceptable(react)) out.push_back(react);
-    }
-    // Only a chain begun outside the contract (the text program takes any
-    // action the rules allow) can have no choice that ends; then every
-    // choice is offered, and any of them takes the chain back.
-    if (out.empty()) {
-      for (const Reaction& r : game_.pending())
-        out.push_back({Kind::React, game_.label(r.first), game_.label(r.second), 0});
-    }
+    for (const Reaction& r : game_.pending())
+      out.push_back({Kind::React, game_.label(r.first), game_.label(r.second), 0});
+    // The choices whose chain can end. Only a chain begun outside the
+    // contract (the text program takes any action the rules allow) can have
+    // none; then every choice is offered, and any of them takes it back.
+    const auto ends = std::stable_partition(out.begin(), out.end(),
+                                            [&](const Action& a) { return acceptable(a); });
+    if (ends != out.begin()) out.erase(ends, out.end());
     return;
   }
   const int player = game_.turn();
