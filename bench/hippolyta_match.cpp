@@ -6,11 +6,12 @@
 // thinking time each side actually used.
 //   hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time]
 // SECONDS: hippolyta's -s (default 1). Ours thinks SECONDS a move, or with
-// --equal-time as long as hippolyta has actually taken a move so far in the
-// game (it may take much more than -s in the opening).
+// --equal-time so that its time in the game so far matches hippolyta's
+// (which may take much more than -s in the opening).
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -82,7 +83,7 @@ bool play(const char* program, double hippolyta_seconds, bool equal_time, int ou
           std::uint64_t seed, Side& us, Side& them) {
   Board board = amazons::standard_board();
   int to_move = 1;
-  Side game_them;
+  Side game_us, game_them;
   int plies = 0;
   while (amazons::can_move(board, to_move)) {
     const auto began = Clock::now();
@@ -92,8 +93,14 @@ bool play(const char* program, double hippolyta_seconds, bool equal_time, int ou
       o.rules = amazons::RuleSet::Standard;
       o.seed = seed + static_cast<std::uint64_t>(plies);
       o.start = began;
-      const double budget = equal_time && game_them.moves > 0 ? game_them.seconds / game_them.moves
-                                                              : hippolyta_seconds;
+      // With equal time, ours keeps its time in the game equal to
+      // hippolyta's: its average a move so far, times our moves with this
+      // one, less what ours has used (at least a tenth of a second).
+      const double budget =
+          equal_time && game_them.moves > 0
+              ? std::max(0.1, game_them.seconds / game_them.moves * (game_us.moves + 1) -
+                                  game_us.seconds)
+              : hippolyta_seconds;
       o.time_ms = static_cast<int>(budget * 1000);
       turn = *amazons::ai_turn(board, to_move, o);
     } else {
@@ -116,10 +123,9 @@ bool play(const char* program, double hippolyta_seconds, bool equal_time, int ou
     Side& side = to_move == ours ? us : them;
     side.seconds += used;
     ++side.moves;
-    if (to_move != ours) {
-      game_them.seconds += used;
-      ++game_them.moves;
-    }
+    Side& in_game = to_move == ours ? game_us : game_them;
+    in_game.seconds += used;
+    ++in_game.moves;
     if (const auto error = amazons::play_turn(board, to_move, turn)) {
       std::printf("  %s played an illegal move: %s\n", to_move == ours ? "ours" : "hippolyta",
                   error->c_str());

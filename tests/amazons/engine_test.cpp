@@ -298,6 +298,26 @@ TEST(AmazonsAi, TakesTheTreasureWithinReach) {
   EXPECT_EQ(turn->steps.front().to, (Coord{0, 4}));
 }
 
+TEST(AmazonsAi, TheClassicEvaluationIsSymmetricAndFavoursThePlayerToMove) {
+  const Board board = standard_board();  // each side the other's mirror image
+  const auto white = evaluate_position(FastGame(board, 1, RuleSet::Standard), RuleSet::Standard);
+  const auto black = evaluate_position(FastGame(board, 2, RuleSet::Standard), RuleSet::Standard);
+  EXPECT_DOUBLE_EQ(white[0] + white[1], 1.0);
+  EXPECT_GT(white[0], 0.5);  // squares both reach as soon lean to the player to move
+  EXPECT_DOUBLE_EQ(white[0], black[1]);
+}
+
+TEST(AmazonsAi, TheClassicEvaluationSeesHemmedInAmazons) {
+  Board board = standard_board();
+  // Black's amazons at a7 and j7 walled in by arrows: white is far ahead.
+  for (Coord c : {Coord{5, 0}, Coord{5, 1}, Coord{6, 1}, Coord{7, 0}, Coord{7, 1}, Coord{5, 9},
+                  Coord{5, 8}, Coord{6, 8}, Coord{7, 9}, Coord{7, 8}}) {
+    board.at(c).occupant = 9;
+  }
+  const auto values = evaluate_position(FastGame(board, 1, RuleSet::Standard), RuleSet::Standard);
+  EXPECT_GT(values[0], 0.99);
+}
+
 TEST(AmazonsAi, BeatsARandomPlayerInTheClassicGame) {
   for (int g = 0; g < 2; ++g) {
     Board board = standard_board();

@@ -32,15 +32,44 @@ void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>
   }
 }
 
+// King-move distances from every amazon of `player` (255: unreachable).
+void king_distances(const FastGame& game, int player, std::vector<std::uint8_t>& dist,
+                    std::vector<int>& queue) {
+  const LineBoard& board = game.board();
+  const int rows = board.rows(), cols = board.cols();
+  dist.assign(static_cast<std::size_t>(board.squares()), 255);
+  queue.clear();
+  for (int a : game.amazons(player)) {
+    dist[static_cast<std::size_t>(a)] = 0;
+    queue.push_back(a);
+  }
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const int sq = queue[head];
+    const int r = board.row_of(sq), c = board.col_of(sq);
+    const auto next = static_cast<std::uint8_t>(dist[static_cast<std::size_t>(sq)] + 1);
+    for (int dr = -1; dr <= 1; ++dr) {
+      if (r + dr < 0 || r + dr >= rows) continue;
+      for (int dc = -1; dc <= 1; ++dc) {
+        if (c + dc < 0 || c + dc >= cols || (dr == 0 && dc == 0)) continue;
+        const int t = sq + dr * cols + dc;
+        if (board.occupied(t) || dist[static_cast<std::size_t>(t)] != 255) continue;
+        dist[static_cast<std::size_t>(t)] = next;
+        queue.push_back(t);
+      }
+    }
+  }
+}
+
 double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
 // The evaluation's weights (measured with bench/amazons_strength).
 struct Tuning {
-  double potential = 0.8;  // treasure in one's territory, as a share of treasure in hand
-  double territory = 0.1;  // a square of territory, in treasure
-  int playout = 4;         // random actions (two moves and shots) before the evaluation
+  double potential = 0.8;      // treasure in one's territory, as a share of treasure in hand
+  double territory = 0.1;      // a square of territory, in treasure
+  int playout = 4;             // random actions (two moves and shots) before the evaluation
+  double classic_scale = 3.0;  // the classic score's squares per unit of the sigmoid
 };
 
 const Tuning& tuning() {
@@ -92,6 +121,52 @@ double classic_prior(const FastGame& before, const Action& a) {
   return 0.5 + 0.08 * hemmed;
 }
 
+// The classic game's evaluation (after Lieberum's, as used by Invader): who
+// reaches each empty square first by queen moves (t1) and by king moves
+// (t2), how much sooner (c1, c2), and the amazons' hemmed-in ones, weighted
+// by how far the game has come (territory counts for more as it settles).
+// For the first player, in squares; a square both reach as soon leans to
+// the player who moves next. Against the queen territory alone it won 77
+// of 120 games (100 ms a move).
+double classic_score(const FastGame& game) {
+  thread_local std::vector<std::uint8_t> queen[2], king[2];
+  thread_local std::vector<int> queue;
+  for (int p = 0; p < 2; ++p) {
+    queen_distances(game, p, queen[p], queue);
+    king_distances(game, p, king[p], queue);
+  }
+  const int next = game.awaiting_shot() ? 1 - game.to_move() : game.to_move();
+  const double tie = next == 0 ? 0.2 : -0.2;
+  double t1 = 0, t2 = 0, c1 = 0, c2 = 0;
+  int filled = 0;
+  const LineBoard& board = game.board();
+  const int squares = board.squares();
+  for (int sq = 0; sq < squares; ++sq) {
+    if (board.occupied(sq)) {
+      ++filled;
+      continue;
+    }
+    const auto i = static_cast<std::size_t>(sq);
+    const int q0 = queen[0][i], q1 = queen[1][i], k0 = king[0][i], k1 = king[1][i];
+    if (q0 != 255 || q1 != 255) t1 += q0 < q1 ? 1.0 : q0 > q1 ? -1.0 : tie;
+    if (k0 != 255 || k1 != 255) t2 += k0 < k1 ? 1.0 : k0 > k1 ? -1.0 : tie;
+    c1 += 2.0 * (std::ldexp(1.0, -std::min(q0, 60)) - std::ldexp(1.0, -std::min(q1, 60)));
+    c2 += std::clamp((k1 - k0) / 6.0, -1.0, 1.0);
+  }
+  double mobility = 0;
+  for (int p = 0; p < 2; ++p) {
+    for (int a : game.amazons(p)) {
+      // A hemmed-in amazon costs much more than a free one gains.
+      const double m = std::min(board.queen_count(a), 12);
+      mobility -= (p == 0 ? 1.0 : -1.0) * (12.0 - m) * (12.0 - m) / 12.0;
+    }
+  }
+  const double progress = static_cast<double>(filled) / squares;
+  if (progress < 0.2) return 0.14 * t1 + 0.37 * t2 + 0.13 * c1 + 0.13 * c2 + 0.20 * mobility;
+  if (progress < 0.5) return 0.30 * t1 + 0.25 * t2 + 0.20 * c1 + 0.20 * c2 + 0.05 * mobility;
+  return 0.80 * t1 + 0.10 * t2 + 0.05 * c1 + 0.05 * c2;
+}
+
 }  // namespace
 
 std::optional<Brain> parse_brain(const std::string& name) {
@@ -103,6 +178,12 @@ std::optional<Brain> parse_brain(const std::string& name) {
 }
 
 FastGame::Values evaluate_position(const FastGame& game, RuleSet rules) {
+  FastGame::Values values{};
+  if (rules == RuleSet::Standard) {
+    values[0] = sigmoid(classic_score(game) / tuning().classic_scale);
+    values[1] = 1.0 - values[0];
+    return values;
+  }
   thread_local std::vector<std::uint8_t> dist[FastGame::kMaxPlayers];
   thread_local std::vector<int> queue;
   const int players = game.players();
@@ -133,12 +214,6 @@ FastGame::Values evaluate_position(const FastGame& game, RuleSet rules) {
     const auto i = static_cast<std::size_t>(p);
     return game.score(p) + tuning().potential * treasure[i] + tuning().territory * territory[i];
   };
-  FastGame::Values values{};
-  if (rules == RuleSet::Standard) {
-    values[0] = sigmoid((territory[0] - territory[1]) / 4.0);
-    values[1] = 1.0 - values[0];
-    return values;
-  }
   // Each player's share of all the strength: every point counts, however
   // far ahead or behind (a win chance would flatten out and hide moves).
   double total = 0;

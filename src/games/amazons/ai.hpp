@@ -30,8 +30,10 @@ struct AiOptions {
 std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& options);
 std::optional<Coord> ai_placement(const Board& board, int player, const AiOptions& options);
 
-// Each player's share of the territory by queen distance, valued for the
-// search (exposed for tests).
+// Each player's value of the position for the search, in [0, 1]: in the
+// classic game from who reaches the squares first (queen and king moves)
+// and the amazons' mobility, in the extended game from treasure and
+// territory (exposed for tests).
 FastGame::Values evaluate_position(const FastGame& game, RuleSet rules);
 
 }  // namespace amazons
