@@ -4,6 +4,8 @@
 //   amazons_strength greedy N MS   extended boards 10x10 to 20x20, three players: the AI
 //                                  against two greedy players (most treasure, then mobility)
 // N games, MS milliseconds a move for the searching players; colours and seats alternate.
+// FIRST (default 0): the number of the first game, so that a match can be
+// split between processes (games FIRST+1 .. FIRST+N, the same as in one run).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -63,16 +65,17 @@ Board extended_board(engine::Random& rng, int players) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: amazons_strength random|uct|greedy GAMES MS\n");
+  if (argc != 4 && argc != 5) {
+    std::fprintf(stderr, "usage: amazons_strength random|uct|greedy GAMES MS [FIRST]\n");
     return 2;
   }
   const std::string mode = argv[1];
   const int games = std::atoi(argv[2]);
   const int ms = std::atoi(argv[3]);
+  const int first = argc == 5 ? std::atoi(argv[4]) : 0;
   int wins = 0, ties = 0;
   long long total_moves = 0;
-  for (int g = 0; g < games; ++g) {
+  for (int g = first; g < first + games; ++g) {
     if (mode == "random" || mode == "uct") {
       const Brain other = mode == "random" ? Brain::Random : Brain::PlainUct;
       const bool ai_first = g % 2 == 0;

@@ -66,7 +66,7 @@ double sigmoid(double x) {
 
 // The evaluation's weights (measured with bench/amazons_strength).
 struct Tuning {
-  double potential = 0.8;      // treasure in one's territory, as a share of treasure in hand
+  double potential = 0.4;      // treasure in one's territory, as a share of treasure in hand
   double territory = 0.1;      // a square of territory, in treasure
   int playout = 4;             // random actions (two moves and shots) before the evaluation
   double classic_scale = 3.0;  // the classic score's squares per unit of the sigmoid
@@ -256,12 +256,13 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
       return leaf.over() ? leaf.returns() : evaluate_position(leaf, rules);
     };
     // Plain UCT knows nothing; in the extended game the AI's first guess of
-    // a move is the treasure (and horse) it lands on.
+    // a move is the treasure (and horse) it lands on and the room it reaches.
     const auto prior = [&](const FastGame& before, const Action& a) {
       if (plain) return 0.5;
       if (rules == RuleSet::Standard) return classic_prior(before, a);
       if (a.shot) return 0.5;
-      return 0.5 + 0.06 * before.treasure(a.to) + (before.artifact(a.to) == kHorse ? 0.08 : 0.0);
+      return 0.5 + 0.06 * before.treasure(a.to) + (before.artifact(a.to) == kHorse ? 0.08 : 0.0) +
+             0.003 * std::min(before.board().queen_count(a.to), 20);
     };
     return mcts.search(g, limits, rng, evaluate, prior);
   });
