@@ -10,11 +10,13 @@
 namespace amazons {
 namespace {
 
-// Queen-move distances from every amazon of `player` (255: unreachable).
-void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>& dist,
-                     std::vector<int>& queue) {
-  const LineBoard& board = game.board();
-  dist.assign(static_cast<std::size_t>(board.squares()), 255);
+// Distances from every amazon of `player` (255: unreachable), one step
+// being what for_each_step(square, f) calls f with: the free squares a step
+// away.
+template <typename Steps>
+void distances(const FastGame& game, int player, std::vector<std::uint8_t>& dist,
+               std::vector<int>& queue, Steps&& for_each_step) {
+  dist.assign(static_cast<std::size_t>(game.board().squares()), 255);
   queue.clear();
   for (int a : game.amazons(player)) {
     dist[static_cast<std::size_t>(a)] = 0;
@@ -23,7 +25,7 @@ void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const int sq = queue[head];
     const auto next = static_cast<std::uint8_t>(dist[static_cast<std::size_t>(sq)] + 1);
-    board.for_each_queen_target(sq, [&](int t) {
+    for_each_step(sq, [&](int t) {
       if (dist[static_cast<std::size_t>(t)] == 255) {
         dist[static_cast<std::size_t>(t)] = next;
         queue.push_back(t);
@@ -32,32 +34,27 @@ void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>
   }
 }
 
-// King-move distances from every amazon of `player` (255: unreachable).
+void queen_distances(const FastGame& game, int player, std::vector<std::uint8_t>& dist,
+                     std::vector<int>& queue) {
+  const LineBoard& board = game.board();
+  distances(game, player, dist, queue,
+            [&](int sq, auto&& f) { board.for_each_queen_target(sq, f); });
+}
+
 void king_distances(const FastGame& game, int player, std::vector<std::uint8_t>& dist,
                     std::vector<int>& queue) {
   const LineBoard& board = game.board();
-  const int rows = board.rows(), cols = board.cols();
-  dist.assign(static_cast<std::size_t>(board.squares()), 255);
-  queue.clear();
-  for (int a : game.amazons(player)) {
-    dist[static_cast<std::size_t>(a)] = 0;
-    queue.push_back(a);
-  }
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const int sq = queue[head];
+  distances(game, player, dist, queue, [&](int sq, auto&& f) {
     const int r = board.row_of(sq), c = board.col_of(sq);
-    const auto next = static_cast<std::uint8_t>(dist[static_cast<std::size_t>(sq)] + 1);
     for (int dr = -1; dr <= 1; ++dr) {
-      if (r + dr < 0 || r + dr >= rows) continue;
       for (int dc = -1; dc <= 1; ++dc) {
-        if (c + dc < 0 || c + dc >= cols || (dr == 0 && dc == 0)) continue;
-        const int t = sq + dr * cols + dc;
-        if (board.occupied(t) || dist[static_cast<std::size_t>(t)] != 255) continue;
-        dist[static_cast<std::size_t>(t)] = next;
-        queue.push_back(t);
+        const int tr = r + dr, tc = c + dc;
+        if ((dr == 0 && dc == 0) || tr < 0 || tr >= board.rows() || tc < 0 || tc >= board.cols())
+          continue;
+        if (!board.occupied(board.square(tr, tc))) f(board.square(tr, tc));
       }
     }
-  }
+  });
 }
 
 double sigmoid(double x) {
@@ -123,8 +120,9 @@ double classic_prior(const FastGame& before, const Action& a) {
 
 // The classic game's evaluation (after Lieberum's, as used by Invader): who
 // reaches each empty square first by queen moves (t1) and by king moves
-// (t2), how much sooner (c1, c2), and the amazons' hemmed-in ones, weighted
-// by how far the game has come (territory counts for more as it settles).
+// (t2), how much sooner (c1, c2), and how hemmed in the amazons are,
+// weighted by how far the game has come (territory counts for more as it
+// settles).
 // For the first player, in squares; a square both reach as soon leans to
 // the player who moves next. Against the queen territory alone it won 77
 // of 120 games (100 ms a move).
