@@ -272,6 +272,16 @@ TEST(AmazonsAntiCheat, OneTurnOfOneAmazonPerPlayerBetweenOurCalls) {
   ASSERT_FALSE(
       play_turn(chained, 2, Turn{{0, 4}, {Step{{0, 3}, Coord{0, 4}}, Step{{0, 2}, Coord{0, 3}}}}));
   EXPECT_TRUE(find_cheats(horse, chained, 1).empty());
+  // ... and may bring it back to where the turn began (a game master's
+  // game found it: the amazons stand as they stood, two arrows appeared).
+  Board returned = horse;
+  ASSERT_FALSE(
+      play_turn(returned, 2, Turn{{0, 4}, {Step{{0, 3}, Coord{0, 2}}, Step{{0, 4}, Coord{0, 3}}}}));
+  EXPECT_TRUE(find_cheats(horse, returned, 1).empty());
+  Board returned_extra = returned;
+  returned_extra.at({0, 1}).occupant = kObstacle;
+  EXPECT_EQ(find_cheats(horse, returned_extra, 1).at(0),
+            "3 arrows appeared since our last call, more than 1 turn(s) with 1 horse(s) can shoot");
 }
 
 TEST(AmazonsVerify, ThePlayerLinesMayComeInAnyOrder) {

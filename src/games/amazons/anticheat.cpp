@@ -104,6 +104,7 @@ void check_players(const Board& before, const Board& now, int self_id,
 void check_amazons(const Board& before, const Board& now, int self_id,
                    std::vector<std::string>& out) {
   int movers = 0;
+  int still = 0;  // other players whose amazons stand where they stood
   for (int q = 1; q <= kMaxPlayers; ++q) {
     if (q == self_id) continue;
     const std::string who = "player " + std::to_string(q);
@@ -137,6 +138,7 @@ void check_amazons(const Board& before, const Board& now, int self_id,
       continue;
     }
     movers += !left.empty();
+    still += !placed && left.empty() && !old_fields.empty();
     for (Coord c : reached) {
       if (before.at(c).occupant == kObstacle) {
         out.push_back(who + "'s amazon at " + square(c) + " stands on an arrow");
@@ -155,10 +157,13 @@ void check_amazons(const Board& before, const Board& now, int self_id,
     new_arrows += n.occupant == kObstacle && b.occupant != kObstacle;
     horses_collected += b.artifact == kHorse && n.artifact != kHorse;
   }
-  if (new_arrows > movers + horses_collected) {
+  // A horse may bring an amazon back to where its turn began: such a turn
+  // leaves its amazons as they were, and collected at least one horse.
+  const int returned = std::min(still, horses_collected);
+  if (new_arrows > movers + returned + horses_collected) {
     out.push_back(std::to_string(new_arrows) + " arrows appeared since our last call, more than " +
-                  std::to_string(movers) + " turn(s) with " + std::to_string(horses_collected) +
-                  " horse(s) can shoot");
+                  std::to_string(movers + returned) + " turn(s) with " +
+                  std::to_string(horses_collected) + " horse(s) can shoot");
   }
 }
 
