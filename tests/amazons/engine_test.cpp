@@ -135,7 +135,7 @@ TEST(AmazonsLineBoard, TurnTouchesAreTheTurnsAnArrowTakesAway) {
 TEST(AmazonsEngines, TheLineBoardAndThePlainRulesAgreeOnEveryAction) {
   using Kind = State::Action::Kind;
   engine::Random rng(11);
-  int compared = 0, horses = 0, spears = 0, broken = 0;
+  int compared = 0, horses = 0, spears = 0, broken = 0, ended = 0;
   for (int game = 0; game < 60; ++game) {
     const int rows = rng.between(4, 8), cols = rng.between(4, 8), players = rng.between(1, 4);
     auto made = State::make({{"rows", std::to_string(rows)},
@@ -165,7 +165,11 @@ TEST(AmazonsEngines, TheLineBoardAndThePlainRulesAgreeOnEveryAction) {
       ASSERT_EQ(fast.to_move(), state.to_move());
       for (int p = 0; p < players; ++p)
         ASSERT_EQ(fast.score(p), state.board().players()[static_cast<std::size_t>(p)].score);
-      if (state.over()) break;
+      if (state.over()) {
+        ASSERT_EQ(fast.returns(), state.returns());
+        ++ended;
+        break;
+      }
       std::vector<std::tuple<bool, int, int>> a, b;
       for (const Action& x : lines) a.emplace_back(x.shot, x.shot ? 0 : x.from, x.to);
       for (const State::Action& x : plain)
@@ -188,6 +192,7 @@ TEST(AmazonsEngines, TheLineBoardAndThePlainRulesAgreeOnEveryAction) {
     }
   }
   EXPECT_GT(compared, 3000);
+  EXPECT_GT(ended, 40);
   EXPECT_GT(horses, 20);
   EXPECT_GT(spears, 20);
   EXPECT_GT(broken, 20);

@@ -59,7 +59,8 @@ class FastGame {
   void apply(const Action& action);
   // A uniformly random legal action (amazon, then destination, then target).
   Action random_action(engine::Random& rng) const;
-  // The game's result for each player: 1 for a winner (shared), 0 otherwise.
+  // The game's result for each player, as State::returns: 1 for the winner,
+  // half each for players tied for the win, 0 otherwise.
   Values returns() const;
 
  private:
