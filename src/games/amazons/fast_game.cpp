@@ -160,13 +160,15 @@ FastGame::Values FastGame::returns() const {
       values[static_cast<std::size_t>(p)] = p == to_move_ ? 0.0 : 1.0;
     return values;
   }
-  // As the contract's State: a tie for the most treasure is a draw, half
-  // each (the search took a tie for a win).
-  const long long best = *std::max_element(scores_.begin(), scores_.end());
-  const bool tie = std::count(scores_.begin(), scores_.end(), best) > 1;
-  for (int p = 0; p < players(); ++p) {
-    if (scores_[static_cast<std::size_t>(p)] == best)
-      values[static_cast<std::size_t>(p)] = tie ? 0.5 : 1.0;
+  return most_treasure_returns(scores_);
+}
+
+engine::Returns most_treasure_returns(std::span<const long long> scores) {
+  engine::Returns values{};
+  const long long best = *std::max_element(scores.begin(), scores.end());
+  const bool tie = std::count(scores.begin(), scores.end(), best) > 1;
+  for (std::size_t p = 0; p < scores.size(); ++p) {
+    if (scores[p] == best) values[p] = tie ? 0.5 : 1.0;
   }
   return values;
 }

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -27,6 +28,11 @@ struct Action {
   bool no_shot = false;    // the shot after a broken arrow: nothing
   friend bool operator==(const Action&, const Action&) = default;
 };
+
+// The extended game's result from the players' scores, for both engines
+// (FastGame and the contract's State): 1 for the one with the most
+// treasure, half each for players tied for it, 0 otherwise.
+engine::Returns most_treasure_returns(std::span<const long long> scores);
 
 // Meets the game contract's Playable (engine/game.hpp), for engine::Mcts.
 class FastGame {

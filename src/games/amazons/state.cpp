@@ -187,17 +187,10 @@ engine::Returns State::returns() const {
     r[static_cast<std::size_t>(1 - to_move_)] = 1.0;  // the player to move could not
     return r;
   }
-  long long best = -1;
-  int best_count = 0;
-  for (const PlayerLine& p : board_.players()) {
-    if (p.score > best) best = p.score, best_count = 0;
-    best_count += p.score == best;
-  }
-  for (int p = 0; p < players(); ++p) {
-    if (board_.players()[static_cast<std::size_t>(p)].score == best)
-      r[static_cast<std::size_t>(p)] = best_count == 1 ? 1.0 : 0.5;
-  }
-  return r;
+  std::array<long long, engine::kMaxPlayers> scores{};
+  for (int p = 0; p < players(); ++p)
+    scores[static_cast<std::size_t>(p)] = board_.players()[static_cast<std::size_t>(p)].score;
+  return most_treasure_returns(std::span(scores).first(static_cast<std::size_t>(players())));
 }
 
 std::string State::action_text(const Action& action) const {
