@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 #include "engine/random.hpp"
@@ -310,6 +311,146 @@ TEST(AmazonsAi, TheClassicEvaluationIsSymmetricAndFavoursThePlayerToMove) {
   EXPECT_DOUBLE_EQ(white[0] + white[1], 1.0);
   EXPECT_GT(white[0], 0.5);  // squares both reach as soon lean to the player to move
   EXPECT_DOUBLE_EQ(white[0], black[1]);
+}
+
+// The classic evaluation written square by square, as its comment in ai.cpp
+// defines it: each player's queen and king distances by breadth-first
+// search (255: never), then the terms summed over the empty squares.
+std::vector<int> distances_by_search(const Board& board, int id, bool queen) {
+  const int rows = board.rows(), cols = board.cols();
+  std::vector<int> dist(static_cast<std::size_t>(rows * cols), 255);
+  std::vector<Coord> queue;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      if (board.at({r, c}).occupant == id) {
+        dist[static_cast<std::size_t>(r * cols + c)] = 0;
+        queue.push_back({r, c});
+      }
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const Coord from = queue[head];
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        if (dr == 0 && dc == 0) continue;
+        for (Coord to{from.row + dr, from.col + dc}; to.row >= 0 && to.row < rows && to.col >= 0 &&
+                                                     to.col < cols && board.at(to).occupant == 0;
+             to = {to.row + dr, to.col + dc}) {
+          int& d = dist[static_cast<std::size_t>(to.row * cols + to.col)];
+          if (d == 255) {
+            d = dist[static_cast<std::size_t>(from.row * cols + from.col)] + 1;
+            queue.push_back(to);
+          }
+          if (!queen) break;
+        }
+      }
+  }
+  return dist;
+}
+
+double classic_score_by_search(const Board& board, int next) {
+  const auto q0 = distances_by_search(board, 1, true), q1 = distances_by_search(board, 2, true);
+  const auto k0 = distances_by_search(board, 1, false), k1 = distances_by_search(board, 2, false);
+  const double tie = next == 0 ? 0.2 : -0.2;
+  const auto first = [&](int a, int b) {
+    if (a == 255 && b == 255) return 0.0;
+    return a < b ? 1.0 : a > b ? -1.0 : tie;
+  };
+  double t1 = 0, t2 = 0, c1 = 0, c2 = 0, mobility = 0;
+  int filled = 0;
+  for (int r = 0; r < board.rows(); ++r)
+    for (int c = 0; c < board.cols(); ++c) {
+      const auto i = static_cast<std::size_t>(r * board.cols() + c);
+      const int occupant = board.at({r, c}).occupant;
+      if (occupant != 0) {
+        ++filled;
+        if (occupant == 1 || occupant == 2) {
+          std::vector<Coord> targets;
+          queen_targets(board, {r, c}, targets);
+          const double m = std::min(static_cast<int>(targets.size()), 12);
+          mobility -= (occupant == 1 ? 1.0 : -1.0) * (12.0 - m) * (12.0 - m) / 12.0;
+        }
+        continue;
+      }
+      t1 += first(q0[i], q1[i]);
+      t2 += first(k0[i], k1[i]);
+      if (q0[i] != 255) c1 += 2.0 * std::ldexp(1.0, -q0[i]);
+      if (q1[i] != 255) c1 -= 2.0 * std::ldexp(1.0, -q1[i]);
+      c2 += std::clamp((k1[i] - k0[i]) / 6.0, -1.0, 1.0);
+    }
+  const double progress = static_cast<double>(filled) / (board.rows() * board.cols());
+  if (progress < 0.2) return 0.14 * t1 + 0.37 * t2 + 0.13 * c1 + 0.13 * c2 + 0.20 * mobility;
+  if (progress < 0.5) return 0.30 * t1 + 0.25 * t2 + 0.20 * c1 + 0.20 * c2 + 0.05 * mobility;
+  return 0.80 * t1 + 0.10 * t2 + 0.05 * c1 + 0.05 * c2;
+}
+
+TEST(AmazonsAi, TheClassicEvaluationsFloodsAgreeWithASearchSquareBySquare) {
+  engine::Random rng(7);
+  // Sizes for every number of words the floods use (2 to 64), lines of one
+  // square, and boards from empty to nearly full.
+  const std::vector<std::pair<int, int>> sizes = {{10, 10}, {1, 7},   {7, 1},   {3, 3},   {12, 12},
+                                                  {20, 20}, {30, 30}, {44, 44}, {62, 62}, {9, 13}};
+  int compared = 0;
+  for (const auto& [rows, cols] : sizes) {
+    for (int k = 0; k < 12; ++k) {
+      Board board(rows, cols);
+      const int full = static_cast<int>(rng.below(95));
+      for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+          const auto roll = static_cast<int>(rng.below(100));
+          board.at({r, c}).occupant = roll < full ? 9 : roll < full + 4 ? (roll % 2) + 1 : 0;
+        }
+      board.players() = {{"a", 1, 0}, {"b", 2, 0}};
+      for (int id = 1; id <= 2; ++id) {
+        const FastGame game(board, id, RuleSet::Standard);
+        const double expected = 1.0 / (1.0 + std::exp(-classic_score_by_search(board, id - 1) / 3));
+        ASSERT_NEAR(evaluate_position(game, RuleSet::Standard)[0], expected, 1e-12)
+            << rows << "x" << cols << " board " << k << ", player " << id << " to move";
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 240);
+}
+
+TEST(AmazonsAi, TheExtendedEvaluationsFloodsAgreeWithASearchSquareBySquare) {
+  // Each player's strength: 0.4 x the treasure (a horse 1.5) on the squares
+  // it reaches in fewer queen moves than anyone else, 0.1 x those squares
+  // (ai.cpp's Tuning); its value, its share of all strength (+1 each).
+  engine::Random rng(11);
+  int compared = 0;
+  for (const auto& [rows, cols] : std::vector<std::pair<int, int>>{{10, 10}, {6, 17}, {25, 25}}) {
+    for (int players = 2; players <= 8; ++players) {
+      const Board board = random_board(rng, rows, cols, players);
+      const FastGame game(board, 1, RuleSet::Extended);
+      std::vector<std::vector<int>> dist;
+      for (int p = 0; p < players; ++p)
+        dist.push_back(distances_by_search(board, game.id_of(p), true));
+      std::vector<double> strength(static_cast<std::size_t>(players), 1.0);
+      for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+          const Field& f = board.at({r, c});
+          if (f.occupant != 0) continue;
+          int owner = -1, best = 255;
+          for (int p = 0; p < players; ++p) {
+            const int d = dist[static_cast<std::size_t>(p)][static_cast<std::size_t>(r * cols + c)];
+            owner = d < best ? p : d == best ? -1 : owner;
+            best = std::min(best, d);
+          }
+          if (owner >= 0)
+            strength[static_cast<std::size_t>(owner)] +=
+                0.4 * (f.treasure + (f.artifact == kHorse ? 1.5 : 0.0)) + 0.1;
+        }
+      double total = 0;
+      for (double x : strength) total += x;
+      const auto values = evaluate_position(game, RuleSet::Extended);
+      for (int p = 0; p < players; ++p) {
+        ASSERT_NEAR(values[static_cast<std::size_t>(p)],
+                    strength[static_cast<std::size_t>(p)] / total, 1e-12)
+            << rows << "x" << cols << ", " << players << " players, player " << p;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 3 * 35);
 }
 
 TEST(AmazonsAi, TheClassicEvaluationSeesHemmedInAmazons) {

@@ -37,6 +37,11 @@ class LineBoard {
     const Place& p = places_[static_cast<std::size_t>(sq)];
     return (masks_[p.line[0]] >> p.pos[0]) & 1;
   }
+  // The free squares of row r: bit c for column c. (Lines 0 to rows - 1
+  // are the rows, their squares from bit 1.)
+  std::uint64_t row_free(int r) const {
+    return ~(masks_[static_cast<std::size_t>(r)] >> 1) & (~std::uint64_t{0} >> (64 - cols()));
+  }
   void occupy(int sq) { toggle(sq, true); }
   void vacate(int sq) { toggle(sq, false); }
 

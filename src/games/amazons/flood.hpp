@@ -1,0 +1,160 @@
+// Sets of squares as bits, for the classic evaluation's floods: every square
+// a player reaches in one more queen move (or king step) is one pass of
+// shifts and masks over the whole board, instead of a walk square by square.
+//
+// Square (r, c) is bit r * width + c with width = cols + 1: the extra column
+// is never free, so a shift that runs off a row's end lands there and is
+// masked away. Words is the number of 64-bit words (2 for the classic
+// 10 x 10: 110 bits); flood_words() picks it for a board.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+namespace amazons {
+
+template <int Words>
+struct Bits {
+  std::array<std::uint64_t, Words> w{};
+
+  void set(int bit) { w[static_cast<std::size_t>(bit >> 6)] |= std::uint64_t{1} << (bit & 63); }
+  // ORs the low `count` bits of `bits` in at bit `at` (count <= 64).
+  void set_run(int at, std::uint64_t bits) {
+    const int word = at >> 6, shift = at & 63;
+    w[static_cast<std::size_t>(word)] |= bits << shift;
+    if (shift != 0 && word + 1 < Words)
+      w[static_cast<std::size_t>(word + 1)] |= bits >> (64 - shift);
+  }
+  // Calls f(bit) for every bit set, lowest first.
+  template <typename F>
+  void for_each(F&& f) const {
+    for (int i = 0; i < Words; ++i)
+      for (std::uint64_t x = w[static_cast<std::size_t>(i)]; x != 0; x &= x - 1)
+        f(i * 64 + std::countr_zero(x));
+  }
+  bool empty() const {
+    std::uint64_t any = 0;
+    for (std::uint64_t x : w) any |= x;
+    return any == 0;
+  }
+  int count() const {
+    int n = 0;
+    for (std::uint64_t x : w) n += std::popcount(x);
+    return n;
+  }
+  Bits& operator|=(const Bits& o) {
+    for (int i = 0; i < Words; ++i) w[i] |= o.w[i];
+    return *this;
+  }
+  Bits& operator&=(const Bits& o) {
+    for (int i = 0; i < Words; ++i) w[i] &= o.w[i];
+    return *this;
+  }
+  friend Bits operator|(Bits a, const Bits& b) { return a |= b; }
+  friend Bits operator&(Bits a, const Bits& b) { return a &= b; }
+  friend Bits operator~(Bits a) {
+    for (std::uint64_t& x : a.w) x = ~x;
+    return a;
+  }
+  // Every bit moved `by` places up (by > 0) or down (by < 0); bits moved
+  // past either end are lost.
+  Bits shifted(int by) const {
+    Bits r;
+    if constexpr (Words == 2) {  // the classic board: one 128-bit shift
+      __extension__ using Wide = unsigned __int128;
+      if (by >= 128 || by <= -128) return r;
+      Wide x = static_cast<Wide>(w[1]) << 64 | w[0];
+      x = by >= 0 ? x << by : x >> -by;
+      r.w = {static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(x >> 64)};
+    } else if (by >= 0) {
+      const int words = by >> 6, bits = by & 63;
+      for (int i = Words - 1; i >= words; --i) {
+        std::uint64_t v = w[static_cast<std::size_t>(i - words)] << bits;
+        if (bits != 0 && i - words - 1 >= 0)
+          v |= w[static_cast<std::size_t>(i - words - 1)] >> (64 - bits);
+        r.w[static_cast<std::size_t>(i)] = v;
+      }
+    } else {
+      const int words = (-by) >> 6, bits = (-by) & 63;
+      for (int i = 0; i + words < Words; ++i) {
+        std::uint64_t v = w[static_cast<std::size_t>(i + words)] >> bits;
+        if (bits != 0 && i + words + 1 < Words)
+          v |= w[static_cast<std::size_t>(i + words + 1)] << (64 - bits);
+        r.w[static_cast<std::size_t>(i)] = v;
+      }
+    }
+    return r;
+  }
+};
+
+// The words a board of rows x cols needs (a power of two up to 64), or 0 if
+// it needs more.
+constexpr int flood_words(int rows, int cols) {
+  const int bits = rows * (cols + 1);
+  for (int words = 2; words <= 64; words *= 2)
+    if (bits <= 64 * words) return words;
+  return 0;
+}
+
+// Calls f(std::integral_constant<int, Words>) with the words the board
+// needs, and returns what it returns.
+template <typename F>
+decltype(auto) with_flood_words(int rows, int cols, F&& f) {
+  switch (flood_words(rows, cols)) {
+    case 2:
+      return f(std::integral_constant<int, 2>{});
+    case 4:
+      return f(std::integral_constant<int, 4>{});
+    case 8:
+      return f(std::integral_constant<int, 8>{});
+    case 16:
+      return f(std::integral_constant<int, 16>{});
+    case 32:
+      return f(std::integral_constant<int, 32>{});
+    default:
+      return f(std::integral_constant<int, 64>{});
+  }
+}
+
+// The geometry of a board's bits: the eight steps (a square's neighbours)
+// and how many doublings a slide needs to cross the longest line.
+struct FloodGeometry {
+  std::array<int, 8> steps;
+  int doublings;
+
+  FloodGeometry(int rows, int cols) {
+    const int width = cols + 1;
+    steps = {1, -1, width, -width, width + 1, -(width + 1), width - 1, -(width - 1)};
+    const int longest = rows > cols ? rows : cols;
+    doublings = std::bit_width(static_cast<unsigned>(longest - 1));
+  }
+
+  // The free squares one queen move from `from` (free: `open`).
+  template <int Words>
+  Bits<Words> queen_step(const Bits<Words>& from, const Bits<Words>& open) const {
+    Bits<Words> reached;
+    for (int step : steps) {
+      // Kogge-Stone fill along the step: each doubling extends every run of
+      // free squares from `from` by as many steps as it has so far.
+      Bits<Words> fill = from, free = open;
+      for (int d = 0, by = step; d < doublings; ++d, by *= 2) {
+        fill |= free & fill.shifted(by);
+        free &= free.shifted(by);
+      }
+      reached |= fill.shifted(step) & open;
+    }
+    return reached;
+  }
+
+  // The free squares one king step from `from`.
+  template <int Words>
+  Bits<Words> king_step(const Bits<Words>& from, const Bits<Words>& open) const {
+    Bits<Words> reached;
+    for (int step : steps) reached |= from.shifted(step);
+    return reached & open;
+  }
+};
+
+}  // namespace amazons
