@@ -95,19 +95,24 @@ double classic_prior(const FastGame& before, const Action& a) {
 //      = 1/6 * sum over j = 1..6 of #(k1 >= k0 + j) - #(k0 >= k1 + j),
 //   where #(k1 >= k0 + j) sums over the layers d of player 0 the squares
 //   player 1 has not reached by d + j - 1 (or never reaches).
-template <int Words>
-double classic_score_flood(const FastGame& game) {
-  using Set = Bits<Words>;
+template <typename Flood>
+typename Flood::Set amazons_of(const FastGame& game, int player, const Flood& flood) {
+  typename Flood::Set amazons;
   const LineBoard& board = game.board();
-  const int width = board.cols() + 1;
-  const FloodGeometry geometry(board.rows(), board.cols());
-  Set open;
-  for (int r = 0; r < board.rows(); ++r) open.set_run(r * width, board.row_free(r));
+  for (int a : game.amazons(player)) amazons.set(flood.bit(board.row_of(a), board.col_of(a)));
+  return amazons;
+}
+
+template <typename Flood>
+double classic_score_flood(const FastGame& game) {
+  using Set = typename Flood::Set;
+  const LineBoard& board = game.board();
+  const Flood flood(board.rows(), board.cols());
+  const Set open = flood.free_squares(board);
   std::array<Set, 2> queen_reached, queen_layer, king_reached, king_layer;
-  for (int p = 0; p < 2; ++p) {
-    for (int a : game.amazons(p)) queen_reached[p].set(board.row_of(a) * width + board.col_of(a));
-    queen_layer[p] = king_reached[p] = king_layer[p] = queen_reached[p];
-  }
+  for (int p = 0; p < 2; ++p)
+    queen_reached[p] = queen_layer[p] = king_reached[p] = king_layer[p] =
+        amazons_of(game, p, flood);
   const int next = game.awaiting_shot() ? 1 - game.to_move() : game.to_move();
   const double tie = next == 0 ? 0.2 : -0.2;
   // Squares first reached by `p`'s new layer and not by the other by then,
@@ -119,7 +124,7 @@ double classic_score_flood(const FastGame& game) {
   double t1 = 0, c1 = 0;
   for (int d = 1; !queen_layer[0].empty() || !queen_layer[1].empty(); ++d) {
     for (int p = 0; p < 2; ++p) {
-      queen_layer[p] = geometry.queen_step(queen_layer[p], open) & ~queen_reached[p];
+      queen_layer[p] = flood.queen_step(queen_layer[p], open) & ~queen_reached[p];
       queen_reached[p] |= queen_layer[p];
     }
     t1 += first(queen_layer, queen_reached);
@@ -133,7 +138,7 @@ double classic_score_flood(const FastGame& game) {
   int c2_sixths = 0;
   for (int t = 1, last = 0; t < last + kReach; ++t) {
     for (int p = 0; p < 2; ++p) {
-      king_layer[p] = geometry.king_step(king_layer[p], open) & ~king_reached[p];
+      king_layer[p] = flood.king_step(king_layer[p], open) & ~king_reached[p];
       king_reached[p] |= king_layer[p];
       recent[p][static_cast<std::size_t>(t % kReach)] = king_layer[p];
     }
@@ -164,7 +169,7 @@ double classic_score_flood(const FastGame& game) {
 
 double classic_score(const FastGame& game) {
   return with_flood_words(game.board().rows(), game.board().cols(),
-                          [&](auto words) { return classic_score_flood<words()>(game); });
+                          [&](auto words) { return classic_score_flood<Flood<words()>>(game); });
 }
 
 // The extended game's territory: for each player, the empty squares it
@@ -178,22 +183,18 @@ template <int Words>
 Territory territory_flood(const FastGame& game) {
   using Set = Bits<Words>;
   const LineBoard& board = game.board();
-  const int width = board.cols() + 1;
-  const FloodGeometry geometry(board.rows(), board.cols());
+  const Flood<Words> flood(board.rows(), board.cols());
   const int players = game.players();
-  Set open, decided;  // decided: reached by someone in fewer moves
-  for (int r = 0; r < board.rows(); ++r) open.set_run(r * width, board.row_free(r));
+  const Set open = flood.free_squares(board);
+  Set decided;  // reached by someone in fewer moves
   std::array<Set, FastGame::kMaxPlayers> reached{}, layer{};
-  for (int p = 0; p < players; ++p) {
-    for (int a : game.amazons(p)) reached[p].set(board.row_of(a) * width + board.col_of(a));
-    layer[p] = reached[p];
-  }
+  for (int p = 0; p < players; ++p) reached[p] = layer[p] = amazons_of(game, p, flood);
   Territory t;
   for (bool growing = true; growing;) {
     growing = false;
     Set once, twice;  // reached now by one player, by two or more
     for (int p = 0; p < players; ++p) {
-      layer[p] = geometry.queen_step(layer[p], open) & ~reached[p];
+      layer[p] = flood.queen_step(layer[p], open) & ~reached[p];
       reached[p] |= layer[p];
       twice |= once & layer[p];
       once |= layer[p];
@@ -202,7 +203,7 @@ Territory territory_flood(const FastGame& game) {
     for (int p = 0; p < players; ++p) {
       const auto i = static_cast<std::size_t>(p);
       (layer[p] & ~decided & ~twice).for_each([&](int bit) {
-        const int sq = board.square(bit / width, bit % width);
+        const int sq = board.square(bit / flood.width(), bit % flood.width());
         t.squares[i] += 1.0;
         t.treasure[i] += game.treasure(sq) + (game.artifact(sq) == kHorse ? 1.5 : 0.0);
       });

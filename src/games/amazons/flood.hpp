@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "games/amazons/lines.hpp"
+
 namespace amazons {
 
 template <int Words>
@@ -58,17 +60,13 @@ struct Bits {
     for (std::uint64_t& x : a.w) x = ~x;
     return a;
   }
-  // Every bit moved `by` places up (by > 0) or down (by < 0); bits moved
-  // past either end are lost.
-  Bits shifted(int by) const {
+  // Every bit moved `by` (>= 0) places up or down; bits moved past the end
+  // are lost.
+  Bits up(int by) const {
     Bits r;
     if constexpr (Words == 2) {  // the classic board: one 128-bit shift
-      __extension__ using Wide = unsigned __int128;
-      if (by >= 128 || by <= -128) return r;
-      Wide x = static_cast<Wide>(w[1]) << 64 | w[0];
-      x = by >= 0 ? x << by : x >> -by;
-      r.w = {static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(x >> 64)};
-    } else if (by >= 0) {
+      if (by < 128) r.set_wide(wide() << by);
+    } else {
       const int words = by >> 6, bits = by & 63;
       for (int i = Words - 1; i >= words; --i) {
         std::uint64_t v = w[static_cast<std::size_t>(i - words)] << bits;
@@ -76,8 +74,15 @@ struct Bits {
           v |= w[static_cast<std::size_t>(i - words - 1)] >> (64 - bits);
         r.w[static_cast<std::size_t>(i)] = v;
       }
+    }
+    return r;
+  }
+  Bits down(int by) const {
+    Bits r;
+    if constexpr (Words == 2) {
+      if (by < 128) r.set_wide(wide() >> by);
     } else {
-      const int words = (-by) >> 6, bits = (-by) & 63;
+      const int words = by >> 6, bits = by & 63;
       for (int i = 0; i + words < Words; ++i) {
         std::uint64_t v = w[static_cast<std::size_t>(i + words)] >> bits;
         if (bits != 0 && i + words + 1 < Words)
@@ -86,6 +91,13 @@ struct Bits {
       }
     }
     return r;
+  }
+
+ private:
+  __extension__ using Wide = unsigned __int128;
+  Wide wide() const { return static_cast<Wide>(w[1]) << 64 | w[0]; }
+  void set_wide(Wide x) {
+    w = {static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(x >> 64)};
   }
 };
 
@@ -118,43 +130,61 @@ decltype(auto) with_flood_words(int rows, int cols, F&& f) {
   }
 }
 
-// The geometry of a board's bits: the eight steps (a square's neighbours)
-// and how many doublings a slide needs to cross the longest line.
-struct FloodGeometry {
-  std::array<int, 8> steps;
-  int doublings;
+// Floods over a board's bits: its width (cols + 1) and how many doublings
+// a slide needs to cross its longest line.
+template <int Words>
+class Flood {
+ public:
+  using Set = Bits<Words>;
 
-  FloodGeometry(int rows, int cols) {
-    const int width = cols + 1;
-    steps = {1, -1, width, -width, width + 1, -(width + 1), width - 1, -(width - 1)};
-    const int longest = rows > cols ? rows : cols;
-    doublings = std::bit_width(static_cast<unsigned>(longest - 1));
+  Flood(int rows, int cols)
+      : width_(cols + 1),
+        doublings_(std::bit_width(static_cast<unsigned>((rows > cols ? rows : cols) - 1))) {}
+
+  int width() const { return width_; }
+  int bit(int row, int col) const { return row * width() + col; }
+  // The board's free squares.
+  Set free_squares(const LineBoard& board) const {
+    Set free;
+    for (int r = 0; r < board.rows(); ++r) free.set_run(bit(r, 0), board.row_free(r));
+    return free;
   }
 
   // The free squares one queen move from `from` (free: `open`).
-  template <int Words>
-  Bits<Words> queen_step(const Bits<Words>& from, const Bits<Words>& open) const {
-    Bits<Words> reached;
-    for (int step : steps) {
-      // Kogge-Stone fill along the step: each doubling extends every run of
-      // free squares from `from` by as many steps as it has so far.
-      Bits<Words> fill = from, free = open;
-      for (int d = 0, by = step; d < doublings; ++d, by *= 2) {
-        fill |= free & fill.shifted(by);
-        free &= free.shifted(by);
-      }
-      reached |= fill.shifted(step) & open;
-    }
+  Set queen_step(const Set& from, const Set& open) const {
+    const int w = width();
+    const std::array<int, 4> axes{1, w, w + 1, w - 1};
+    Set reached;
+    for (int axis : axes) reached |= slide<true>(from, open, axis) | slide<false>(from, open, axis);
     return reached;
   }
 
   // The free squares one king step from `from`.
-  template <int Words>
-  Bits<Words> king_step(const Bits<Words>& from, const Bits<Words>& open) const {
-    Bits<Words> reached;
-    for (int step : steps) reached |= from.shifted(step);
+  Set king_step(const Set& from, const Set& open) const {
+    const int w = width();
+    const std::array<int, 4> axes{1, w, w + 1, w - 1};
+    Set reached;
+    for (int axis : axes) reached |= from.up(axis) | from.down(axis);
     return reached & open;
   }
+
+ private:
+  // The free squares reached from `from` along the axis, upwards or down:
+  // a Kogge-Stone fill, each doubling extending every run of free squares
+  // by as many steps as it has so far.
+  template <bool Up>
+  Set slide(Set fill, Set free, int axis) const {
+    const auto shift = [](const Set& s, int by) { return Up ? s.up(by) : s.down(by); };
+    const Set open = free;
+    for (int d = 0; d < doublings_; ++d) {
+      fill |= free & shift(fill, axis << d);
+      free &= shift(free, axis << d);
+    }
+    return shift(fill, axis) & open;
+  }
+
+  int width_;
+  int doublings_;
 };
 
 }  // namespace amazons
