@@ -4,10 +4,13 @@
 // sides is checked by our rules (an illegal one loses the game). Prints each
 // game, then our win rate with its 95% confidence interval (Wilson) and the
 // thinking time each side actually used.
-//   hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time]
+//   hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time] [--first N] [--moves]
 // SECONDS: hippolyta's -s (default 1). Ours thinks SECONDS a move, or with
-// --equal-time so that its time in the game so far matches hippolyta's
-// (which may take much more than -s in the opening).
+// --equal-time as long as hippolyta's last move took (it may take much more
+// than -s, most in the opening), plus what ours is behind hippolyta in the
+// game: both sides' times follow the same course and their totals stay
+// equal. --first N: start at game N + 1 (matches split between processes
+// play the same games as one run). --moves: print every move and its time.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -73,17 +76,28 @@ std::string run_hippolyta(const char* program, double seconds, const std::string
   return text;
 }
 
+// Ours' first move when it opens the game with --equal-time: about what
+// hippolyta takes for its first (at -s 0.02, 10 to 40 s).
+constexpr double kFirstMove = 10.0;
+
 struct Side {
   double seconds = 0;
   int moves = 0;
 };
 
+struct MatchOptions {
+  const char* program = nullptr;  // hippolyta
+  double seconds = 1.0;           // its -s
+  bool equal_time = false;
+  bool print_moves = false;
+};
+
 // One game; returns whether ours won.
-bool play(const char* program, double hippolyta_seconds, bool equal_time, int ours,
-          std::uint64_t seed, Side& us, Side& them) {
+bool play(const MatchOptions& m, int ours, std::uint64_t seed, Side& us, Side& them) {
   Board board = amazons::standard_board();
   int to_move = 1;
   Side game_us, game_them;
+  double them_last = 0;  // seconds
   int plies = 0;
   while (amazons::can_move(board, to_move)) {
     const auto began = Clock::now();
@@ -93,18 +107,18 @@ bool play(const char* program, double hippolyta_seconds, bool equal_time, int ou
       o.rules = amazons::RuleSet::Standard;
       o.seed = seed + static_cast<std::uint64_t>(plies);
       o.start = began;
-      // With equal time, ours keeps its time in the game equal to
-      // hippolyta's: its average a move so far, times our moves with this
-      // one, less what ours has used (at least a tenth of a second).
+      // With equal time: what hippolyta has used in the game more than
+      // ours, with its last move again when ours moves first in the round
+      // (before hippolyta's first: kFirstMove); at least a tenth of a second.
+      const double expected = game_them.moves == 0               ? kFirstMove
+                              : game_them.moves == game_us.moves ? them_last
+                                                                 : 0.0;
       const double budget =
-          equal_time && game_them.moves > 0
-              ? std::max(0.1, game_them.seconds / game_them.moves * (game_us.moves + 1) -
-                                  game_us.seconds)
-              : hippolyta_seconds;
+          m.equal_time ? std::max(0.1, game_them.seconds + expected - game_us.seconds) : m.seconds;
       o.time_ms = static_cast<int>(budget * 1000);
       turn = *amazons::ai_turn(board, to_move, o);
     } else {
-      std::istringstream words(run_hippolyta(program, hippolyta_seconds, hippolyta_board(board)));
+      std::istringstream words(run_hippolyta(m.program, m.seconds, hippolyta_board(board)));
       std::string from, to, target;
       words >> from >> to >> target;
       if (from == "resign") {
@@ -126,6 +140,15 @@ bool play(const char* program, double hippolyta_seconds, bool equal_time, int ou
     Side& in_game = to_move == ours ? game_us : game_them;
     in_game.seconds += used;
     ++in_game.moves;
+    if (to_move != ours) them_last = used;
+    if (m.print_moves) {
+      const auto name = [](Coord c) {
+        return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
+      };
+      std::printf("  %d. %s %s-%s/%s %.2f s\n", plies + 1, to_move == ours ? "ours" : "hippolyta",
+                  name(turn.from).c_str(), name(turn.steps.front().to).c_str(),
+                  name(*turn.steps.front().target).c_str(), used);
+    }
     if (const auto error = amazons::play_turn(board, to_move, turn)) {
       std::printf("  %s played an illegal move: %s\n", to_move == ours ? "ours" : "hippolyta",
                   error->c_str());
@@ -141,18 +164,32 @@ bool play(const char* program, double hippolyta_seconds, bool equal_time, int ou
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time]\n");
+    std::fprintf(stderr,
+                 "usage: hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time] [--first N] "
+                 "[--moves]\n");
     return 2;
   }
-  const char* program = argv[1];
+  MatchOptions m;
+  m.program = argv[1];
   const int games = std::atoi(argv[2]);
-  const double seconds = argc > 3 && argv[3][0] != '-' ? std::atof(argv[3]) : 1.0;
-  const bool equal_time = std::string(argv[argc - 1]) == "--equal-time";
+  int first = 0;
+  for (int i = 3; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--equal-time") {
+      m.equal_time = true;
+    } else if (arg == "--moves") {
+      m.print_moves = true;
+    } else if (arg == "--first" && i + 1 < argc) {
+      first = std::atoi(argv[++i]);
+    } else {
+      m.seconds = std::atof(arg.c_str());
+    }
+  }
   Side us, them;
   int wins = 0;
-  for (int g = 0; g < games; ++g) {
+  for (int g = first; g < first + games; ++g) {
     const int ours = g % 2 == 0 ? 1 : 2;  // 1 moves first
-    const bool won = play(program, seconds, equal_time, ours, 1000003ULL * (g + 1), us, them);
+    const bool won = play(m, ours, 1000003ULL * (g + 1), us, them);
     wins += won;
     std::printf("game %d: ours plays %s, %s\n", g + 1, ours == 1 ? "first" : "second",
                 won ? "wins" : "loses");
