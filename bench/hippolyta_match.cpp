@@ -6,11 +6,11 @@
 // thinking time each side actually used.
 //   hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time] [--first N] [--moves]
 // SECONDS: hippolyta's -s (default 1). Ours thinks SECONDS a move, or with
-// --equal-time as long as hippolyta's last move took (it may take much more
-// than -s, most in the opening), plus what ours is behind hippolyta in the
-// game: both sides' times follow the same course and their totals stay
-// equal. --first N: start at game N + 1 (matches split between processes
-// play the same games as one run). --moves: print every move and its time.
+// --equal-time what hippolyta has used in the game more than ours (so
+// hippolyta's last move, when the totals were even before it): ours' times
+// follow hippolyta's (which may take much more than -s, most in the
+// opening) a move behind, and the totals stay equal. --first N: start at game N + 1 (matches split
+// between processes play the same games as one run). --moves: print every move and its time.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,7 +97,6 @@ bool play(const MatchOptions& m, int ours, std::uint64_t seed, Side& us, Side& t
   Board board = amazons::standard_board();
   int to_move = 1;
   Side game_us, game_them;
-  double them_last = 0;  // seconds
   int plies = 0;
   while (amazons::can_move(board, to_move)) {
     const auto began = Clock::now();
@@ -108,13 +107,10 @@ bool play(const MatchOptions& m, int ours, std::uint64_t seed, Side& us, Side& t
       o.seed = seed + static_cast<std::uint64_t>(plies);
       o.start = began;
       // With equal time: what hippolyta has used in the game more than
-      // ours, with its last move again when ours moves first in the round
-      // (before hippolyta's first: kFirstMove); at least a tenth of a second.
-      const double expected = game_them.moves == 0               ? kFirstMove
-                              : game_them.moves == game_us.moves ? them_last
-                                                                 : 0.0;
-      const double budget =
-          m.equal_time ? std::max(0.1, game_them.seconds + expected - game_us.seconds) : m.seconds;
+      // ours (before its first move: kFirstMove), at least a tenth of a
+      // second.
+      const double lead = game_them.moves == 0 ? kFirstMove : game_them.seconds - game_us.seconds;
+      const double budget = m.equal_time ? std::max(0.1, lead) : m.seconds;
       o.time_ms = static_cast<int>(budget * 1000);
       turn = *amazons::ai_turn(board, to_move, o);
     } else {
@@ -140,7 +136,6 @@ bool play(const MatchOptions& m, int ours, std::uint64_t seed, Side& us, Side& t
     Side& in_game = to_move == ours ? game_us : game_them;
     in_game.seconds += used;
     ++in_game.moves;
-    if (to_move != ours) them_last = used;
     if (m.print_moves) {
       const auto name = [](Coord c) {
         return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
