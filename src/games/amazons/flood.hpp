@@ -1,5 +1,5 @@
-// Sets of squares as bits, for the classic evaluation's floods: every square
-// a player reaches in one more queen move (or king step) is one pass of
+// Sets of squares as bits, for the AI's evaluations' floods: every square a
+// player reaches in one more queen move (or king step) is one pass of
 // shifts and masks over the whole board, instead of a walk square by square.
 //
 // Square (r, c) is bit r * width + c with width = cols + 1: the extra column
@@ -22,7 +22,7 @@ struct Bits {
   std::array<std::uint64_t, Words> w{};
 
   void set(int bit) { w[static_cast<std::size_t>(bit >> 6)] |= std::uint64_t{1} << (bit & 63); }
-  // ORs the low `count` bits of `bits` in at bit `at` (count <= 64).
+  // ORs `bits` in from bit `at` on (all of them within the words).
   void set_run(int at, std::uint64_t bits) {
     const int word = at >> 6, shift = at & 63;
     w[static_cast<std::size_t>(word)] |= bits << shift;
