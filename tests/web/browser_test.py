@@ -16,6 +16,7 @@ import tempfile
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -78,9 +79,15 @@ def click_and_see_change(driver, element, what):
 
 
 def click_target(driver, what):
-    targets = driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")
-    assert targets, what + ": no cell to click"
-    click_and_see_change(driver, targets[0], what)
+    for _ in range(5):
+        targets = driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")
+        assert targets, what + ": no cell to click"
+        try:
+            click_and_see_change(driver, targets[0], what)
+            return
+        except StaleElementReferenceException:
+            pass  # the board was drawn again between finding the cell and clicking it
+    raise AssertionError(what + ": the board kept being drawn again")
 
 
 def refused(driver, text):

@@ -186,7 +186,11 @@ function showGame(id, token) {
         (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
       if (!answer) { say("The server cannot be reached; trying again."); await new Promise((r) => setTimeout(r, 2000)); continue; }
       if (!answer.ok) { say(answer.data.error); return; }
-      render(answer.data);
+      // The answer to our own action already drew this version; drawing it
+      // again would replace the cells under the player's pointer.
+      const seen = state.view && answer.data.version === state.view.version &&
+        answer.data.console === state.view.console;
+      if (!seen) render(answer.data);
       after = answer.data.version;
     }
   })();
