@@ -464,6 +464,29 @@ TEST(AmazonsAi, TheClassicEvaluationSeesHemmedInAmazons) {
   EXPECT_GT(values[0], 0.99);
 }
 
+TEST(AmazonsAi, TheClassicSearchWallsInTheLastAmazon) {
+  // Black's one amazon at 1,1 has one free neighbour left, 2,2: white wins
+  // at once by taking it (moving there, or shooting there), and only so.
+  Board board(5, 5);
+  board.players().push_back({"white", 1, 0});
+  board.players().push_back({"black", 2, 0});
+  board.at({4, 4}).occupant = 1;
+  board.at({0, 0}).occupant = 2;
+  board.at({0, 1}).occupant = 9;
+  board.at({1, 0}).occupant = 9;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    AiOptions options;
+    options.rules = RuleSet::Standard;
+    options.nodes = 500;
+    options.seed = seed;
+    const auto turn = ai_turn(board, 1, options);
+    ASSERT_TRUE(turn);
+    Board after = board;
+    ASSERT_FALSE(play_turn(after, 1, *turn));
+    EXPECT_FALSE(can_move(after, 2)) << "seed " << seed;
+  }
+}
+
 TEST(AmazonsAi, BeatsARandomPlayerInTheClassicGame) {
   for (int g = 0; g < 2; ++g) {
     Board board = standard_board();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "engine/alphabeta.hpp"
 #include "engine/mcts.hpp"
 #include "games/amazons/flood.hpp"
 #include "games/amazons/player.hpp"
@@ -15,14 +16,15 @@ double sigmoid(double x) {
   return 1.0 / (1.0 + std::exp(-x));
 }
 
-// The evaluation's weights (measured with bench/amazons_strength).
+// The searches' weights (measured with bench/amazons_strength).
 struct Tuning {
   double potential = 0.4;      // treasure in one's territory, as a share of treasure in hand
   double territory = 0.1;      // a square of territory, in treasure
-  int playout = 4;             // random actions (two moves and shots) before the evaluation
+  int playout = 4;             // extended: random actions before the evaluation
+  int classic_width = 12;      // classic: the children a node searches below the horizon
   double classic_scale = 3.0;  // the classic score's squares per unit of the sigmoid
   // The extended game's values are shares of the players' strength, which
-  // differ by hundredths between moves: at the classic game's 0.7 the search
+  // differ by hundredths between moves: at 0.7 (the classic tree search's) it
   // spread its visits almost evenly (81 of 100 games against two greedy
   // players at 200 ms a move; 0.35: 85; 0.2: 90).
   double extended_exploration = 0.2;
@@ -56,25 +58,6 @@ Turn collect_turn(FastGame game, Decide&& decide) {
     // after a horse; otherwise (a broken arrow's move included) it is over.
     if (game.over() || (!game.awaiting_shot() && !game.continuing())) return turn;
   }
-}
-
-// The classic game's first guess of an action, for the search's order and
-// its first visits: a move to where the amazon could go far (its queen moves
-// from there), a shot next to the opponents' amazons (it hems them in). With
-// it, twice the budget won 67 of 100 games (61 without), and at equal budget
-// it won 56 of 100 against the same search without it.
-double classic_prior(const FastGame& before, const Action& a) {
-  const LineBoard& board = before.board();
-  if (!a.shot) return 0.5 + 0.01 * board.queen_count(a.to);
-  int hemmed = 0;  // opponents' amazons next to the target
-  for (int p = 0; p < before.players(); ++p) {
-    if (p == before.to_move()) continue;
-    for (int amazon : before.amazons(p)) {
-      hemmed += std::abs(board.row_of(amazon) - board.row_of(a.to)) <= 1 &&
-                std::abs(board.col_of(amazon) - board.col_of(a.to)) <= 1;
-    }
-  }
-  return 0.5 + 0.08 * hemmed;
 }
 
 // The classic game's evaluation (after Lieberum's, as used by Invader): who
@@ -260,20 +243,29 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     return collect_turn(game, [&](const FastGame& g) { return g.random_action(rng); });
   }
   const auto deadline = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
-  const bool plain = options.brain == Brain::PlainUct;
-  engine::Mcts<FastGame> mcts(plain                        ? 1.0
-                              : rules == RuleSet::Standard ? 0.7
-                                                           : tuning().extended_exploration);
-  return collect_turn(game, [&](const FastGame& g) {
+  // Most of what is left for this decision; the shot that follows a move
+  // (or the next move of a horse) shares the rest.
+  const auto limits_for = [&](const FastGame& g) {
     engine::SearchLimits limits;
     if (options.nodes > 0) {
       limits.iterations = options.nodes;
     } else {
-      // Most of what is left for this decision; the shot that follows a
-      // move (or the next move of a horse) shares the rest.
       const auto now = std::chrono::steady_clock::now();
       limits.deadline = now + (deadline - now) * (g.awaiting_shot() ? 10 : 6) / 10;
     }
+    return limits;
+  };
+  if (rules == RuleSet::Standard && options.brain != Brain::PlainUct) {
+    engine::AlphaBeta<FastGame> search(tuning().classic_width);
+    return collect_turn(game, [&](const FastGame& g) {
+      return search.search(g, limits_for(g), rng, [](const FastGame& leaf) {
+        return evaluate_position(leaf, RuleSet::Standard)[0];
+      });
+    });
+  }
+  const bool plain = options.brain == Brain::PlainUct;
+  engine::Mcts<FastGame> mcts(plain ? 1.0 : tuning().extended_exploration);
+  return collect_turn(game, [&](const FastGame& g) {
     const auto evaluate = [&](FastGame& leaf, engine::Random& r) {
       if (plain) {
         while (!leaf.over()) leaf.apply(leaf.random_action(r));
@@ -285,13 +277,11 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     // Plain UCT knows nothing; in the extended game the AI's first guess of
     // a move is the treasure (and horse) it lands on and the room it reaches.
     const auto prior = [&](const FastGame& before, const Action& a) {
-      if (plain) return 0.5;
-      if (rules == RuleSet::Standard) return classic_prior(before, a);
-      if (a.shot) return 0.5;
+      if (plain || a.shot) return 0.5;
       return 0.5 + 0.06 * before.treasure(a.to) + (before.artifact(a.to) == kHorse ? 0.08 : 0.0) +
              0.003 * std::min(before.board().queen_count(a.to), 20);
     };
-    return mcts.search(g, limits, rng, evaluate, prior);
+    return mcts.search(g, limits_for(g), rng, evaluate, prior);
   });
 }
 

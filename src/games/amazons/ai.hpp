@@ -1,6 +1,7 @@
-// The players: the AI (Monte-Carlo tree search with a territory evaluation
-// after short playouts), and the opponents it is measured against (plain UCT
-// with random playouts, greedy, uniformly random).
+// The players: the AI (in the classic game a selective alpha-beta search,
+// in the extended game Monte-Carlo tree search with short playouts; both
+// with a territory evaluation), and the opponents it is measured against
+// (plain UCT with random playouts, greedy, uniformly random).
 #pragma once
 
 #include <chrono>
@@ -19,8 +20,10 @@ std::optional<Brain> parse_brain(const std::string& name);  // strong, uct, gree
 struct AiOptions {
   Brain brain = Brain::Strong;
   RuleSet rules = RuleSet::Extended;
-  int time_ms = 1000;      // per turn, counted from `start`
-  std::int64_t nodes = 0;  // when set: this many search iterations per decision, no clock
+  int time_ms = 1000;  // per turn, counted from `start`
+  // When set: this many search iterations (the classic game: evaluations)
+  // per decision, no clock.
+  std::int64_t nodes = 0;
   std::uint64_t seed = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
