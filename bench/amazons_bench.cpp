@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine/alphabeta.hpp"
 #include "engine/mcts.hpp"
 #include "games/amazons/ai.hpp"
 #include "games/amazons/fast_game.hpp"
@@ -82,6 +83,33 @@ void BM_AiTurnClassicOpening(benchmark::State& state) {
       benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_AiTurnClassicOpening)->Arg(20000)->Unit(benchmark::kMillisecond);
+
+// The classic AI's alpha-beta search (engine::AlphaBeta, width 12, its
+// evaluation) for the first move of the standard start, and of a middle
+// game (after 20 seeded random turns), at N evaluations (400,000: about
+// the move's share of one second): evaluations a second, and the depth (in
+// actions) searched to the end.
+void BM_AlphaBetaClassic(benchmark::State& state) {
+  const amazons::Board board = amazons::standard_board();
+  amazons::FastGame game(board, board.players().front().id, amazons::RuleSet::Standard);
+  engine::Random rng(11);
+  for (int action = 0; action < 40 * static_cast<int>(state.range(1)); ++action)
+    game.apply(game.random_action(rng));
+  const std::int64_t evaluations = state.range(0);
+  engine::AlphaBeta<amazons::FastGame> search(12);
+  for (auto _ : state) {
+    engine::SearchLimits limits;
+    limits.iterations = evaluations;
+    benchmark::DoNotOptimize(search.search(game, limits, rng, [](const amazons::FastGame& g) {
+      return amazons::evaluate_position(g, amazons::RuleSet::Standard)[0];
+    }));
+  }
+  state.counters["evaluations_per_second"] =
+      benchmark::Counter(static_cast<double>(evaluations) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+  state.counters["depth"] = search.depth();
+}
+BENCHMARK(BM_AlphaBetaClassic)->Args({400000, 0})->Args({400000, 1})->Unit(benchmark::kMillisecond);
 
 // An amazon uniformly among those that can move, then a destination, then an arrow square.
 void BM_RandomPlayouts(benchmark::State& state) {
