@@ -6,31 +6,9 @@
 
 #include <gtest/gtest.h>
 
-namespace {
+#include "nim.hpp"
 
-// Take 1 or 2 from a pile; who takes the last wins.
-struct Nim {
-  using Action = int;
-  int pile = 0;
-  int mover = 0;
-  int players() const { return 2; }
-  int to_move() const { return over() ? engine::kNoPlayer : mover; }
-  bool over() const { return pile == 0; }
-  void legal_actions(std::vector<int>& out) const {
-    out.clear();
-    for (int take = 1; take <= std::min(2, pile); ++take) out.push_back(take);
-  }
-  void apply(int take) {
-    pile -= take;
-    mover = 1 - mover;
-  }
-  engine::Returns returns() const {
-    engine::Returns r{};
-    r[static_cast<std::size_t>(1 - mover)] = 1.0;  // the player who took the last
-    return r;
-  }
-};
-static_assert(engine::Playable<Nim>);
+namespace {
 
 // Player 0 picks a, then b; then player 1 picks c; player 0's value kLeaves[a][b][c].
 // Right: a = 0 (max over b of min over c: 0.8 against 0.5). A search that
@@ -66,9 +44,8 @@ int best(const G& game, std::int64_t evaluations, std::uint64_t seed, int width 
 
 TEST(AlphaBeta, FindsTheWinningNimMoves) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    EXPECT_EQ(best(Nim{4, 0}, 5000, seed), 1) << "from 4, leave 3";
-    EXPECT_EQ(best(Nim{5, 0}, 5000, seed), 2) << "from 5, leave 3";
-    EXPECT_EQ(best(Nim{7, 1}, 5000, seed), 1) << "from 7, leave 6 (player 1 minimises)";
+    for (const NimCase& c : kWinningNimMoves)
+      EXPECT_EQ(best(c.position, 5000, seed), c.take) << c.why;
   }
 }
 
