@@ -53,7 +53,8 @@ class AlphaBeta {
       bool any = false;
       Action found = best;
       for (Scored& child : order) {
-        Game next = root;
+        Game& next = scratch_[0];  // a copy without allocating
+        next = root;
         next.apply(child.action);
         const double v = value(next, depth - 1, 1, alpha, beta, evaluate);
         if (stopped_) break;
@@ -69,9 +70,7 @@ class AlphaBeta {
       if (!stopped_) depth_ = depth;
       // The next depth searches the best first (a child cut off keeps a
       // bound, enough to order by).
-      std::stable_sort(order.begin(), order.end(), [&](const Scored& a, const Scored& b) {
-        return max ? a.value > b.value : a.value < b.value;
-      });
+      std::stable_sort(order.begin(), order.end(), better(max));
       // One action, or every line searched to the game's end: deeper
       // searches would find the same.
       if (order.size() == 1 || !horizon_) break;
@@ -89,6 +88,13 @@ class AlphaBeta {
     Action action;
     double value;
   };
+
+  // Orders children best first for the maximising player or the other.
+  static auto better(bool max) {
+    return [max](const Scored& a, const Scored& b) {
+      return max ? a.value > b.value : a.value < b.value;
+    };
+  }
 
   bool out_of_budget() const {
     if (limits_.iterations > 0) return evaluations_ >= limits_.iterations;
@@ -137,12 +143,9 @@ class AlphaBeta {
       }
     }
     if (depth == 1) return best;
-    const auto better = [max](const Scored& a, const Scored& b) {
-      return max ? a.value > b.value : a.value < b.value;
-    };
     const std::size_t searched = std::min(children.size(), static_cast<std::size_t>(width_));
     std::partial_sort(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(searched),
-                      children.end(), better);
+                      children.end(), better(max));
     for (std::size_t i = 0; i < searched; ++i) {
       child = game;
       child.apply(children[i].action);
