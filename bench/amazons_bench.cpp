@@ -84,7 +84,7 @@ void BM_AiTurnClassicOpening(benchmark::State& state) {
 }
 BENCHMARK(BM_AiTurnClassicOpening)->Arg(20000)->Unit(benchmark::kMillisecond);
 
-// The classic AI's alpha-beta search (engine::AlphaBeta, width 12, its
+// The classic AI's alpha-beta search (engine::AlphaBeta, the AI's width, its
 // evaluation) for the first move of the standard start, and of a middle
 // game (after 20 seeded random turns), at N evaluations (400,000: about
 // the move's share of one second): evaluations a second, and the depth (in
@@ -96,7 +96,7 @@ void BM_AlphaBetaClassic(benchmark::State& state) {
   for (int action = 0; action < 40 * static_cast<int>(state.range(1)); ++action)
     game.apply(game.random_action(rng));
   const std::int64_t evaluations = state.range(0);
-  engine::AlphaBeta<amazons::FastGame> search(12);
+  engine::AlphaBeta<amazons::FastGame> search(amazons::kClassicSearchWidth);
   for (auto _ : state) {
     engine::SearchLimits limits;
     limits.iterations = evaluations;

@@ -33,6 +33,51 @@ struct TwoActionTurn {
 };
 static_assert(engine::Playable<TwoActionTurn>);
 
+// A game tree of depth kDepth, kBranching actions a node, its ends' values
+// drawn from a hash of the path; who moves at each depth from `movers`
+// (a player may act twice in a row).
+struct RandomTree {
+  using Action = int;
+  static constexpr int kDepth = 5, kBranching = 4;
+  std::uint64_t seed = 0;
+  std::array<int, kDepth> movers{};
+  std::uint64_t path = 0;
+  int made = 0;
+  int players() const { return 2; }
+  int to_move() const {
+    return over() ? engine::kNoPlayer : movers[static_cast<std::size_t>(made)];
+  }
+  bool over() const { return made == kDepth; }
+  void legal_actions(std::vector<int>& out) const {
+    out.clear();
+    if (!over())
+      for (int a = 0; a < kBranching; ++a) out.push_back(a);
+  }
+  void apply(int a) {
+    path = path * kBranching + static_cast<std::uint64_t>(a);
+    ++made;
+  }
+  // Player 0's value of this position: its end's, or a guess.
+  double worth() const {
+    engine::Random r(seed * 1000003 + path * 31 + static_cast<std::uint64_t>(made));
+    return static_cast<double>(r.next() >> 11) * 0x1.0p-53;
+  }
+  engine::Returns returns() const { return {worth(), 1.0 - worth()}; }
+  // Player 0's value with both sides playing their best to the end.
+  double minimax() const {
+    if (over()) return worth();
+    double best = movers[static_cast<std::size_t>(made)] == 0 ? 0.0 : 1.0;
+    for (int a = 0; a < kBranching; ++a) {
+      RandomTree child = *this;
+      child.apply(a);
+      const double v = child.minimax();
+      best = movers[static_cast<std::size_t>(made)] == 0 ? std::max(best, v) : std::min(best, v);
+    }
+    return best;
+  }
+};
+static_assert(engine::Playable<RandomTree>);
+
 template <typename G>
 int best(const G& game, std::int64_t evaluations, std::uint64_t seed, int width = 8) {
   engine::Random rng(seed);
@@ -46,6 +91,28 @@ TEST(AlphaBeta, FindsTheWinningNimMoves) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     for (const NimCase& c : kWinningNimMoves)
       EXPECT_EQ(best(c.position, 5000, seed), c.take) << c.why;
+  }
+}
+
+TEST(AlphaBeta, FindsTheMinimaxActionOfEveryRandomTree) {
+  // Wide enough to search every child: the search is exact, its guesses
+  // (the positions' values) only order the children.
+  const std::array<std::array<int, RandomTree::kDepth>, 3> orders{
+      {{0, 1, 0, 1, 0}, {1, 0, 1, 0, 1}, {0, 0, 1, 1, 0}}};
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    RandomTree root;
+    root.seed = seed;
+    root.movers = orders[seed % orders.size()];
+    engine::Random rng(seed);
+    engine::AlphaBeta<RandomTree> search(RandomTree::kBranching);
+    engine::SearchLimits limits;
+    limits.iterations = 1'000'000;
+    const int action =
+        search.search(root, limits, rng, [](const RandomTree& t) { return t.worth(); });
+    RandomTree after = root;
+    after.apply(action);
+    EXPECT_DOUBLE_EQ(after.minimax(), root.minimax()) << "seed " << seed;
+    EXPECT_EQ(search.depth(), RandomTree::kDepth);
   }
 }
 

@@ -21,7 +21,6 @@ struct Tuning {
   double potential = 0.4;      // treasure in one's territory, as a share of treasure in hand
   double territory = 0.1;      // a square of territory, in treasure
   int playout = 4;             // extended: random actions before the evaluation
-  int classic_width = 12;      // classic: the children a node searches below the horizon
   double classic_scale = 3.0;  // the classic score's squares per unit of the sigmoid
   // The extended game's values are shares of the players' strength, which
   // differ by hundredths between moves: at 0.7 (the classic tree search's) it
@@ -256,7 +255,7 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     return limits;
   };
   if (rules == RuleSet::Standard && options.brain != Brain::PlainUct) {
-    engine::AlphaBeta<FastGame> search(tuning().classic_width);
+    engine::AlphaBeta<FastGame> search(kClassicSearchWidth);
     return collect_turn(game, [&](const FastGame& g) {
       return search.search(g, limits_for(g), rng, [](const FastGame& leaf) {
         return evaluate_position(leaf, RuleSet::Standard)[0];
