@@ -5,12 +5,21 @@
 // game, then our win rate with its 95% confidence interval (Wilson) and the
 // thinking time each side actually used.
 //   hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time] [--first N] [--moves]
+//                   [--random-plies K]
 // SECONDS: hippolyta's -s (default 1). Ours thinks SECONDS a move, or with
 // --equal-time what hippolyta has used in the game more than ours (so
 // hippolyta's last move, when the totals were even before it): ours' times
 // follow hippolyta's (which may take much more than -s, most in the
 // opening) a move behind, and the totals stay equal. --first N: start at game N + 1 (matches split
 // between processes play the same games as one run). --moves: print every move and its time.
+// --random-plies K: each pair of games (ours first, then second) starts after
+// the same K plies played at random, drawn from the pair's number. From the
+// standard start both programs play much the same games (in 2026-11-23's
+// matches half the games shared their first 22 to 39 plies with an earlier
+// one, and 20 as the first player began in 6 ways), so they measure a few
+// lines; the random plies make each pair a different game. Each game's
+// result says at which ply it left every earlier game of the run (the longest
+// move list it shares with one), and the end the median of those.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,14 +102,51 @@ struct MatchOptions {
   double seconds = 1.0;           // its -s
   bool equal_time = false;
   bool print_moves = false;
+  int random_plies = 0;
 };
 
-// One game; returns whether ours won.
-bool play(const MatchOptions& m, int ours, std::uint64_t seed, Side& us, Side& them) {
+std::string square_name(Coord c) {
+  return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
+}
+
+std::string turn_text(const amazons::Turn& turn) {
+  return square_name(turn.from) + "-" + square_name(turn.steps.front().to) + "/" +
+         square_name(*turn.steps.front().target);
+}
+
+using Moves = std::vector<std::string>;
+
+// The most moves `game` shares from the start with one of `earlier`.
+std::size_t shared_plies(const Moves& game, const std::vector<Moves>& earlier) {
+  std::size_t most = 0;
+  for (const Moves& other : earlier) {
+    const auto end =
+        game.begin() + static_cast<std::ptrdiff_t>(std::min(game.size(), other.size()));
+    most =
+        std::max(most, static_cast<std::size_t>(
+                           std::mismatch(game.begin(), end, other.begin()).first - game.begin()));
+  }
+  return most;
+}
+
+// One game; returns whether ours won. `moves`: the game's moves, as text.
+bool play(const MatchOptions& m, int ours, std::uint64_t seed, std::uint64_t opening, Side& us,
+          Side& them, Moves& moves) {
   Board board = amazons::standard_board();
   int to_move = 1;
   Side game_us, game_them;
   int plies = 0;
+  for (; plies < m.random_plies && amazons::can_move(board, to_move); ++plies) {
+    amazons::AiOptions o;
+    o.brain = amazons::Brain::Random;
+    o.rules = amazons::RuleSet::Standard;
+    o.seed = opening + static_cast<std::uint64_t>(plies);
+    const amazons::Turn turn = *amazons::ai_turn(board, to_move, o);
+    moves.push_back(turn_text(turn));
+    if (m.print_moves) std::printf("  %d. random %s\n", plies + 1, turn_text(turn).c_str());
+    amazons::play_turn(board, to_move, turn);
+    to_move = 3 - to_move;
+  }
   while (amazons::can_move(board, to_move)) {
     const auto began = Clock::now();
     amazons::Turn turn;
@@ -139,13 +185,10 @@ bool play(const MatchOptions& m, int ours, std::uint64_t seed, Side& us, Side& t
     Side& in_game = to_move == ours ? game_us : game_them;
     in_game.seconds += used;
     ++in_game.moves;
+    moves.push_back(turn_text(turn));
     if (m.print_moves) {
-      const auto name = [](Coord c) {
-        return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
-      };
-      std::printf("  %d. %s %s-%s/%s %.2f s\n", plies + 1, to_move == ours ? "ours" : "hippolyta",
-                  name(turn.from).c_str(), name(turn.steps.front().to).c_str(),
-                  name(*turn.steps.front().target).c_str(), used);
+      std::printf("  %d. %s %s %.2f s\n", plies + 1, to_move == ours ? "ours" : "hippolyta",
+                  turn_text(turn).c_str(), used);
     }
     if (const auto error = amazons::play_turn(board, to_move, turn)) {
       std::printf("  %s played an illegal move: %s\n", to_move == ours ? "ours" : "hippolyta",
@@ -164,7 +207,7 @@ int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
                  "usage: hippolyta_match HIPPOLYTA GAMES [SECONDS] [--equal-time] [--first N] "
-                 "[--moves]\n");
+                 "[--moves] [--random-plies K]\n");
     return 2;
   }
   MatchOptions m;
@@ -179,18 +222,36 @@ int main(int argc, char** argv) {
       m.print_moves = true;
     } else if (arg == "--first" && i + 1 < argc) {
       first = std::atoi(argv[++i]);
+    } else if (arg == "--random-plies" && i + 1 < argc) {
+      m.random_plies = std::atoi(argv[++i]);
     } else {
       m.seconds = std::atof(arg.c_str());
     }
   }
   Side us, them;
   int wins = 0;
+  std::vector<Moves> played;
+  std::vector<std::size_t> left_at;  // by game after the first
   for (int g = first; g < first + games; ++g) {
     const int ours = g % 2 == 0 ? 1 : 2;  // 1 moves first
-    const bool won = play(m, ours, 1000003ULL * (g + 1), us, them);
+    const auto pair = static_cast<std::uint64_t>(g / 2 + 1);
+    Moves moves;
+    const bool won =
+        play(m, ours, 1000003ULL * (g + 1), 0x9e3779b97f4a7c15ULL * pair, us, them, moves);
+    const std::size_t shared = shared_plies(moves, played);
     wins += won;
-    std::printf("game %d: ours plays %s, %s\n", g + 1, ours == 1 ? "first" : "second",
+    std::printf("game %d: ours plays %s, %s", g + 1, ours == 1 ? "first" : "second",
                 won ? "wins" : "loses");
+    if (!played.empty()) {
+      left_at.push_back(shared + 1);
+      if (shared == moves.size()) {
+        std::printf(" (the same moves as an earlier game)");
+      } else {
+        std::printf(" (new from ply %zu)", shared + 1);
+      }
+    }
+    std::printf("\n");
+    played.push_back(std::move(moves));
     std::fflush(stdout);
   }
   // Wilson's 95% interval of the win rate.
@@ -201,5 +262,10 @@ int main(int argc, char** argv) {
               100 * (centre - half), 100 * (centre + half));
   std::printf("time a move: ours %.2f s, hippolyta %.2f s\n", us.seconds / std::max(1, us.moves),
               them.seconds / std::max(1, them.moves));
+  if (!left_at.empty()) {
+    std::nth_element(left_at.begin(), left_at.begin() + left_at.size() / 2, left_at.end());
+    std::printf("a game left the earlier ones at ply %zu (the median)\n",
+                left_at[left_at.size() / 2]);
+  }
   return 0;
 }
