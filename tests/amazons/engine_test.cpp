@@ -453,6 +453,84 @@ TEST(AmazonsAi, TheExtendedEvaluationsFloodsAgreeWithASearchSquareBySquare) {
   EXPECT_EQ(compared, 3 * 35);
 }
 
+// The FastGame action of `player`'s amazon at `from` moving to `to`, then shooting at `target`.
+void play_move_and_shot(FastGame& game, Coord from, Coord to, Coord target) {
+  const LineBoard& b = game.board();
+  const auto sq = [&](Coord c) { return static_cast<std::uint16_t>(b.square(c.row, c.col)); };
+  std::vector<Action> legal;
+  game.legal_actions(legal);
+  const Action move{sq(from), sq(to), false, false};
+  ASSERT_NE(std::find(legal.begin(), legal.end(), move), legal.end());
+  game.apply(move);
+  game.legal_actions(legal);
+  const Action shot{0, sq(target), true, false};
+  ASSERT_NE(std::find(legal.begin(), legal.end(), shot), legal.end());
+  game.apply(shot);
+}
+
+TEST(AmazonsFastGame, TheHashFollowsThePositionNotTheOrderOfTheTurns) {
+  // The first player's amazons at 3,0 and 3,9 each step down one square
+  // and shoot back where they stood; the second's at 6,0 steps up and back.
+  // In either order of the first player's turns the position is the same,
+  // and so is its key.
+  const Board board = standard_board();
+  ASSERT_EQ(board.at({3, 0}).occupant, 1);
+  ASSERT_EQ(board.at({3, 9}).occupant, 1);
+  ASSERT_EQ(board.at({6, 0}).occupant, 2);
+  const FastGame start(board, 1, RuleSet::Standard);
+  FastGame left_first = start, right_first = start;
+  play_move_and_shot(left_first, {3, 0}, {4, 0}, {3, 0});
+  const std::uint64_t after_one_turn = left_first.hash();
+  play_move_and_shot(left_first, {6, 0}, {5, 1}, {6, 0});
+  play_move_and_shot(left_first, {3, 9}, {4, 9}, {3, 9});
+  play_move_and_shot(right_first, {3, 9}, {4, 9}, {3, 9});
+  play_move_and_shot(right_first, {6, 0}, {5, 1}, {6, 0});
+  play_move_and_shot(right_first, {3, 0}, {4, 0}, {3, 0});
+  EXPECT_EQ(left_first.hash(), right_first.hash());
+  EXPECT_NE(left_first.hash(), after_one_turn);
+  EXPECT_NE(left_first.hash(), start.hash());
+  // The same squares with the other player to move, or a shot awaited, are other positions.
+  FastGame moved = start;
+  moved.apply(Action{static_cast<std::uint16_t>(moved.board().square(3, 0)),
+                     static_cast<std::uint16_t>(moved.board().square(4, 0)), false, false});
+  EXPECT_NE(moved.hash(), start.hash());
+  EXPECT_NE(FastGame(board, 2, RuleSet::Standard).hash(), start.hash());
+}
+
+TEST(AmazonsFastGame, TheHashOfAPlayedGameIsTheHashOfItsBoard) {
+  // Turn by turn, the key kept move by move equals the key of a game built
+  // from the board the same turns were played on (no treasure, so nothing
+  // depends on who collected what): 2 to 4 players, boards 3x3 to 12x12.
+  engine::Random rng(77);
+  int turns = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const int players = 2 + trial % 3;
+    Board board = random_board(rng, rng.between(3, 12), rng.between(3, 12), players);
+    for (int r = 0; r < board.rows(); ++r)
+      for (int c = 0; c < board.cols(); ++c)
+        board.at({r, c}).treasure = board.at({r, c}).artifact = 0;
+    const RuleSet rules = players == 2 ? RuleSet::Standard : RuleSet::Extended;
+    FastGame game(board, 1, rules);
+    while (!game.over()) {
+      const int id = game.id_of(game.to_move());
+      const Action move = game.random_action(rng);
+      game.apply(move);
+      const Action shot = game.random_action(rng);
+      game.apply(shot);
+      const auto coord = [&](int sq) {
+        return Coord{game.board().row_of(sq), game.board().col_of(sq)};
+      };
+      ASSERT_FALSE(
+          play_turn(board, id, Turn{coord(move.from), {Step{coord(move.to), coord(shot.to)}}}));
+      if (game.over()) break;
+      EXPECT_EQ(game.hash(), FastGame(board, game.id_of(game.to_move()), rules).hash())
+          << "trial " << trial << ", turn " << turns;
+      ++turns;
+    }
+  }
+  EXPECT_GT(turns, 300);
+}
+
 TEST(AmazonsAi, TheClassicEvaluationSeesHemmedInAmazons) {
   Board board = standard_board();
   // Black's amazons at a7 and j7 walled in by arrows: white is far ahead.

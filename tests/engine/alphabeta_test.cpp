@@ -116,6 +116,61 @@ TEST(AlphaBeta, FindsTheMinimaxActionOfEveryRandomTree) {
   }
 }
 
+// RandomTree with a key of its path (no two paths meet), and Nim with a key
+// of its position (taking 1 then 2 meets taking 2 then 1): the searches keep
+// transposition tables.
+struct HashedTree : RandomTree {
+  std::uint64_t hash() const {
+    return engine::mix64(path * 8 + static_cast<std::uint64_t>(made) + (seed << 40));
+  }
+};
+struct HashedNim : Nim {
+  std::uint64_t hash() const {
+    return engine::mix64(static_cast<std::uint64_t>(pile) * 2 + static_cast<std::uint64_t>(mover));
+  }
+};
+static_assert(engine::Hashed<HashedTree> && engine::Hashed<HashedNim> && !engine::Hashed<Nim>);
+
+TEST(AlphaBeta, TheTranspositionTableKeepsTheSearchExact) {
+  const std::array<int, RandomTree::kDepth> movers{0, 1, 1, 0, 1};
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    HashedTree root;
+    root.seed = seed;
+    root.movers = movers;
+    engine::Random rng(seed);
+    engine::AlphaBeta<HashedTree> search(RandomTree::kBranching, 64);  // small: entries collide
+    engine::SearchLimits limits;
+    limits.iterations = 1'000'000;
+    const int action =
+        search.search(root, limits, rng, [](const HashedTree& t) { return t.worth(); });
+    HashedTree after = root;
+    after.apply(action);
+    EXPECT_DOUBLE_EQ(after.minimax(), root.minimax()) << "seed " << seed;
+    EXPECT_EQ(search.depth(), RandomTree::kDepth);
+  }
+}
+
+TEST(AlphaBeta, TranspositionsAreSearchedOnce) {
+  // Nim from 25 searched until the win is proven: without the table the
+  // lines that meet are searched again and again (the tree grows as the
+  // Fibonacci numbers); with it, each pile about once a depth.
+  const auto solve = [](auto root, std::int64_t& evaluations) {
+    engine::Random rng(9);
+    engine::AlphaBeta<decltype(root)> search;
+    engine::SearchLimits limits;
+    limits.iterations = 100'000'000;
+    const int take = search.search(root, limits, rng, [](const auto&) { return 0.5; });
+    evaluations = search.evaluations();
+    return take;
+  };
+  std::int64_t plain = 0, hashed = 0;
+  HashedNim root;
+  root.pile = 25;
+  EXPECT_EQ(solve(static_cast<Nim>(root), plain), 1);  // leave 24
+  EXPECT_EQ(solve(root, hashed), 1);
+  EXPECT_LT(hashed * 100, plain) << hashed << " against " << plain;
+}
+
 TEST(AlphaBeta, TheMoverDecidesWhoMaximisesNotTheDepth) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) EXPECT_EQ(best(TwoActionTurn{}, 100, seed), 0);
   TwoActionTurn after_a1;

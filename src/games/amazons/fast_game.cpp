@@ -25,13 +25,32 @@ FastGame::FastGame(const Board& board, int to_move, RuleSet rules)
       artifact_[static_cast<std::size_t>(sq)] = f.artifact;
       if (f.occupant == kEmpty) continue;
       board_.occupy(sq);
+      squares_key_ ^= key(Key::Taken, 0, sq);
       const auto found = std::find(ids_.begin(), ids_.end(), f.occupant);
-      if (found != ids_.end())
-        amazons_[static_cast<std::size_t>(found - ids_.begin())].push_back(
-            static_cast<std::uint16_t>(sq));
+      if (found == ids_.end()) continue;
+      const int player = static_cast<int>(found - ids_.begin());
+      amazons_[static_cast<std::size_t>(player)].push_back(static_cast<std::uint16_t>(sq));
+      squares_key_ ^= key(Key::Amazon, player, sq);
     }
   }
   if (!can_move(to_move_)) next_player();
+}
+
+std::uint64_t FastGame::key(Key kind, int player, int sq) {
+  return engine::mix64((static_cast<std::uint64_t>(kind) << 32) ^
+                       (static_cast<std::uint64_t>(player) << 16) ^ static_cast<std::uint64_t>(sq));
+}
+
+std::uint64_t FastGame::hash() const {
+  // What else decides the game from here, in 30 bits (a square fits 12);
+  // the artifact flags only count until the shot (they are not reset).
+  const bool shooting = shooter_ >= 0;
+  const std::uint64_t turn = static_cast<std::uint64_t>(to_move_) | std::uint64_t{over_} << 3 |
+                             std::uint64_t{shooting && spear_} << 4 |
+                             std::uint64_t{shooting && horse_} << 5 |
+                             static_cast<std::uint64_t>(shooter_ + 1) << 6 |
+                             static_cast<std::uint64_t>(continuing_ + 1) << 18;
+  return squares_key_ ^ engine::mix64(static_cast<std::uint64_t>(Key::Turn) << 32 ^ turn);
 }
 
 bool FastGame::can_move(int player) const {
@@ -92,7 +111,10 @@ void FastGame::legal_actions(std::vector<Action>& out) const {
 
 void FastGame::apply(const Action& action) {
   if (action.shot) {
-    if (!action.no_shot) board_.occupy(action.to);
+    if (!action.no_shot) {
+      board_.occupy(action.to);
+      squares_key_ ^= key(Key::Taken, 0, action.to);
+    }
     const int amazon = shooter_;
     shooter_ = -1;
     if (horse_ && board_.can_move(amazon)) {
@@ -108,7 +130,11 @@ void FastGame::apply(const Action& action) {
   }
   board_.vacate(action.from);
   board_.occupy(action.to);
+  squares_key_ ^= key(Key::Taken, 0, action.from) ^ key(Key::Taken, 0, action.to) ^
+                  key(Key::Amazon, to_move_, action.from) ^ key(Key::Amazon, to_move_, action.to);
   const auto sq = static_cast<std::size_t>(action.to);
+  if (treasure_[sq] != 0 || artifact_[sq] != 0)
+    squares_key_ ^= key(Key::Collected, to_move_, action.to);
   scores_[static_cast<std::size_t>(to_move_)] += treasure_[sq];
   const std::uint8_t artifact = artifact_[sq];
   treasure_[sq] = 0;

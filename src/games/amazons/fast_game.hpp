@@ -68,8 +68,16 @@ class FastGame {
   // The game's result for each player, as State::returns: 1 for the winner,
   // half each for players tied for the win, 0 otherwise.
   Values returns() const;
+  // A Zobrist key of the position, for a search's transposition table: the
+  // squares taken, each amazon's player, who collected the treasure and
+  // artifacts taken so far (so the scores), the player to move and the shot
+  // or horse move awaited. The same position reached in another order has
+  // the same key.
+  std::uint64_t hash() const;
 
  private:
+  enum class Key : std::uint64_t { Taken, Amazon, Collected, Turn };
+  static std::uint64_t key(Key kind, int player, int sq);
   bool can_move(int player) const;
   void next_player();
 
@@ -86,6 +94,7 @@ class FastGame {
   bool horse_ = false;   // after the shot, another move of the same amazon
   int continuing_ = -1;  // the amazon a horse lets move again, if any
   bool over_ = false;
+  std::uint64_t squares_key_ = 0;  // hash()'s keys of the squares, updated move by move
 };
 
 static_assert(engine::Playable<FastGame>);
