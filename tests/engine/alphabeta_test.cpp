@@ -94,28 +94,6 @@ TEST(AlphaBeta, FindsTheWinningNimMoves) {
   }
 }
 
-TEST(AlphaBeta, FindsTheMinimaxActionOfEveryRandomTree) {
-  // Wide enough to search every child: the search is exact, its guesses
-  // (the positions' values) only order the children.
-  const std::array<std::array<int, RandomTree::kDepth>, 3> orders{
-      {{0, 1, 0, 1, 0}, {1, 0, 1, 0, 1}, {0, 0, 1, 1, 0}}};
-  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    RandomTree root;
-    root.seed = seed;
-    root.movers = orders[seed % orders.size()];
-    engine::Random rng(seed);
-    engine::AlphaBeta<RandomTree> search(RandomTree::kBranching);
-    engine::SearchLimits limits;
-    limits.iterations = 1'000'000;
-    const int action =
-        search.search(root, limits, rng, [](const RandomTree& t) { return t.worth(); });
-    RandomTree after = root;
-    after.apply(action);
-    EXPECT_DOUBLE_EQ(after.minimax(), root.minimax()) << "seed " << seed;
-    EXPECT_EQ(search.depth(), RandomTree::kDepth);
-  }
-}
-
 // RandomTree with a key of its path (no two paths meet), and Nim with a key
 // of its position (taking 1 then 2 meets taking 2 then 1): the searches keep
 // transposition tables.
@@ -131,23 +109,35 @@ struct HashedNim : Nim {
 };
 static_assert(engine::Hashed<HashedTree> && engine::Hashed<HashedNim> && !engine::Hashed<Nim>);
 
-TEST(AlphaBeta, TheTranspositionTableKeepsTheSearchExact) {
-  const std::array<int, RandomTree::kDepth> movers{0, 1, 1, 0, 1};
+// Wide enough to search every child, the search is exact, its guesses (the
+// positions' values) only order the children: the action it picks in 40
+// random trees is a minimax action.
+template <typename Tree>
+void expect_minimax_actions(std::size_t table_entries) {
+  const std::array<std::array<int, RandomTree::kDepth>, 3> orders{
+      {{0, 1, 0, 1, 0}, {1, 0, 1, 0, 1}, {0, 0, 1, 1, 0}}};
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    HashedTree root;
+    Tree root;
     root.seed = seed;
-    root.movers = movers;
+    root.movers = orders[seed % orders.size()];
     engine::Random rng(seed);
-    engine::AlphaBeta<HashedTree> search(RandomTree::kBranching, 64);  // small: entries collide
+    engine::AlphaBeta<Tree> search(RandomTree::kBranching, table_entries);
     engine::SearchLimits limits;
     limits.iterations = 1'000'000;
-    const int action =
-        search.search(root, limits, rng, [](const HashedTree& t) { return t.worth(); });
-    HashedTree after = root;
+    const int action = search.search(root, limits, rng, [](const Tree& t) { return t.worth(); });
+    Tree after = root;
     after.apply(action);
     EXPECT_DOUBLE_EQ(after.minimax(), root.minimax()) << "seed " << seed;
     EXPECT_EQ(search.depth(), RandomTree::kDepth);
   }
+}
+
+TEST(AlphaBeta, FindsTheMinimaxActionOfEveryRandomTree) {
+  expect_minimax_actions<RandomTree>(0);
+}
+
+TEST(AlphaBeta, TheTranspositionTableKeepsTheSearchExact) {
+  expect_minimax_actions<HashedTree>(64);  // small: entries collide
 }
 
 TEST(AlphaBeta, TranspositionsAreSearchedOnce) {
