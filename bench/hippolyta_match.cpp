@@ -143,7 +143,7 @@ bool play(const MatchOptions& m, int ours, std::uint64_t seed, std::uint64_t ope
     o.seed = opening + static_cast<std::uint64_t>(plies);
     const amazons::Turn turn = *amazons::ai_turn(board, to_move, o);
     moves.push_back(turn_text(turn));
-    if (m.print_moves) std::printf("  %d. random %s\n", plies + 1, turn_text(turn).c_str());
+    if (m.print_moves) std::printf("  %d. random %s\n", plies + 1, moves.back().c_str());
     amazons::play_turn(board, to_move, turn);
     to_move = 3 - to_move;
   }
@@ -188,7 +188,7 @@ bool play(const MatchOptions& m, int ours, std::uint64_t seed, std::uint64_t ope
     moves.push_back(turn_text(turn));
     if (m.print_moves) {
       std::printf("  %d. %s %s %.2f s\n", plies + 1, to_move == ours ? "ours" : "hippolyta",
-                  turn_text(turn).c_str(), used);
+                  moves.back().c_str(), used);
     }
     if (const auto error = amazons::play_turn(board, to_move, turn)) {
       std::printf("  %s played an illegal move: %s\n", to_move == ours ? "ours" : "hippolyta",
