@@ -24,6 +24,52 @@ TEST(SasAi, IsReproducible) {
   EXPECT_EQ(sas::ai_action(state, options), sas::ai_action(state, options));
 }
 
+// Plays the AI's actions while it is `player`'s turn (at most 12).
+void play_turn(State& state, int player, std::int64_t nodes) {
+  sas::AiOptions options;
+  options.nodes = nodes;
+  for (int i = 0; i < 12 && !state.over() && state.to_move() == player; ++i)
+    state.apply(sas::ai_action(state, options));
+}
+
+constexpr int kYellowL = 11;  // 'l': a sword north, nothing on its other sides
+constexpr int kYellowC = 2;   // 'c': four shields
+constexpr int kGreenL = 35;   // 'L'
+
+TEST(SasAi, TheAttackScoreCountsMaterialAndSwordsNearTheFace) {
+  sas::Game game;
+  EXPECT_EQ(sas::attack_score(game), 0.0);
+  game.put(kYellowL, {5, 5}, 0);  // 6 squares from green's face: (14 - 6) / 13
+  EXPECT_DOUBLE_EQ(sas::attack_score(game), 8.0 / 13);
+  game.put(kYellowC, {4, 4}, 0);  // no sword: nothing
+  EXPECT_DOUBLE_EQ(sas::attack_score(game), 8.0 / 13);
+  game.put(kGreenL, {8, 9}, 0);  // next to yellow's face, yellow to move
+  EXPECT_DOUBLE_EQ(sas::attack_score(game), 8.0 / 13 - 1.0 - 1.0);
+}
+
+TEST(SasAi, StrikesTheFaceWhenItCan) {
+  sas::Game game;
+  game.put(kYellowL, {2, 3}, 0);  // next to green's face, the sword north
+  State state(game, 1000);
+  play_turn(state, sas::kYellow, 2000);
+  EXPECT_EQ(state.game().winner(), sas::kYellow);
+}
+
+TEST(SasAi, TakesAwayASwordNextToItsFace) {
+  // Green's L, next to yellow's face, would turn its sword to it next turn.
+  sas::Game game;
+  game.put(kGreenL, {9, 8}, 0);
+  game.put(kYellowC, {9, 7}, 0);  // it can push L onto the face's square
+  State state(game, 1000);
+  play_turn(state, sas::kYellow, 20000);
+  ASSERT_FALSE(state.over());
+  for (const sas::Coord square : {sas::Coord{9, 8}, sas::Coord{8, 9}}) {
+    const int content = state.game().at(square);
+    EXPECT_TRUE(content < 0 || sas::owner_of_piece(content) == sas::kYellow)
+        << square.row << "," << square.col;
+  }
+}
+
 TEST(SasAi, TheLengthLimitIsAdjudicatedByMaterial) {
   int decided = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {

@@ -3,8 +3,9 @@
 // rotations, the choices of reactions, and a pass; each player here picks
 // one action at a time and so plays whole turns.
 //   greedy: the action after which, the turn ended, its material is best.
-//   ai:     Monte-Carlo tree search (engine::Mcts) over the actions, each
-//           leaf valued by a short random playout and the material then.
+//   ai:     alpha-beta search (engine::AlphaBeta) over the actions, deeper
+//           as long as its time lasts, each position valued by its
+//           attack_score: it plays for the face, not only for material.
 #pragma once
 
 #include <chrono>
@@ -25,6 +26,12 @@ struct AiOptions {
 // What the position is worth to each player, in [0, 1]: the winner's 1, or
 // the material balance through a logistic curve.
 engine::Returns position_values(const State& state);
+
+// Yellow's score in pieces, for the AI: the material, each sword piece on
+// the board worth up to one more the nearer it stands to the opponent's face,
+// and a sword next to that face worth three when its player is to move (a
+// rotation wins) or one after the turn (the opponent must answer it).
+double attack_score(const Game& game);
 
 State::Action greedy_action(const State& state, engine::Random& rng);
 State::Action ai_action(const State& state, const AiOptions& options);
