@@ -26,9 +26,9 @@ if [ "$which" = raiinet ] || [ "$which" = all ]; then
 fi
 if [ "$which" = sword-and-shield ] || [ "$which" = all ]; then
   match sword-and-shield 300 greedy,random
-  match sword-and-shield 300 ai@300,random
-  match sword-and-shield 300 ai@300,greedy
-  match sword-and-shield 300 ai@200,ai@100
+  match sword-and-shield 300 ai@3000,random
+  match sword-and-shield 300 ai@3000,greedy
+  match sword-and-shield 300 ai@2000,ai@1000
 fi
 if [ "$which" = amazons ] || [ "$which" = all ]; then
   match amazons - ai@2000,ai@1000 --param rules=standard
