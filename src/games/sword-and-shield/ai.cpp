@@ -1,5 +1,6 @@
 #include "games/sword-and-shield/ai.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -32,11 +33,15 @@ State after_turn(const State& state, const Action& action) {
   return next;
 }
 
-bool has_sword(const Game& game, int piece) {
-  for (Dir d : engine::kOrthogonalDirections) {
-    if (game.side(piece, d) == Side::Sword) return true;
-  }
-  return false;
+// Turning a piece does not change its sides, only where they point.
+bool has_sword(int piece) {
+  const auto sides = base_sides(piece % kPiecesPerSide);
+  return std::find(sides.begin(), sides.end(), Side::Sword) != sides.end();
+}
+
+// Yellow's value in [0, 1] of a score in pieces.
+double yellow_value(double score) {
+  return 1.0 / (1.0 + std::exp(-score / kPiecesPerLogit));
 }
 
 }  // namespace
@@ -44,7 +49,7 @@ bool has_sword(const Game& game, int piece) {
 engine::Returns position_values(const State& state) {
   if (state.over()) return state.returns();
   engine::Returns values{};
-  values[0] = 1.0 / (1.0 + std::exp(-material(state.game(), 0) / kPiecesPerLogit));
+  values[0] = yellow_value(material(state.game(), 0));
   values[1] = 1.0 - values[0];
   return values;
 }
@@ -55,7 +60,7 @@ double attack_score(const Game& game) {
   for (int row = 1; row <= kSize; ++row) {
     for (int col = 1; col <= kSize; ++col) {
       const int piece = game.at({row, col});
-      if (piece < 0 || piece >= kPieces || !has_sword(game, piece)) continue;
+      if (piece < 0 || piece >= kPieces || !has_sword(piece)) continue;
       const int player = owner_of_piece(piece);
       const Coord face = Game::face_square(1 - player);
       const int distance = std::abs(row - face.row) + std::abs(col - face.col);
@@ -94,9 +99,8 @@ Action ai_action(const State& state, const AiOptions& options) {
     limits.deadline = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
   }
   engine::AlphaBeta<State> search(kSearchWidth);
-  return search.search(state.for_search(), limits, rng, [](const State& leaf) {
-    return 1.0 / (1.0 + std::exp(-attack_score(leaf.game()) / kPiecesPerLogit));
-  });
+  return search.search(state.for_search(), limits, rng,
+                       [](const State& leaf) { return yellow_value(attack_score(leaf.game())); });
 }
 
 }  // namespace sas
