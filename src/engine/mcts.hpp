@@ -36,8 +36,14 @@ class Mcts {
   // widening > 0: a node of N visits has at most widening * sqrt(N + 1)
   // children (best prior first), so that a wide node's best actions are
   // searched deeper instead of every action once; 0: no limit.
-  explicit Mcts(double exploration = 0.7, double widening = 0)
-      : exploration_(exploration), widening_(widening) {}
+  // opponent_children > 0: a node where another player than the root's
+  // moves has at most this many children (best prior first). In a
+  // determinized world (a guess at hidden information) the opponents see the
+  // guess as truth; capping their replies to those the prior ranks first
+  // (a prior that uses only what its player knows) keeps a longer search
+  // from playing against ever more clairvoyant opponents. 0: no cap.
+  explicit Mcts(double exploration = 0.7, double widening = 0, std::uint32_t opponent_children = 0)
+      : exploration_(exploration), widening_(widening), opponent_children_(opponent_children) {}
 
   static constexpr double kPriorVisits = 3.0;
 
@@ -169,8 +175,10 @@ class Mcts {
       consider(c, (child.value + kPriorVisits * child.prior) / (n + kPriorVisits), n);
     }
     float next_prior = 0;
+    const bool capped = opponent_children_ > 0 && parent.mover != nodes_.front().mover &&
+                        parent.made >= opponent_children_;
     const bool may_widen =
-        widening_ <= 0 || parent.made < widening_ * std::sqrt(parent.visits + 1.0);
+        !capped && (widening_ <= 0 || parent.made < widening_ * std::sqrt(parent.visits + 1.0));
     if (parent.made < parent.action_count && may_widen) {
       next_prior = static_cast<float>(prior(game, actions_[parent.actions_begin + parent.made]));
       consider(kNone, next_prior, 0.0);
@@ -200,6 +208,7 @@ class Mcts {
 
   double exploration_;
   double widening_;
+  std::uint32_t opponent_children_;
   std::vector<Node> nodes_;
   std::vector<Action> actions_;
   std::vector<Action> scratch_;

@@ -98,4 +98,42 @@ TEST(Mcts, WideningLimitsTheChildrenToTheSquareRootOfTheVisits) {
   EXPECT_EQ(root_children(2, 99, best), 20);
 }
 
+// Player 0 picks a branch, then player 1 one of 20 replies. Branch 0 is
+// worth 0.6 to player 0 whatever the reply; branch 1 is worth 0.8 unless
+// player 1 finds reply 19, the one its prior ranks last.
+struct Refutation {
+  using Action = int;
+  int branch = -1, reply = -1;
+  int players() const { return 2; }
+  int to_move() const { return over() ? engine::kNoPlayer : branch < 0 ? 0 : 1; }
+  bool over() const { return reply >= 0; }
+  void legal_actions(std::vector<int>& out) const {
+    out.clear();
+    for (int a = 0; a < (branch < 0 ? 2 : 20) && !over(); ++a) out.push_back(a);
+  }
+  void apply(int a) { (branch < 0 ? branch : reply) = a; }
+  engine::Returns returns() const {
+    const double mine = branch == 0 ? 0.6 : reply == 19 ? 0.0 : 0.8;
+    return {mine, 1.0 - mine};
+  }
+};
+static_assert(engine::Playable<Refutation>);
+
+int branch_with_opponent_cap(std::uint32_t opponent_children) {
+  engine::Random rng(5);
+  engine::Mcts<Refutation> mcts(0.7, 0, opponent_children);
+  engine::SearchLimits limits;
+  limits.iterations = 2000;
+  const auto prior = [](const Refutation& g, int a) {
+    return g.branch < 0 ? 0.5 : 0.5 - a / 100.0;
+  };
+  return mcts.search(Refutation{}, limits, rng, engine::RandomPlayout{}, prior);
+}
+
+TEST(Mcts, OpponentChildrenCapsTheOpponentsRepliesToThePriorsFirst) {
+  EXPECT_EQ(branch_with_opponent_cap(0), 0);   // every reply searched: 19 refutes branch 1
+  EXPECT_EQ(branch_with_opponent_cap(19), 1);  // the prior's first 19 only: 19 never tried
+  EXPECT_EQ(branch_with_opponent_cap(20), 0);
+}
+
 }  // namespace

@@ -147,7 +147,8 @@ Action ai_action(const State& state, const AiOptions& options) {
   const int viewer = state.to_move();
   const auto end = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
   std::vector<std::uint64_t> visits(legal.size(), 0);
-  engine::Mcts<State> mcts(0.7, kWidening);
+  engine::Mcts<State> mcts(0.7, kWidening,
+                           static_cast<std::uint32_t>(std::max(0, options.opponent_replies)));
   // The heuristic's scores order the actions (the widening searches the
   // best first) and count as a few visits' value.
   const auto prior = [](const State& before, const Action& a) {

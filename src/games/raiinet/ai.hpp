@@ -27,6 +27,11 @@ struct AiOptions {
   // Determinizations a decision, the budget shared between them: fewer,
   // each searched deeper (8 before; README, Matches).
   int worlds = 4;
+  // The opponent's replies searched at each of its nodes in a world: the
+  // heuristic's first this many (it sees only the opponent's knowledge),
+  // since in a drawn world the opponent would see the AI's hidden links
+  // (engine::Mcts's opponent_children; README, Matches). 0: all.
+  int opponent_replies = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
