@@ -253,15 +253,27 @@ template <engine::Game S, auto MakeBot>
 int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
   engine::Params params = o.params;
   const auto& specs = S::param_specs();
-  const bool has_length =
-      std::any_of(specs.begin(), specs.end(), [](const auto& s) { return s.name == "max_length"; });
-  if (o.max_length > 0 && has_length) params["max_length"] = std::to_string(o.max_length);
-  auto made = S::make(params);
+  const auto has_param = [&](std::string_view name) {
+    return std::any_of(specs.begin(), specs.end(), [&](const auto& s) { return s.name == name; });
+  };
+  if (o.max_length > 0 && has_param("max_length"))
+    params["max_length"] = std::to_string(o.max_length);
+  // A game with a seed parameter (RAIInet's placements, Amazons' board)
+  // starts each round of seats from a seed of its own, unless --param seed=
+  // fixes it: every bot plays every start from every seat.
+  const bool has_seed = has_param("seed");
+  const bool vary_start = has_seed && !o.params.contains("seed");
+  const int n = static_cast<int>(o.bots.size());
+  const auto start_of_game = [&](int g) {
+    if (vary_start) params["seed"] = std::to_string((o.seed * 1000003ULL + g / n) % 1000000000ULL);
+    return S::make(params);
+  };
+  auto made = start_of_game(0);
   if (const auto* error = std::get_if<std::string>(&made)) {
     err << "selfplay: " << *error << "\n";
     return 2;
   }
-  const S start = std::get<S>(std::move(made));
+  S start = std::get<S>(std::move(made));
   for (const std::string& name : o.bots) {
     if (!make_seat<MakeBot>(name, o, 0)) {
       err << "selfplay: no bot \"" << name << "\" for this game\n";
@@ -269,13 +281,13 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
     }
   }
   const int players = start.players();
-  const int n = static_cast<int>(o.bots.size());
   std::vector<Tally> tallies(o.bots.size());
   double total_result = 0;
   long long total_length = 0;
   int adjudicated = 0;
   const auto began = std::chrono::steady_clock::now();
   for (int g = 0; g < o.games; ++g) {
+    if (vary_start && g > 0 && g % n == 0) start = std::get<S>(start_of_game(g));
     std::vector<std::unique_ptr<Bot<S>>> seats;
     for (int p = 0; p < players; ++p) {
       const std::uint64_t seed = o.seed * 1000003ULL + static_cast<std::uint64_t>(g * 16 + p);
@@ -300,10 +312,23 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
     total_result += r[0];
     if constexpr (requires { game.end.adjudicated(); }) adjudicated += game.end.adjudicated();
     const auto result = outcomes(r, players);
+    if (o.each_game)
+      out << "game " << g + 1 << (has_seed ? " (seed=" + params["seed"] + "):" : ":");
     for (int p = 0; p < players; ++p) {
       Tally& t = tallies[static_cast<std::size_t>((g + p) % n)];
       const int x = result[static_cast<std::size_t>(p)];
       ++(x > 0 ? t.wins : x == 0 ? t.draws : t.losses);
+      if (o.each_game)
+        out << (p ? ", " : " ") << o.bots[static_cast<std::size_t>((g + p) % n)]
+            << (x > 0    ? " won"
+                : x == 0 ? " drew"
+                         : " lost");
+    }
+    if (o.each_game) {
+      out << "; " << game.length << " actions";
+      if constexpr (requires { game.end.adjudicated(); })
+        if (game.end.adjudicated()) out << ", adjudicated";
+      out << "\n";
     }
   }
   const double seconds =

@@ -23,6 +23,7 @@ struct SelfplayOptions {
   engine::Params params;
   std::int64_t nodes = 0;  // thinking of searching bots: iterations per decision
   int time_ms = 0;         // or milliseconds per decision
+  bool each_game = false;  // print each game's seats and results too
 };
 
 // A bot of a game chosen at run time: picks the text of a legal action for

@@ -36,6 +36,9 @@ int run_selfplay(int argc, const char* const* argv) {
       ->check(CLI::Range(1, 1000000000));
   app.add_option("--time", o.time_ms, "milliseconds per decision of searching bots")
       ->check(CLI::Range(1, 3600000));
+  app.add_flag("--each-game", o.each_game,
+               "print a line for each game: its start's seed, each seat's bot and result, its "
+               "length");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -27,6 +27,19 @@ done
 out=$("$gridgames" selfplay amazons --games 2 --bots ai,random --nodes 30 --param rows=5 --param cols=5 --param amazons=1) ||
   fail "selfplay amazons ai exited $?"
 [[ $out == *"1 ai: 2 wins, 0 draws, 0 losses"* ]] || fail "the Amazons AI lost to random: $out"
+# A game with a seed parameter starts each round of seats from its own seed
+# (both seats play it), unless --param seed= fixes it; --each-game prints them,
+# and a printed seed replays its game.
+out=$("$gridgames" selfplay raiinet --games 3 --bots heuristic,random --seed 3 --each-game) ||
+  fail "selfplay --each-game exited $?"
+[[ $out == "game 1 (seed=3000009): heuristic "*"game 2 (seed=3000009): random "*"game 3 (seed=3000010): heuristic "*"1 heuristic: "* ]] ||
+  fail "selfplay --each-game: $out"
+first=$(head -1 <<<"$out")
+again=$("$gridgames" selfplay raiinet --games 1 --bots heuristic,random --seed 3 --param seed=3000009 --each-game | head -1)
+[ "$again" = "$first" ] || fail "seed=3000009 replayed as \"$again\", not \"$first\""
+out=$("$gridgames" selfplay raiinet --games 3 --bots heuristic,random --param seed=5 --each-game) ||
+  fail "selfplay --param seed=5 exited $?"
+[ "$(grep -c '^game . (seed=5)' <<<"$out")" -eq 3 ] || fail "--param seed=5 did not fix the start: $out"
 "$gridgames" selfplay amazons --bots magic 2>/dev/null; [ $? -eq 2 ] || fail "an unknown bot is not exit 2"
 "$gridgames" selfplay amazons --param rows=0 2>/dev/null; [ $? -eq 2 ] || fail "a bad parameter is not exit 2"
 "$gridgames" selfplay chess 2>/dev/null; [ $? -eq 2 ] || fail "an unknown game is not exit 2"
