@@ -328,7 +328,7 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
       out << "; " << game.length << " actions";
       if constexpr (requires { game.end.adjudicated(); })
         if (game.end.adjudicated()) out << ", adjudicated";
-      out << "\n";
+      out << "\n" << std::flush;  // seen as each game ends, when piped too
     }
   }
   const double seconds =
