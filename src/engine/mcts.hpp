@@ -56,22 +56,22 @@ class Mcts {
   template <typename Evaluator, typename Prior>
   Action search(const Game& root, const SearchLimits& limits, Random& rng, Evaluator&& evaluate,
                 Prior&& prior) {
-    nodes_.clear();
-    actions_.clear();
-    if (limits.iterations > 0) nodes_.reserve(static_cast<std::size_t>(limits.iterations) + 1);
-    nodes_.push_back(Node{});
-    expand(0, root, rng, prior);
-    for (std::int64_t i = 0;; ++i) {
-      if (limits.iterations > 0 && i >= limits.iterations) break;
-      if ((i & 7) == 0 && i > 0 && std::chrono::steady_clock::now() >= limits.deadline) break;
-      iterate(root, rng, evaluate, prior);
-    }
-    iterations_ = nodes_.front().visits;
-    std::uint32_t best = kNone;
-    for (std::uint32_t c = nodes_.front().first_child; c != kNone; c = nodes_[c].next_sibling) {
-      if (best == kNone || nodes_[c].visits > nodes_[best].visits) best = c;
-    }
-    return best == kNone ? actions_.front() : nodes_[best].action;
+    return run(
+        root, limits, rng, evaluate, prior, [](const Game& g, Random&) { return g; }, false);
+  }
+
+  // Information-set search (single-observer ISMCTS): one tree for the
+  // player to move at `root`, each iteration played in a world of its own,
+  // determinize(root, rng), a guess at what that player cannot see. A
+  // node's actions are those legal in the world that first reached it; an
+  // iteration passes over those not legal in its world (the root's are
+  // legal in every world: its player knows them). Unlike a search per
+  // world, no one guess is searched deeper than the others, and the
+  // opponents' replies are valued over many worlds, not seen through one.
+  template <typename Evaluator, typename Prior, typename Determinize>
+  Action search_worlds(const Game& root, const SearchLimits& limits, Random& rng,
+                       Evaluator&& evaluate, Prior&& prior, Determinize&& determinize) {
+    return run(root, limits, rng, evaluate, prior, determinize, true);
   }
 
   std::int64_t iterations() const { return iterations_; }
@@ -88,6 +88,27 @@ class Mcts {
   }
 
  private:
+  template <typename Evaluator, typename Prior, typename Determinize>
+  Action run(const Game& root, const SearchLimits& limits, Random& rng, Evaluator& evaluate,
+             Prior& prior, Determinize&& determinize, bool worlds) {
+    nodes_.clear();
+    actions_.clear();
+    if (limits.iterations > 0) nodes_.reserve(static_cast<std::size_t>(limits.iterations) + 1);
+    nodes_.push_back(Node{});
+    expand(0, root, rng, prior);
+    for (std::int64_t i = 0;; ++i) {
+      if (limits.iterations > 0 && i >= limits.iterations) break;
+      if ((i & 7) == 0 && i > 0 && std::chrono::steady_clock::now() >= limits.deadline) break;
+      iterate(determinize(root, rng), rng, evaluate, prior, worlds);
+    }
+    iterations_ = nodes_.front().visits;
+    std::uint32_t best = kNone;
+    for (std::uint32_t c = nodes_.front().first_child; c != kNone; c = nodes_[c].next_sibling) {
+      if (best == kNone || nodes_[c].visits > nodes_[best].visits) best = c;
+    }
+    return best == kNone ? actions_.front() : nodes_[best].action;
+  }
+
   static constexpr std::uint32_t kNone = 0xffffffffu;
 
   // A node: the action that led here and what it was worth to the player
@@ -110,16 +131,21 @@ class Mcts {
     std::int8_t mover = -1;  // who moves here; -1 until expanded
   };
 
+  // One descent from the root, in `game` (the root's position, or a world
+  // of it: then below the root only the actions legal in it are chosen).
   template <typename Evaluator, typename Prior>
-  void iterate(const Game& root, Random& rng, Evaluator& evaluate, Prior& prior) {
-    Game game = root;
+  void iterate(Game game, Random& rng, Evaluator& evaluate, Prior& prior, bool world) {
     std::uint32_t node = 0;
     while (!game.over()) {
       if (nodes_[node].mover < 0) expand(node, game, rng, prior);
-      if (nodes_[node].action_count == 0) break;
+      if (nodes_[node].action_count == 0 || nodes_[node].mover != game.to_move()) break;
+      const bool filter = world && node != 0;
+      if (filter) game.legal_actions(legal_);
       const std::uint32_t parent = node;
       const std::uint32_t made_before = nodes_[parent].made;
-      node = select(parent, game, rng, prior);
+      const std::uint32_t next = select(parent, game, rng, prior, filter ? &legal_ : nullptr);
+      if (next == kNone) break;  // none of its actions is legal in this world
+      node = next;
       game.apply(nodes_[node].action);
       if (nodes_[parent].made != made_before) break;  // a new child: evaluate from it
     }
@@ -151,9 +177,14 @@ class Mcts {
 
   // UCT over the chooser's values, a child's prior counting as a few
   // visits; the next child not yet made competes with its prior alone, and
-  // is made if it wins. Ties broken at random.
+  // is made if it wins. Ties broken at random. With `legal`, only children
+  // whose action it lists compete (kNone when none does).
   template <typename Prior>
-  std::uint32_t select(std::uint32_t node, const Game& game, Random& rng, Prior& prior) {
+  std::uint32_t select(std::uint32_t node, const Game& game, Random& rng, Prior& prior,
+                       const std::vector<Action>* legal) {
+    const auto allowed = [legal](const Action& a) {
+      return legal == nullptr || std::find(legal->begin(), legal->end(), a) != legal->end();
+    };
     const Node& parent = nodes_[node];
     const double log_n = std::log(static_cast<double>(parent.visits) + 1.0);
     std::uint32_t best = kNone;
@@ -171,6 +202,7 @@ class Mcts {
     };
     for (std::uint32_t c = parent.first_child; c != kNone; c = nodes_[c].next_sibling) {
       const Node& child = nodes_[c];
+      if (!allowed(child.action)) continue;
       const double n = static_cast<double>(child.visits);
       consider(c, (child.value + kPriorVisits * child.prior) / (n + kPriorVisits), n);
     }
@@ -179,11 +211,16 @@ class Mcts {
                         parent.made >= opponent_children_;
     const bool may_widen =
         !capped && (widening_ <= 0 || parent.made < widening_ * std::sqrt(parent.visits + 1.0));
+    bool offered = false;
     if (parent.made < parent.action_count && may_widen) {
-      next_prior = static_cast<float>(prior(game, actions_[parent.actions_begin + parent.made]));
-      consider(kNone, next_prior, 0.0);
+      const Action& next = actions_[parent.actions_begin + parent.made];
+      if (allowed(next)) {
+        next_prior = static_cast<float>(prior(game, next));
+        consider(kNone, next_prior, 0.0);
+        offered = true;
+      }
     }
-    if (best != kNone) return best;
+    if (best != kNone || !offered) return best;
     return make_child(node, next_prior);
   }
 
@@ -212,6 +249,7 @@ class Mcts {
   std::vector<Node> nodes_;
   std::vector<Action> actions_;
   std::vector<Action> scratch_;
+  std::vector<Action> legal_;  // the legal actions at a node of a world's descent
   std::vector<Ranked> ranked_;
   std::int64_t iterations_ = 0;
 };

@@ -194,12 +194,23 @@ std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOp
 using RaiinetHeuristic = ReferenceBot<raiinet::State, &raiinet::heuristic_action>;
 using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_action, 400>;
 
+// The AI with the information-set search (one tree, a world drawn for each
+// iteration: AiOptions::worlds 0), measured against `ai` (README, Matches).
+raiinet::State::Action raiinet_ismcts_action(const raiinet::State& s,
+                                             const raiinet::AiOptions& options) {
+  raiinet::AiOptions one_tree = options;
+  one_tree.worlds = 0;
+  return raiinet::ai_action(s, one_tree);
+}
+using RaiinetIsmcts = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_ismcts_action, 400>;
+
 // No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
                                                  std::uint64_t seed) {
   if (name == "random") return std::make_unique<RandomBot<raiinet::State>>(seed);
   if (name == "heuristic") return std::make_unique<RaiinetHeuristic>(seed);
   if (name == "ai") return std::make_unique<RaiinetAi>(o, seed);
+  if (name == "ismcts") return std::make_unique<RaiinetIsmcts>(o, seed);
   return nullptr;
 }
 
@@ -430,7 +441,7 @@ const std::vector<GameInfo>& all_games() {
           "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"},
           &simodyssey_console),
       info<raiinet::State, &raiinet_bot>("raiinet", "two players, hidden links, data and viruses",
-                                         {"random", "heuristic", "ai"}),
+                                         {"random", "heuristic", "ai", "ismcts"}),
       info<amazons::State, &amazons_bot>("amazons",
                                          "queens, arrows, treasures and artifacts for 1-8 players",
                                          {"random", "uct", "ai"}),

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "nim.hpp"
 
 namespace {
@@ -134,6 +137,82 @@ TEST(Mcts, OpponentChildrenCapsTheOpponentsRepliesToThePriorsFirst) {
   EXPECT_EQ(branch_with_opponent_cap(0), 0);   // every reply searched: 19 refutes branch 1
   EXPECT_EQ(branch_with_opponent_cap(19), 1);  // the prior's first 19 only: 19 never tried
   EXPECT_EQ(branch_with_opponent_cap(20), 0);
+}
+
+// Player 0 takes 0.6 (choice 0) or guesses a hidden coin (choice 1, then a
+// door: the coin's door wins). It cannot see the coin, so the guess is worth
+// 0.5; in a world where the coin is known it looks worth 1. With
+// doors_differ, the doors open after the guess are the coin's and door 2
+// (worth 0.55), so a door's legality depends on the world.
+struct Coin {
+  using Action = int;
+  int hidden = 0;
+  bool doors_differ = false;
+  int choice = -1, door = -1;
+  int illegal_applies = 0;  // actions applied that were not legal
+  int players() const { return 2; }
+  int to_move() const { return over() ? engine::kNoPlayer : 0; }
+  bool over() const { return choice == 0 || door >= 0; }
+  void legal_actions(std::vector<int>& out) const {
+    out.clear();
+    if (over()) return;
+    if (choice < 0) {
+      out = {0, 1};
+    } else {
+      out = doors_differ ? std::vector<int>{hidden, 2} : std::vector<int>{0, 1};
+    }
+  }
+  void apply(int a) {
+    std::vector<int> legal;
+    legal_actions(legal);
+    if (std::find(legal.begin(), legal.end(), a) == legal.end()) ++illegal_applies;
+    (choice < 0 ? choice : door) = a;
+  }
+  engine::Returns returns() const {
+    const double mine = choice == 0 ? 0.6 : door == 2 ? 0.55 : door == hidden ? 1.0 : 0.0;
+    return {mine, 1.0 - mine};
+  }
+};
+static_assert(engine::Playable<Coin>);
+
+// A world of `root`: the coin tossed afresh, the illegal actions counted in
+// `illegal` (from the leaves' copies).
+int search_coin_worlds(const Coin& root, std::int64_t* iterations = nullptr,
+                       int* illegal = nullptr) {
+  engine::Random rng(3);
+  engine::Mcts<Coin> mcts(0.7);
+  engine::SearchLimits limits;
+  limits.iterations = 2000;
+  int illegal_applies = 0;
+  const auto evaluate = [&](Coin& leaf, engine::Random& r) {
+    const engine::Returns values = engine::RandomPlayout{}(leaf, r);
+    illegal_applies += leaf.illegal_applies;
+    return values;
+  };
+  const int best = mcts.search_worlds(
+      root, limits, rng, evaluate, [](const Coin&, int) { return 0.5; },
+      [](const Coin& game, engine::Random& r) {
+        Coin world = game;
+        world.hidden = static_cast<int>(r.below(2));
+        return world;
+      });
+  if (iterations) *iterations = mcts.iterations();
+  if (illegal) *illegal = illegal_applies;
+  return best;
+}
+
+TEST(Mcts, SearchWorldsValuesAChoiceOverTheWorldsNotInEach) {
+  EXPECT_EQ(best(Coin{0}, 2000, 1), 1);  // one world, the coin known: guess
+  EXPECT_EQ(best(Coin{1}, 2000, 1), 1);
+  EXPECT_EQ(search_coin_worlds(Coin{0}), 0);  // over the worlds the guess is worth 0.5
+}
+
+TEST(Mcts, SearchWorldsPassesOverActionsIllegalInItsWorld) {
+  std::int64_t iterations = 0;
+  int illegal = -1;
+  search_coin_worlds(Coin{0, true}, &iterations, &illegal);
+  EXPECT_EQ(iterations, 2000);
+  EXPECT_EQ(illegal, 0);
 }
 
 }  // namespace

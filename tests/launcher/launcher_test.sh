@@ -27,6 +27,9 @@ done
 out=$("$gridgames" selfplay amazons --games 2 --bots ai,random --nodes 30 --param rows=5 --param cols=5 --param amazons=1) ||
   fail "selfplay amazons ai exited $?"
 [[ $out == *"1 ai: 2 wins, 0 draws, 0 losses"* ]] || fail "the Amazons AI lost to random: $out"
+out=$("$gridgames" selfplay raiinet --games 2 --bots ismcts@300,random --max-length 400 --seed 3) ||
+  fail "selfplay raiinet ismcts exited $?"
+[[ $out == *"1 ismcts@300: 2 wins, 0 draws, 0 losses"* ]] || fail "RAIInet's ismcts lost to random: $out"
 # A game with a seed parameter starts each round of seats from its own seed
 # (both seats play it), unless --param seed= fixes it; --each-game prints them,
 # and a printed seed replays its game.

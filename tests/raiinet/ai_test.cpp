@@ -39,10 +39,14 @@ TEST(RaiinetAi, DecidesTheSameWhateverTheOpponentsHiddenLinksAre) {
     ASSERT_FALSE(state.over());
     const State other = other_truth(state, seed * 31);
     EXPECT_EQ(state.observation(state.to_move()), other.observation(state.to_move()));
-    raiinet::AiOptions options;
-    options.nodes = 400;
-    options.seed = seed;
-    EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(other, options)) << seed;
+    for (int worlds : {4, 0}) {  // a tree per world; one tree, a world per iteration
+      raiinet::AiOptions options;
+      options.nodes = 400;
+      options.seed = seed;
+      options.worlds = worlds;
+      EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(other, options))
+          << seed << " " << worlds;
+    }
     engine::Random a(seed), b(seed);
     EXPECT_EQ(raiinet::heuristic_action(state, a), raiinet::heuristic_action(other, b)) << seed;
   }
@@ -50,10 +54,13 @@ TEST(RaiinetAi, DecidesTheSameWhateverTheOpponentsHiddenLinksAre) {
 
 TEST(RaiinetAi, IsReproducible) {
   const State state = midgame(9, 12);
-  raiinet::AiOptions options;
-  options.nodes = 300;
-  options.seed = 5;
-  EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(state, options));
+  for (int worlds : {4, 0}) {
+    raiinet::AiOptions options;
+    options.nodes = 300;
+    options.seed = 5;
+    options.worlds = worlds;
+    EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(state, options)) << worlds;
+  }
 }
 
 }  // namespace

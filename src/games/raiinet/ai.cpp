@@ -158,7 +158,18 @@ Action ai_action(const State& state, const AiOptions& options) {
     for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.apply(playout_action(leaf, r));
     return position_values(leaf);
   };
-  const int worlds = std::max(1, options.worlds);
+  if (options.worlds <= 0) {
+    engine::SearchLimits limits;
+    if (options.nodes > 0) {
+      limits.iterations = options.nodes;
+    } else {
+      limits.deadline = end;
+    }
+    return mcts.search_worlds(
+        state, limits, rng, evaluate, prior,
+        [viewer](const State& s, engine::Random& r) { return s.resampled(viewer, r); });
+  }
+  const int worlds = options.worlds;
   for (int w = 0; w < worlds; ++w) {
     const State world = state.resampled(viewer, rng);
     engine::SearchLimits limits;

@@ -25,7 +25,9 @@ struct AiOptions {
   int time_ms = 1000;      // else: the time of a decision, counted from `start`
   std::uint64_t seed = 0;
   // Determinizations a decision, the budget shared between them: fewer,
-  // each searched deeper (8 before; README, Matches).
+  // each searched deeper (8 before; README, Matches). 0: one tree, each
+  // iteration in a world of its own (engine::Mcts::search_worlds, the
+  // information-set search; the selfplay bot `ismcts`).
   int worlds = 4;
   // The opponent's replies searched at each of its nodes in a world: the
   // heuristic's first this many (it sees only the opponent's knowledge),

@@ -1,6 +1,7 @@
 #include "games/raiinet/state.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/random.hpp"
 #include "engine/words.hpp"
@@ -121,26 +122,31 @@ State State::resampled(int viewer, engine::Random& rng) const {
   State world({}, game_, max_length_ - length());
   world.stuck_ = stuck_;
   const int opponent = 1 - viewer;
-  std::vector<LinkValue> pool;
+  // Fixed arrays: the information-set search draws a world every iteration.
+  std::array<LinkValue, 8> pool;
+  std::size_t pooled = 0;
   for (Kind kind : {Kind::Data, Kind::Virus}) {
-    for (int strength = 1; strength <= 4; ++strength) pool.push_back({kind, strength});
+    for (int strength = 1; strength <= 4; ++strength) pool[pooled++] = {kind, strength};
   }
-  std::vector<int> unknown;
+  std::array<int, kLinks> unknown;
+  std::size_t unknowns = 0;
   for (int i = 0; i < kLinks; ++i) {
     const Link& l = game_.player(opponent).links[static_cast<std::size_t>(i)];
+    const auto pool_end = pool.begin() + static_cast<std::ptrdiff_t>(pooled);
     if (!l.revealed) {
-      unknown.push_back(i);
-    } else if (const auto seen = std::find(pool.begin(), pool.end(), l.value); seen != pool.end()) {
-      pool.erase(seen);
+      unknown[unknowns++] = i;
+    } else if (const auto seen = std::find(pool.begin(), pool_end, l.value); seen != pool_end) {
+      std::move(seen + 1, pool_end, seen);
+      --pooled;
     }
   }
-  for (std::size_t i = pool.size(); i > 1; --i)
+  for (std::size_t i = pooled; i > 1; --i)
     std::swap(pool[i - 1], pool[rng.below(static_cast<std::uint32_t>(i))]);
-  for (std::size_t k = 0; k < unknown.size(); ++k) {
+  for (std::size_t k = 0; k < unknowns; ++k) {
     // A polarized link may have left the pool short: then any value.
-    const LinkValue value = k < pool.size() ? pool[k]
-                                            : LinkValue{rng.below(2) ? Kind::Data : Kind::Virus,
-                                                        1 + static_cast<int>(rng.below(4))};
+    const LinkValue value = k < pooled ? pool[k]
+                                       : LinkValue{rng.below(2) ? Kind::Data : Kind::Virus,
+                                                   1 + static_cast<int>(rng.below(4))};
     world.game_.mutable_link(opponent, unknown[k]).value = value;
   }
   const auto& kinds = abilities();
