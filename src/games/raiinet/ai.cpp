@@ -158,27 +158,25 @@ Action ai_action(const State& state, const AiOptions& options) {
     for (int i = 0; i < kPlayoutActions && !leaf.over(); ++i) leaf.apply(playout_action(leaf, r));
     return position_values(leaf);
   };
-  if (options.worlds <= 0) {
+  // Search `w` of `searches`: an equal share of the iterations, or of the time left.
+  const auto share = [&](int w, int searches) {
     engine::SearchLimits limits;
     if (options.nodes > 0) {
-      limits.iterations = options.nodes;
-    } else {
-      limits.deadline = end;
-    }
-    return mcts.search_worlds(
-        state, limits, rng, evaluate, prior,
-        [viewer](const State& s, engine::Random& r) { return s.resampled(viewer, r); });
-  }
-  const int worlds = options.worlds;
-  for (int w = 0; w < worlds; ++w) {
-    const State world = state.resampled(viewer, rng);
-    engine::SearchLimits limits;
-    if (options.nodes > 0) {
-      limits.iterations = std::max<std::int64_t>(1, options.nodes / worlds);
+      limits.iterations = std::max<std::int64_t>(1, options.nodes / searches);
     } else {
       const auto now = std::chrono::steady_clock::now();
-      limits.deadline = now + (end - now) / (worlds - w);
+      limits.deadline = now + (end - now) / (searches - w);
     }
+    return limits;
+  };
+  if (options.worlds <= 0) {
+    return mcts.search_worlds(
+        state, share(0, 1), rng, evaluate, prior,
+        [viewer](const State& s, engine::Random& r) { return s.resampled(viewer, r); });
+  }
+  for (int w = 0; w < options.worlds; ++w) {
+    const State world = state.resampled(viewer, rng);
+    const engine::SearchLimits limits = share(w, options.worlds);
     mcts.search(world, limits, rng, evaluate, prior);
     mcts.for_each_root_child([&](const Action& action, std::uint32_t n) {
       const auto at = std::find(legal.begin(), legal.end(), action);
