@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The computer players' matches at one and two seconds a decision (README,
+# "Matches"), pooled over many short runs: a match at these times takes hours
+# of a core, more than one session or one core gives, so it is played as runs
+# of 2 games (seats alternating), each from its own seed, and every finished
+# run is appended to bench/results/MATCH.log, which is committed. A run cut
+# off by the end of a session leaves nothing, and its seed is played again.
+#
+# Usage:
+#   bench/timed_matches.sh list
+#   bench/timed_matches.sh run MATCH FIRST STEP LAST
+#       plays the runs of seeds FIRST, FIRST+STEP, ... up to LAST that the
+#       log does not have yet (two workers at once: FIRST 0 and 1, STEP 2)
+#   bench/timed_matches.sh tally MATCH
+#       the log's games for the first bot of the match: won, drawn, lost,
+#       and the share won with its 95% Wilson interval
+# GRIDGAMES= names another build's gridgames (default build/bin/gridgames).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+gridgames="${GRIDGAMES:-$root/build/bin/gridgames}"
+results="$root/bench/results"
+
+# The selfplay arguments of each match (the seed and the run's size apart).
+declare -A matches=(
+  [sword-and-shield-ai-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
+  [raiinet-ai-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
+  [raiinet-ismcts-2s-vs-1s]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
+  [raiinet-ismcts-vs-ai]="raiinet --max-length 400 --bots ismcts@1000ms,ai@1000ms"
+  [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
+  [raiinet-ai-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
+  [amazons-ai-vs-uct]="amazons --param rules=standard --bots ai@1000ms,uct@1000ms"
+)
+
+arguments_of() {
+  [ -n "${matches[$1]:-}" ] || {
+    echo "timed_matches: no match \"$1\" (bench/timed_matches.sh list)" >&2
+    exit 2
+  }
+  echo "${matches[$1]}"
+}
+
+run() {  # run MATCH FIRST STEP LAST
+  local arguments log build
+  arguments=$(arguments_of "$1")
+  log="$results/$1.log"
+  mkdir -p "$results"
+  touch "$log"
+  build=$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)
+  for ((seed = $2; seed <= $4; seed += $3)); do
+    # shellcheck disable=SC2086 # the match's arguments are words
+    local command="gridgames selfplay ${arguments%% *} --games 2 --seed $seed ${arguments#* } --each-game"
+    grep -qF -- "## $command " "$log" && continue
+    local out
+    # shellcheck disable=SC2086
+    out=$("$gridgames" selfplay ${arguments%% *} --games 2 --seed "$seed" ${arguments#* } --each-game 2>&1)
+    {
+      echo "## $command  ($(date -u +%FT%TZ), build $build)"
+      echo "$out"
+    } | flock "$log.lock" tee -a "$log" >/dev/null
+  done
+}
+
+tally() {  # tally MATCH
+  local arguments log bots
+  arguments=$(arguments_of "$1")
+  log="$results/$1.log"
+  [ -f "$log" ] || {
+    echo "timed_matches: no games yet ($log)" >&2
+    exit 2
+  }
+  bots=${arguments##*--bots }
+  bots=${bots%% *}
+  awk -v bot="${bots%%,*}" '
+    /^game [0-9]+/ {
+      games++
+      if (index($0, " " bot " won")) won++
+      else if (index($0, " " bot " drew")) drawn++
+      if (index($0, "adjudicated")) adjudicated++
+    }
+    END {
+      if (games == 0) { print "no games"; exit }
+      n = games; p = won / n; z = 1.96
+      centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+      half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+      printf "%s: %d won, %d drawn, %d lost of %d (%.1f%%, 95%% interval %.1f%%-%.1f%%)",
+             bot, won, drawn, n - won - drawn, n, 100 * p, 100 * (centre - half), 100 * (centre + half)
+      if (adjudicated) printf "; %d adjudicated", adjudicated
+      printf "\n"
+    }' "$log"
+}
+
+case "${1:-}" in
+  list) for m in "${!matches[@]}"; do echo "$m: selfplay ${matches[$m]}"; done | sort ;;
+  run) [ $# -eq 5 ] || { echo "usage: bench/timed_matches.sh run MATCH FIRST STEP LAST" >&2; exit 2; }
+       run "$2" "$3" "$4" "$5" ;;
+  tally) [ $# -eq 2 ] || { echo "usage: bench/timed_matches.sh tally MATCH" >&2; exit 2; }
+         tally "$2" ;;
+  *) sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
+esac
