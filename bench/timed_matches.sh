@@ -49,7 +49,8 @@ run() {  # run MATCH FIRST STEP LAST
   for ((seed = $2; seed <= $4; seed += $3)); do
     # shellcheck disable=SC2086 # the match's arguments are words
     local command="gridgames selfplay ${arguments%% *} --games 2 --seed $seed ${arguments#* } --each-game"
-    grep -qF -- "## $command " "$log" && continue
+    # A log holds one match, so its game and seed name a run.
+    grep -qF -- "## gridgames selfplay ${arguments%% *} --games 2 --seed $seed " "$log" && continue
     local out
     # shellcheck disable=SC2086
     out=$("$gridgames" selfplay ${arguments%% *} --games 2 --seed "$seed" ${arguments#* } --each-game 2>&1)
