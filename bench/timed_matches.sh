@@ -14,7 +14,8 @@
 #   bench/timed_matches.sh tally MATCH
 #       the log's games for the first bot of the match: won, drawn, lost,
 #       and the share won with its 95% Wilson interval
-# GRIDGAMES= names another build's gridgames (default build/bin/gridgames).
+# GRIDGAMES= names another build's gridgames (default build/bin/gridgames),
+# GRIDGAMES_BUILD= the commit it was built from (default: the checkout's).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 gridgames="${GRIDGAMES:-$root/build/bin/gridgames}"
@@ -45,7 +46,7 @@ run() {  # run MATCH FIRST STEP LAST
   log="$results/$1.log"
   mkdir -p "$results"
   touch "$log"
-  build=$(git -C "$root" describe --always --dirty 2>/dev/null || echo unknown)
+  build=${GRIDGAMES_BUILD:-$(git -C "$root" describe --always 2>/dev/null || echo unknown)}
   for ((seed = $2; seed <= $4; seed += $3)); do
     # shellcheck disable=SC2086 # the match's arguments are words
     local command="gridgames selfplay ${arguments%% *} --games 2 --seed $seed ${arguments#* } --each-game"
