@@ -48,15 +48,15 @@ run() {  # run MATCH FIRST STEP LAST
   touch "$log"
   build=${GRIDGAMES_BUILD:-$(git -C "$root" describe --always 2>/dev/null || echo unknown)}
   for ((seed = $2; seed <= $4; seed += $3)); do
-    # shellcheck disable=SC2086 # the match's arguments are words
-    local command="gridgames selfplay ${arguments%% *} --games 2 --seed $seed ${arguments#* } --each-game"
+    # The game first, then the run's size and seed, then the match's options.
+    # shellcheck disable=SC2206 # the match's arguments are words
+    local words=(${arguments%% *} --games 2 --seed "$seed" ${arguments#* } --each-game)
     # A log holds one match, so its game and seed name a run.
-    grep -qF -- "## gridgames selfplay ${arguments%% *} --games 2 --seed $seed " "$log" && continue
+    grep -qF -- "## gridgames selfplay ${words[*]:0:5} " "$log" && continue
     local out
-    # shellcheck disable=SC2086
-    out=$("$gridgames" selfplay ${arguments%% *} --games 2 --seed "$seed" ${arguments#* } --each-game 2>&1)
+    out=$("$gridgames" selfplay "${words[@]}" 2>&1)
     {
-      echo "## $command  ($(date -u +%FT%TZ), build $build)"
+      echo "## gridgames selfplay ${words[*]}  ($(date -u +%FT%TZ), build $build)"
       echo "$out"
     } | flock "$log.lock" tee -a "$log" >/dev/null
   done
@@ -93,7 +93,10 @@ tally() {  # tally MATCH
 
 case "${1:-}" in
   list) for m in "${!matches[@]}"; do echo "$m: selfplay ${matches[$m]}"; done | sort ;;
-  run) [ $# -eq 5 ] || { echo "usage: bench/timed_matches.sh run MATCH FIRST STEP LAST" >&2; exit 2; }
+  run) [ $# -eq 5 ] && [[ "$3$4$5" =~ ^[0-9]+$ ]] && [ "$4" -gt 0 ] || {
+         echo "usage: bench/timed_matches.sh run MATCH FIRST STEP LAST (whole numbers, STEP > 0)" >&2
+         exit 2
+       }
        run "$2" "$3" "$4" "$5" ;;
   tally) [ $# -eq 2 ] || { echo "usage: bench/timed_matches.sh tally MATCH" >&2; exit 2; }
          tally "$2" ;;
