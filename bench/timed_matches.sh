@@ -54,7 +54,11 @@ run() {  # run MATCH FIRST STEP LAST
     # A log holds one match, so its game and seed name a run.
     grep -qF -- "## gridgames selfplay ${words[*]:0:5} " "$log" && continue
     local out
-    out=$("$gridgames" selfplay "${words[@]}" 2>&1)
+    # A run that did not finish (killed, failed) leaves nothing in the log.
+    out=$("$gridgames" selfplay "${words[@]}" 2>&1) || {
+      echo "timed_matches: seed $seed did not finish; not logged" >&2
+      continue
+    }
     {
       echo "## gridgames selfplay ${words[*]}  ($(date -u +%FT%TZ), build $build)"
       echo "$out"
