@@ -97,10 +97,10 @@ tally() {  # tally MATCH
 
 case "${1:-}" in
   list) for m in "${!matches[@]}"; do echo "$m: selfplay ${matches[$m]}"; done | sort ;;
-  run) [ $# -eq 5 ] && [[ "$3$4$5" =~ ^[0-9]+$ ]] && [ "$4" -gt 0 ] || {
+  run) if ! { [ $# -eq 5 ] && [[ "$3$4$5" =~ ^[0-9]+$ ]] && [ "$4" -gt 0 ]; }; then
          echo "usage: bench/timed_matches.sh run MATCH FIRST STEP LAST (whole numbers, STEP > 0)" >&2
          exit 2
-       }
+       fi
        run "$2" "$3" "$4" "$5" ;;
   tally) [ $# -eq 2 ] || { echo "usage: bench/timed_matches.sh tally MATCH" >&2; exit 2; }
          tally "$2" ;;
