@@ -52,6 +52,35 @@ TEST(RaiinetAi, DecidesTheSameWhateverTheOpponentsHiddenLinksAre) {
   }
 }
 
+// A game cut off by the length limit goes to whoever downloaded more data,
+// with as many to whoever downloaded fewer viruses, else it is drawn.
+TEST(RaiinetState, TheLengthLimitIsAdjudicatedByDownloads) {
+  int adjudicated = 0, decided = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    State state =
+        std::get<State>(State::make({{"seed", std::to_string(seed)}, {"max_length", "120"}}));
+    engine::Random rng(seed);
+    engine::play_random_actions(state, 1000, rng);
+    ASSERT_TRUE(state.over());
+    if (!state.adjudicated()) {
+      EXPECT_TRUE(state.game().winner() || state.length() < 120) << seed;
+      continue;
+    }
+    ++adjudicated;
+    const raiinet::PlayerState& first = state.game().player(0);
+    const raiinet::PlayerState& second = state.game().player(1);
+    const int lead =
+        first.data != second.data ? first.data - second.data : second.viruses - first.viruses;
+    const engine::Returns r = state.returns();
+    EXPECT_EQ(r[0], lead > 0 ? 1.0 : lead < 0 ? 0.0 : 0.5) << seed;
+    EXPECT_EQ(r[0] + r[1], 1.0);
+    decided += lead != 0;
+  }
+  EXPECT_GT(adjudicated, 0);
+  EXPECT_GT(decided, 0);
+  EXPECT_LT(decided, adjudicated);  // some were level: drawn
+}
+
 TEST(RaiinetAi, IsReproducible) {
   const State state = midgame(9, 12);
   for (int worlds : {4, 0}) {

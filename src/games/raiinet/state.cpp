@@ -22,7 +22,9 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
       {"seed", "1", "the seed of both placements, 0 to 999999999"},
       {"ability1", "LFDSP", "player 1's five ability cards, as -ability1"},
       {"ability2", "LFDSP", "player 2's five ability cards, as -ability2"},
-      {"max_length", "1000", "actions before the game is adjudicated a draw, 1 to 1000000"},
+      {"max_length", "1000",
+       "actions before the game is adjudicated: more data downloaded wins, with as many fewer "
+       "viruses, else a draw; 1 to 1000000"},
   };
   return kSpecs;
 }
@@ -184,7 +186,14 @@ std::string State::action_seen_by(const Action& action, int viewer) const {
 }
 
 engine::Returns State::returns() const {
-  return engine::two_player_returns(game_.winner());
+  if (!adjudicated()) return engine::two_player_returns(game_.winner());
+  const PlayerState& first = game_.player(0);
+  const PlayerState& second = game_.player(1);
+  const int lead =
+      first.data != second.data ? first.data - second.data : second.viruses - first.viruses;
+  return engine::two_player_returns(lead > 0   ? std::optional<int>(0)
+                                    : lead < 0 ? std::optional<int>(1)
+                                               : std::nullopt);
 }
 
 std::string State::action_text(const Action& action) const {

@@ -2,8 +2,10 @@
 // placed from `seed` (as the program places them without -link1/-link2), the
 // ability cards from `ability1` and `ability2`. The actions are a move of a
 // link and every use of an ability card with its targets. A player who
-// cannot move passes (the rules' own forced pass); when neither can move, or
-// after `max_length` actions, the game is a draw. A player's observation is
+// cannot move passes (the rules' own forced pass); when neither can move the
+// game is a draw, and after `max_length` actions it is adjudicated (as
+// Sword and Shield's is): more data downloaded wins, with as many fewer
+// viruses, else a draw. A player's observation is
 // the display that player sees: the opponent's unrevealed links never show.
 #pragma once
 
@@ -40,6 +42,8 @@ class State {
   void legal_actions(std::vector<Action>& out) const;
   void apply(const Action& action);
   engine::Returns returns() const;
+  // Whether the game ended at the length limit (returns() adjudicates it).
+  bool adjudicated() const { return !game_.winner() && !stuck_ && length() >= max_length_; }
   // As typed at the program: "move a up", "ability 3 B", "ability 2 4 5".
   std::string action_text(const Action& action) const;
   std::optional<Action> parse_action(std::string_view text) const;

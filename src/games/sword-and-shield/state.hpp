@@ -7,7 +7,7 @@
 // without end takes the whole chain back, to before the action that began
 // it, and apply() does the same. Undo is a capability
 // of the state, not an action. A game that has not ended after `max_length`
-// actions is adjudicated a draw.
+// actions is adjudicated (adjudicated()).
 #pragma once
 
 #include <variant>
