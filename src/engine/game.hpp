@@ -90,6 +90,15 @@ inline Returns two_player_returns(std::optional<int> winner) {
   return r;
 }
 
+// The returns of a two-player game adjudicated by player 0's lead (a count
+// such as pieces or downloads, player 0's less player 1's): the one ahead
+// wins, level is a draw.
+inline Returns returns_by_lead(int lead) {
+  return two_player_returns(lead > 0   ? std::optional<int>(0)
+                            : lead < 0 ? std::optional<int>(1)
+                                       : std::nullopt);
+}
+
 // A random legal action for playouts: the game's own random_action(rng) when
 // it has one (a fast path that need not list every action; the game says how
 // it draws), else one of legal_actions() uniformly.

@@ -1,4 +1,5 @@
-// RAIInet's computer players decide from their player's knowledge only.
+// RAIInet's computer players decide from their player's knowledge only; and
+// the length limit's adjudication.
 #include "games/raiinet/ai.hpp"
 
 #include <gtest/gtest.h>

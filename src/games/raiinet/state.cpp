@@ -191,9 +191,7 @@ engine::Returns State::returns() const {
   const PlayerState& second = game_.player(1);
   const int lead =
       first.data != second.data ? first.data - second.data : second.viruses - first.viruses;
-  return engine::two_player_returns(lead > 0   ? std::optional<int>(0)
-                                    : lead < 0 ? std::optional<int>(1)
-                                               : std::nullopt);
+  return engine::returns_by_lead(lead);
 }
 
 std::string State::action_text(const Action& action) const {

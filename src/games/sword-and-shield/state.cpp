@@ -183,10 +183,7 @@ int material(const Game& game, int player) {
 
 engine::Returns State::returns() const {
   if (!adjudicated()) return engine::two_player_returns(game_.winner());
-  const int balance = material(game_, 0);
-  return engine::two_player_returns(balance > 0   ? std::optional<int>(0)
-                                    : balance < 0 ? std::optional<int>(1)
-                                                  : std::nullopt);
+  return engine::returns_by_lead(material(game_, 0));
 }
 
 std::string State::action_text(const Action& action) const {
