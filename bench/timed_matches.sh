@@ -24,6 +24,7 @@ results="$root/bench/results"
 # The selfplay arguments of each match (the seed and the run's size apart).
 declare -A matches=(
   [sword-and-shield-ai-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
+  [sword-and-shield-reduced-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
   [raiinet-ai-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   [raiinet-ismcts-2s-vs-1s]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
   [raiinet-ismcts-2s-vs-1s-adjudicated]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
