@@ -7,10 +7,9 @@
 // search one action from the horizon) and searches them best first; nodes
 // more than one action from the horizon search only their `width` best
 // children. Children after the first are searched with a null window first
-// (principal variation search), and optionally the later ones one action
-// shallower before that (late-move reductions). Iterative deepening, one
-// action at a time, orders the root's children by the last depth's values,
-// until the limits end it. For a game with hash() (Hashed), a transposition table keeps each
+// (principal variation search). Iterative deepening, one action at a time,
+// orders the root's children by the last depth's values, until the limits
+// end it. For a game with hash() (Hashed), a transposition table keeps each
 // node's value or bound and best child: positions met again, or again one
 // depth deeper, are settled or searched best child first. (Against the
 // search without it, classic Amazons at 200 ms a move: 86 of 100 games.)
@@ -44,14 +43,9 @@ class AlphaBeta {
   // horizon's first action. table_entries: the transposition table's size
   // (a power of two), for a Hashed game; it lasts as long as the search
   // object, so a second search (the shot after a move) starts from what
-  // the first found. reduce_after: if not 0, a node's children after its
-  // first `reduce_after` are searched one action shallower first, with a
-  // null window, and only one that beats the bound is searched again at the
-  // full depth: the depth goes to the likelier lines, so that the search
-  // deepens faster where it counts.
-  static constexpr std::size_t kTableEntries = std::size_t{1} << 18;
-  explicit AlphaBeta(int width = 8, std::size_t table_entries = kTableEntries, int reduce_after = 0)
-      : width_(width), reduce_after_(reduce_after), table_entries_(table_entries) {}
+  // the first found.
+  explicit AlphaBeta(int width = 8, std::size_t table_entries = std::size_t{1} << 18)
+      : width_(width), table_entries_(table_entries) {}
 
   // Searches from `root` (two players, not over) and returns the best
   // action for the player to move. limits.iterations counts evaluations.
@@ -248,15 +242,6 @@ class AlphaBeta {
     for (std::size_t i = 0; i < searched; ++i) {
       child = game;
       child.apply(children[i].action);
-      const std::size_t order = i + (hinted ? 1 : 0);  // among the node's children
-      if (reduce_after_ > 0 && order >= static_cast<std::size_t>(reduce_after_) && depth > 2) {
-        const double v = null_window(child, depth - 2, ply + 1, alpha, beta, max, evaluate);
-        if (stopped_) return best;
-        if (max ? v <= alpha : v >= beta) {  // no better, even searched shallower
-          if (take(children[i].action, v)) return best;
-          continue;
-        }
-      }
       const double v = i > 0 || hinted
                            ? scout(child, depth - 1, ply + 1, alpha, beta, max, evaluate)
                            : value(child, depth - 1, ply + 1, alpha, beta, evaluate);
@@ -285,21 +270,13 @@ class AlphaBeta {
   template <typename Evaluator>
   double scout(const Game& child, int depth, int ply, double alpha, double beta, bool max,
                Evaluator& evaluate) {
-    const double v = null_window(child, depth, ply, alpha, beta, max, evaluate);
+    const double v = max ? value(child, depth, ply, alpha, alpha + kNullWindow, evaluate)
+                         : value(child, depth, ply, beta - kNullWindow, beta, evaluate);
     if (stopped_ || v <= alpha || v >= beta) return v;
     return value(child, depth, ply, alpha, beta, evaluate);
   }
 
-  // The child's value searched with a null window at the bound it must beat.
-  template <typename Evaluator>
-  double null_window(const Game& child, int depth, int ply, double alpha, double beta, bool max,
-                     Evaluator& evaluate) {
-    return max ? value(child, depth, ply, alpha, alpha + kNullWindow, evaluate)
-               : value(child, depth, ply, beta - kNullWindow, beta, evaluate);
-  }
-
   int width_;
-  int reduce_after_;
   SearchLimits limits_;
   std::int64_t evaluations_ = 0;
   bool stopped_ = false;

@@ -113,7 +113,7 @@ static_assert(engine::Hashed<HashedTree> && engine::Hashed<HashedNim> && !engine
 // positions' values) only order the children: the action it picks in 40
 // random trees is a minimax action.
 template <typename Tree>
-void expect_minimax_actions(std::size_t table_entries, int reduce_after = 0) {
+void expect_minimax_actions(std::size_t table_entries) {
   const std::array<std::array<int, RandomTree::kDepth>, 3> orders{
       {{0, 1, 0, 1, 0}, {1, 0, 1, 0, 1}, {0, 0, 1, 1, 0}}};
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
@@ -121,18 +121,14 @@ void expect_minimax_actions(std::size_t table_entries, int reduce_after = 0) {
     root.seed = seed;
     root.movers = orders[seed % orders.size()];
     engine::Random rng(seed);
-    engine::AlphaBeta<Tree> search(RandomTree::kBranching, table_entries, reduce_after);
+    engine::AlphaBeta<Tree> search(RandomTree::kBranching, table_entries);
     engine::SearchLimits limits;
     limits.iterations = 1'000'000;
     const int action = search.search(root, limits, rng, [](const Tree& t) { return t.worth(); });
     Tree after = root;
     after.apply(action);
     EXPECT_DOUBLE_EQ(after.minimax(), root.minimax()) << "seed " << seed;
-    // Lines searched shallower reach the ends a few depths later.
-    EXPECT_GE(search.depth(), RandomTree::kDepth);
-    if (reduce_after == 0) {
-      EXPECT_EQ(search.depth(), RandomTree::kDepth);
-    }
+    EXPECT_EQ(search.depth(), RandomTree::kDepth);
   }
 }
 
@@ -142,53 +138,6 @@ TEST(AlphaBeta, FindsTheMinimaxActionOfEveryRandomTree) {
 
 TEST(AlphaBeta, TheTranspositionTableKeepsTheSearchExact) {
   expect_minimax_actions<HashedTree>(64);  // small: entries collide
-}
-
-// A late child searched shallower is searched again at the full depth when
-// it beats the bound, and the deepening goes on until every line ends.
-TEST(AlphaBeta, LateMoveReductionsKeepTheSearchExact) {
-  expect_minimax_actions<RandomTree>(0, 1);
-  expect_minimax_actions<HashedTree>(64, 2);
-}
-
-// A long game whose guesses are worth ordering by: a position's guess is its
-// parent's and a step drawn from a hash of the path, so a good child has good
-// children more often than not.
-struct DriftingGame {
-  using Action = int;
-  static constexpr int kLength = 40, kBranching = 6;
-  std::uint64_t path = 1;
-  int made = 0;
-  double level = 0.5;  // player 0's guess
-  int players() const { return 2; }
-  int to_move() const { return over() ? engine::kNoPlayer : made % 2; }
-  bool over() const { return made == kLength; }
-  void legal_actions(std::vector<int>& out) const {
-    out.clear();
-    if (!over())
-      for (int a = 0; a < kBranching; ++a) out.push_back(a);
-  }
-  void apply(int a) {
-    path = engine::mix64(path * kBranching + static_cast<std::uint64_t>(a));
-    level = std::clamp(level + (static_cast<double>(path >> 11) * 0x1.0p-53 - 0.5) * 0.2, 0.0, 1.0);
-    ++made;
-  }
-  engine::Returns returns() const { return {level, 1.0 - level}; }
-};
-static_assert(engine::Playable<DriftingGame>);
-
-TEST(AlphaBeta, LateMoveReductionsSearchDeeperOnTheSameEvaluations) {
-  const auto depth = [](int reduce_after) {
-    engine::Random rng(4);
-    engine::AlphaBeta<DriftingGame> search(
-        DriftingGame::kBranching, engine::AlphaBeta<DriftingGame>::kTableEntries, reduce_after);
-    engine::SearchLimits limits;
-    limits.iterations = 200'000;
-    search.search(DriftingGame{}, limits, rng, [](const DriftingGame& g) { return g.level; });
-    return search.depth();
-  };
-  const int plain = depth(0), reduced = depth(1);
-  EXPECT_GT(reduced, plain + 1) << reduced << " against " << plain;
 }
 
 TEST(AlphaBeta, TranspositionsAreSearchedOnce) {

@@ -11,17 +11,9 @@ namespace {
 
 using Action = State::Action;
 
-// Children a node searches below the horizon, and how many of them at the
-// full depth: the rest are searched one action shallower first (late-move
-// reductions). At equal evaluations they play alike (93 won, 6 drawn, 101
-// lost of 200 against 8 children and no reductions, 20,000 each); twice
-// the evaluations won 112 of 200 (40,000 against 20,000; 108 without them)
-// and 32 of 50 (160,000 against 80,000): docs/ai-journal.md.
-constexpr int kSearchWidth = 16;
-constexpr int kFullDepthChildren = 4;
-
 // The search's evaluation, in pieces (tried at 100-400 ms a decision against
 // the tree search with random playouts it replaced, 2026-11-24).
+constexpr int kSearchWidth = 8;           // children a node searches below the horizon
 constexpr double kSwordAtTheFace = 1.0;   // a sword piece next to the opponent's face
 constexpr int kFarthest = 14;             // a sword piece this far from it counts nothing
 constexpr double kThreatToMove = 3.0;     // a sword next to the face, its player to move
@@ -106,8 +98,7 @@ Action ai_action(const State& state, const AiOptions& options) {
   } else {
     limits.deadline = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
   }
-  engine::AlphaBeta<State> search(kSearchWidth, engine::AlphaBeta<State>::kTableEntries,
-                                  kFullDepthChildren);
+  engine::AlphaBeta<State> search(kSearchWidth);
   return search.search(state.for_search(), limits, rng,
                        [](const State& leaf) { return yellow_value(attack_score(leaf.game())); });
 }
