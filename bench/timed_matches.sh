@@ -26,8 +26,6 @@ declare -A matches=(
   [sword-and-shield-ai-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
   # Late-move reductions, tried and not kept: its log's build, 9bf5ffa.
   [sword-and-shield-reduced-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
-  [sword-and-shield-ai-vs-random]="sword-and-shield --max-length 300 --bots ai@1000ms,random"
-  [sword-and-shield-ai-vs-greedy]="sword-and-shield --max-length 300 --bots ai@1000ms,greedy"
   [raiinet-ai-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   [raiinet-ismcts-2s-vs-1s]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
   [raiinet-ismcts-2s-vs-1s-adjudicated]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
