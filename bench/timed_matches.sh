@@ -28,6 +28,7 @@ declare -A matches=(
   [sword-and-shield-reduced-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
   [raiinet-ai-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   [raiinet-ismcts-2s-vs-1s]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
+  # The same, since a game at the length limit is adjudicated (build bff3481 on).
   [raiinet-ismcts-2s-vs-1s-adjudicated]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
   [raiinet-ismcts-vs-ai]="raiinet --max-length 400 --bots ismcts@1000ms,ai@1000ms"
   [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
