@@ -34,6 +34,11 @@ struct Scratch {
     std::filesystem::create_directories(dir);
     std::filesystem::current_path(dir);
   }
+  ~Scratch() {  // runs when the fuzzer exits normally: leave nothing in the temporary folder
+    std::error_code ignored;
+    std::filesystem::current_path(std::filesystem::temp_directory_path(), ignored);
+    std::filesystem::remove_all(dir, ignored);
+  }
   std::filesystem::path dir;
 };
 

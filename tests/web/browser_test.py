@@ -21,6 +21,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 20
+# The browsers' profiles, removed when the test ends (pass or fail).
+PROFILES = tempfile.TemporaryDirectory(prefix="gridgames-chromium-", ignore_cleanup_errors=True)
 
 
 def browser():
@@ -29,7 +31,7 @@ def browser():
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", "--window-size=1400,1100",
-                 "--user-data-dir=" + tempfile.mkdtemp(prefix="gridgames-chromium-")):
+                 "--user-data-dir=" + tempfile.mkdtemp(dir=PROFILES.name)):
         options.add_argument(flag)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
