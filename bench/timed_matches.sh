@@ -31,6 +31,9 @@ declare -A matches=(
   # The same, since a game at the length limit is adjudicated (build bff3481 on).
   [raiinet-ismcts-2s-vs-1s-adjudicated]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
   [raiinet-ismcts-vs-ai]="raiinet --max-length 400 --bots ismcts@1000ms,ai@1000ms"
+  # The AI choosing the best value averaged over its worlds (AiOptions::by_mean_value).
+  [raiinet-ai-mean-2s-vs-1s]="raiinet --max-length 400 --bots ai-mean@2000ms,ai-mean@1000ms"
+  [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai-mean@1000ms,ai@1000ms"
   [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
   [raiinet-ai-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
   [amazons-ai-vs-uct]="amazons --param rules=standard --bots ai@1000ms,uct@1000ms"

@@ -75,11 +75,16 @@ class Mcts {
   }
 
   std::int64_t iterations() const { return iterations_; }
-  // The root's children after a search: f(action, visits) for each.
+  // The root's children after a search: f(action, visits, value) for each,
+  // the value the root's player's mean, its prior counted as kPriorVisits
+  // visits (as selection counts it).
   template <typename F>
   void for_each_root_child(F&& f) const {
-    for (std::uint32_t c = nodes_.front().first_child; c != kNone; c = nodes_[c].next_sibling)
-      f(nodes_[c].action, nodes_[c].visits);
+    for (std::uint32_t c = nodes_.front().first_child; c != kNone; c = nodes_[c].next_sibling) {
+      const Node& child = nodes_[c];
+      f(child.action, child.visits,
+        (child.value + kPriorVisits * child.prior) / (child.visits + kPriorVisits));
+    }
   }
   // The bytes the last search's tree holds: its nodes and the actions of
   // its expanded nodes.

@@ -204,6 +204,16 @@ raiinet::State::Action raiinet_ismcts_action(const raiinet::State& s,
 }
 using RaiinetIsmcts = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_ismcts_action, 400>;
 
+// The AI choosing the action of the best value averaged over its worlds
+// (AiOptions::by_mean_value), measured against `ai` (README, Matches).
+raiinet::State::Action raiinet_mean_action(const raiinet::State& s,
+                                           const raiinet::AiOptions& options) {
+  raiinet::AiOptions by_mean = options;
+  by_mean.by_mean_value = true;
+  return raiinet::ai_action(s, by_mean);
+}
+using RaiinetMean = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_mean_action, 400>;
+
 // No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
                                                  std::uint64_t seed) {
@@ -211,6 +221,7 @@ std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const Se
   if (name == "heuristic") return std::make_unique<RaiinetHeuristic>(seed);
   if (name == "ai") return std::make_unique<RaiinetAi>(o, seed);
   if (name == "ismcts") return std::make_unique<RaiinetIsmcts>(o, seed);
+  if (name == "ai-mean") return std::make_unique<RaiinetMean>(o, seed);
   return nullptr;
 }
 
@@ -441,7 +452,7 @@ const std::vector<GameInfo>& all_games() {
           "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"},
           &simodyssey_console),
       info<raiinet::State, &raiinet_bot>("raiinet", "two players, hidden links, data and viruses",
-                                         {"random", "heuristic", "ai", "ismcts"}),
+                                         {"random", "heuristic", "ai", "ismcts", "ai-mean"}),
       info<amazons::State, &amazons_bot>("amazons",
                                          "queens, arrows, treasures and artifacts for 1-8 players",
                                          {"random", "uct", "ai"}),

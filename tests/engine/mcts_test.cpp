@@ -89,7 +89,7 @@ int root_children(double widening, std::int64_t iterations, int& best) {
   const auto prior = [](const Wide&, int a) { return a == 7 ? 0.9 : 0.5; };
   best = mcts.search(Wide{}, limits, rng, engine::RandomPlayout{}, prior);
   int children = 0;
-  mcts.for_each_root_child([&](int, std::uint32_t) { ++children; });
+  mcts.for_each_root_child([&](int, std::uint32_t, double) { ++children; });
   return children;
 }
 
@@ -99,6 +99,26 @@ TEST(Mcts, WideningLimitsTheChildrenToTheSquareRootOfTheVisits) {
   EXPECT_EQ(root_children(1, 99, best), 10);  // at most sqrt(99 + 1)
   EXPECT_EQ(best, 7);                         // the prior's first, searched most
   EXPECT_EQ(root_children(2, 99, best), 20);
+}
+
+// A root child's value is its player's mean, its prior counted as
+// kPriorVisits visits: (1 n + 0.9 k) / (n + k) for action 7, (0.3 n + 0.5 k) /
+// (n + k) for the others.
+TEST(Mcts, RootChildrenGiveTheirMeanValueWithThePriorAsVisits) {
+  engine::Random rng(3);
+  engine::Mcts<Wide> mcts(0.7, 1);
+  engine::SearchLimits limits;
+  limits.iterations = 99;
+  const auto prior = [](const Wide&, int a) { return a == 7 ? 0.9 : 0.5; };
+  mcts.search(Wide{}, limits, rng, engine::RandomPlayout{}, prior);
+  constexpr double k = engine::Mcts<Wide>::kPriorVisits;
+  std::uint32_t visits = 0;
+  mcts.for_each_root_child([&](int action, std::uint32_t n, double value) {
+    visits += n;
+    const double expected = action == 7 ? (n + 0.9 * k) / (n + k) : (0.3 * n + 0.5 * k) / (n + k);
+    EXPECT_NEAR(value, expected, 1e-6) << action << " after " << n << " visits";
+  });
+  EXPECT_EQ(visits, 99u);
 }
 
 // Player 0 picks a branch, then player 1 one of 20 replies. Branch 0 is

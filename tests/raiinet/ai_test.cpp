@@ -34,19 +34,27 @@ State other_truth(const State& state, std::uint64_t seed) {
   return state;
 }
 
+// The AI's searches: a tree per world choosing the most visited action or
+// the best mean value (`ai-mean`); one tree, a world per iteration (`ismcts`).
+std::vector<raiinet::AiOptions> searches() {
+  raiinet::AiOptions per_world, by_mean, one_tree;
+  by_mean.by_mean_value = true;
+  one_tree.worlds = 0;
+  return {per_world, by_mean, one_tree};
+}
+
 TEST(RaiinetAi, DecidesTheSameWhateverTheOpponentsHiddenLinksAre) {
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const State state = midgame(seed, 10 + static_cast<int>(seed));
     ASSERT_FALSE(state.over());
     const State other = other_truth(state, seed * 31);
     EXPECT_EQ(state.observation(state.to_move()), other.observation(state.to_move()));
-    for (int worlds : {4, 0}) {  // a tree per world; one tree, a world per iteration
-      raiinet::AiOptions options;
+    for (const raiinet::AiOptions& search : searches()) {
+      raiinet::AiOptions options = search;
       options.nodes = 400;
       options.seed = seed;
-      options.worlds = worlds;
       EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(other, options))
-          << seed << " " << worlds;
+          << seed << " " << options.worlds << " " << options.by_mean_value;
     }
     engine::Random a(seed), b(seed);
     EXPECT_EQ(raiinet::heuristic_action(state, a), raiinet::heuristic_action(other, b)) << seed;
@@ -84,12 +92,12 @@ TEST(RaiinetState, TheLengthLimitIsAdjudicatedByDownloads) {
 
 TEST(RaiinetAi, IsReproducible) {
   const State state = midgame(9, 12);
-  for (int worlds : {4, 0}) {
-    raiinet::AiOptions options;
+  for (const raiinet::AiOptions& search : searches()) {
+    raiinet::AiOptions options = search;
     options.nodes = 300;
     options.seed = 5;
-    options.worlds = worlds;
-    EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(state, options)) << worlds;
+    EXPECT_EQ(raiinet::ai_action(state, options), raiinet::ai_action(state, options))
+        << options.worlds << " " << options.by_mean_value;
   }
 }
 

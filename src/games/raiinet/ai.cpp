@@ -146,7 +146,11 @@ Action ai_action(const State& state, const AiOptions& options) {
   engine::Random rng(options.seed);
   const int viewer = state.to_move();
   const auto end = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
+  // Over the worlds, each legal action's visits, and its values and the
+  // worlds whose search made it a child.
   std::vector<std::uint64_t> visits(legal.size(), 0);
+  std::vector<double> values(legal.size(), 0.0);
+  std::vector<int> worlds(legal.size(), 0);
   engine::Mcts<State> mcts(0.7, kWidening,
                            static_cast<std::uint32_t>(std::max(0, options.opponent_replies)));
   // The heuristic's scores order the actions (the widening searches the
@@ -178,13 +182,27 @@ Action ai_action(const State& state, const AiOptions& options) {
     const State world = state.resampled(viewer, rng);
     const engine::SearchLimits limits = share(w, options.worlds);
     mcts.search(world, limits, rng, evaluate, prior);
-    mcts.for_each_root_child([&](const Action& action, std::uint32_t n) {
+    mcts.for_each_root_child([&](const Action& action, std::uint32_t n, double value) {
       const auto at = std::find(legal.begin(), legal.end(), action);
-      if (at != legal.end()) visits[static_cast<std::size_t>(at - legal.begin())] += n;
+      if (at == legal.end()) return;
+      const auto i = static_cast<std::size_t>(at - legal.begin());
+      visits[i] += n;
+      values[i] += value;
+      ++worlds[i];
     });
   }
   const auto most = std::max_element(visits.begin(), visits.end());
-  return legal[static_cast<std::size_t>(most - visits.begin())];
+  std::size_t chosen = static_cast<std::size_t>(most - visits.begin());
+  if (options.by_mean_value) {
+    // The value from a few visits is mostly its prior and noise: only
+    // actions searched at least half as much as the most visited compete.
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      if (worlds[i] > 0 && 2 * visits[i] >= *most &&
+          values[i] / worlds[i] > values[chosen] / worlds[chosen])
+        chosen = i;
+    }
+  }
+  return legal[chosen];
 }
 
 }  // namespace raiinet

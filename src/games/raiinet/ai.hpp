@@ -34,6 +34,12 @@ struct AiOptions {
   // since in a drawn world the opponent would see the AI's hidden links
   // (engine::Mcts's opponent_children; README, Matches). 0: all.
   int opponent_replies = 0;
+  // How the worlds' searches choose (with worlds > 0): false, the action
+  // most visited over all worlds; true (the selfplay bot `ai-mean`), the
+  // action whose value averaged over the worlds is best, as perfect-
+  // information Monte Carlo chooses, among those visited at least half as
+  // often as the most visited (README, Matches).
+  bool by_mean_value = false;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
