@@ -194,25 +194,27 @@ std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOp
 using RaiinetHeuristic = ReferenceBot<raiinet::State, &raiinet::heuristic_action>;
 using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_action, 400>;
 
-// The AI with the information-set search (one tree, a world drawn for each
-// iteration: AiOptions::worlds 0), measured against `ai` (README, Matches).
-raiinet::State::Action raiinet_ismcts_action(const raiinet::State& s,
+// `ai` with one option changed, measured against it (README, Matches): the
+// information-set search (one tree, a world drawn for each iteration:
+// AiOptions::worlds 0) and the choice by the best value averaged over the
+// worlds (AiOptions::by_mean_value).
+template <void (*Vary)(raiinet::AiOptions&)>
+raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
                                              const raiinet::AiOptions& options) {
-  raiinet::AiOptions one_tree = options;
-  one_tree.worlds = 0;
-  return raiinet::ai_action(s, one_tree);
+  raiinet::AiOptions varied = options;
+  Vary(varied);
+  return raiinet::ai_action(s, varied);
 }
-using RaiinetIsmcts = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_ismcts_action, 400>;
-
-// The AI choosing the action of the best value averaged over its worlds
-// (AiOptions::by_mean_value), measured against `ai` (README, Matches).
-raiinet::State::Action raiinet_mean_action(const raiinet::State& s,
-                                           const raiinet::AiOptions& options) {
-  raiinet::AiOptions by_mean = options;
-  by_mean.by_mean_value = true;
-  return raiinet::ai_action(s, by_mean);
+void one_tree(raiinet::AiOptions& o) {
+  o.worlds = 0;
 }
-using RaiinetMean = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_mean_action, 400>;
+void by_mean_value(raiinet::AiOptions& o) {
+  o.by_mean_value = true;
+}
+using RaiinetIsmcts =
+    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;
+using RaiinetMean =
+    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&by_mean_value>, 400>;
 
 // No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
