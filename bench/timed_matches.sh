@@ -31,8 +31,12 @@ declare -A matches=(
   # The same, since a game at the length limit is adjudicated (build bff3481 on).
   [raiinet-ismcts-2s-vs-1s-adjudicated]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
   [raiinet-ismcts-vs-ai]="raiinet --max-length 400 --bots ismcts@1000ms,ai@1000ms"
-  # The AI choosing the best value averaged over its worlds (AiOptions::by_mean_value).
+  # The AI choosing the best value averaged over its worlds (AiOptions::by_mean_value),
+  # 4 worlds at any budget: its log's builds, ed9b75a and 566a5a0.
   [raiinet-ai-mean-2s-vs-1s]="raiinet --max-length 400 --bots ai-mean@2000ms,ai-mean@1000ms"
+  # ai-mean as it is now: one world for each 250 ms, 8 worlds at 2 s (its first
+  # runs: build 566a5a0 with a temporary switch, GG_WORLD_MS=250, the same play).
+  [raiinet-ai-mean-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai-mean@2000ms,ai-mean@1000ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai-mean@1000ms,ai@1000ms"
   [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
   [raiinet-ai-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"

@@ -197,7 +197,8 @@ using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_act
 // `ai` with one option changed, measured against it (README, Matches): the
 // information-set search (one tree, a world drawn for each iteration:
 // AiOptions::worlds 0) and the choice by the best value averaged over the
-// worlds (AiOptions::by_mean_value).
+// worlds, over more worlds as the budget grows (AiOptions::by_mean_value,
+// world_ms and world_nodes).
 template <void (*Vary)(raiinet::AiOptions&)>
 raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
                                              const raiinet::AiOptions& options) {
@@ -210,6 +211,8 @@ void one_tree(raiinet::AiOptions& o) {
 }
 void by_mean_value(raiinet::AiOptions& o) {
   o.by_mean_value = true;
+  o.world_ms = 250;
+  o.world_nodes = 12000;
 }
 using RaiinetIsmcts =
     SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;

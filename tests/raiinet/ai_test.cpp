@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace {
 
 using raiinet::State;
@@ -39,6 +41,7 @@ State other_truth(const State& state, std::uint64_t seed) {
 std::vector<raiinet::AiOptions> searches() {
   raiinet::AiOptions per_world, by_mean, one_tree;
   by_mean.by_mean_value = true;
+  by_mean.world_nodes = 50;  // 8 worlds at 400 iterations, 6 at 300
   one_tree.worlds = 0;
   return {per_world, by_mean, one_tree};
 }
@@ -88,6 +91,25 @@ TEST(RaiinetState, TheLengthLimitIsAdjudicatedByDownloads) {
   EXPECT_GT(adjudicated, 0);
   EXPECT_GT(decided, 0);
   EXPECT_LT(decided, adjudicated);  // some were level: drawn
+}
+
+// `ai-mean`'s worlds: 4 at a second or 48,000 iterations, 8 at twice that.
+TEST(RaiinetAi, SearchesMoreWorldsWithALargerBudget) {
+  raiinet::AiOptions options;
+  options.world_ms = 250;
+  options.world_nodes = 12000;
+  const std::pair<int, int> time_worlds[] = {{500, 4}, {1000, 4}, {2000, 8}, {2999, 11}};
+  for (const auto& [time_ms, worlds] : time_worlds) {
+    options.time_ms = time_ms;
+    EXPECT_EQ(raiinet::worlds_for_budget(options), worlds) << time_ms;
+  }
+  const std::pair<std::int64_t, int> node_worlds[] = {{400, 4}, {48000, 4}, {96000, 8}};
+  for (const auto& [nodes, worlds] : node_worlds) {
+    options.nodes = nodes;
+    EXPECT_EQ(raiinet::worlds_for_budget(options), worlds) << nodes;
+  }
+  options.world_nodes = 0;  // never more than `worlds`
+  EXPECT_EQ(raiinet::worlds_for_budget(options), 4);
 }
 
 TEST(RaiinetAi, IsReproducible) {

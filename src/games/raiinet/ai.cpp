@@ -1,7 +1,9 @@
 #include "games/raiinet/ai.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include "engine/mcts.hpp"
 
@@ -132,6 +134,14 @@ engine::Returns position_values(const State& state) {
   return values;
 }
 
+int worlds_for_budget(const AiOptions& options) {
+  std::int64_t more = 0;
+  if (options.nodes > 0 && options.world_nodes > 0) more = options.nodes / options.world_nodes;
+  if (options.nodes <= 0 && options.world_ms > 0) more = options.time_ms / options.world_ms;
+  more = std::min<std::int64_t>(more, std::numeric_limits<int>::max());
+  return std::max(options.worlds, static_cast<int>(more));
+}
+
 Action heuristic_action(const State& state, engine::Random& rng) {
   std::vector<Action> legal;
   state.legal_actions(legal);
@@ -178,9 +188,10 @@ Action ai_action(const State& state, const AiOptions& options) {
         state, share(0, 1), rng, evaluate, prior,
         [viewer](const State& s, engine::Random& r) { return s.resampled(viewer, r); });
   }
-  for (int w = 0; w < options.worlds; ++w) {
+  const int world_count = worlds_for_budget(options);
+  for (int w = 0; w < world_count; ++w) {
     const State world = state.resampled(viewer, rng);
-    const engine::SearchLimits limits = share(w, options.worlds);
+    const engine::SearchLimits limits = share(w, world_count);
     mcts.search(world, limits, rng, evaluate, prior);
     mcts.for_each_root_child([&](const Action& action, std::uint32_t n, double value) {
       const auto at = std::find(legal.begin(), legal.end(), action);

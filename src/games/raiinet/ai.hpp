@@ -40,12 +40,24 @@ struct AiOptions {
   // information Monte Carlo chooses, among those visited at least half as
   // often as the most visited (README, Matches).
   bool by_mean_value = false;
+  // A larger budget searches more worlds rather than deeper ones (with
+  // worlds > 0): one world for each `world_ms` of a decision's time, or
+  // each `world_nodes` of its iterations, when that gives more than
+  // `worlds` (0: never). The bot `ai-mean`: 250 ms and 12,000 iterations,
+  // so 4 worlds at a second (about 48,000 iterations) and 8 at two.
+  int world_ms = 0;
+  std::int64_t world_nodes = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 
 // What a position (with every value known, as in a drawn world) is worth to
 // each player, in [0, 1].
 engine::Returns position_values(const State& state);
+
+// The worlds a decision of the AI searches (with worlds > 0): `worlds`, or
+// one for each `world_ms` of its time or `world_nodes` of its iterations
+// when that gives more.
+int worlds_for_budget(const AiOptions& options);
 
 State::Action heuristic_action(const State& state, engine::Random& rng);
 State::Action ai_action(const State& state, const AiOptions& options);
