@@ -209,15 +209,15 @@ raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
 void one_tree(raiinet::AiOptions& o) {
   o.worlds = 0;
 }
-void by_mean_value(raiinet::AiOptions& o) {
+void mean_over_more_worlds(raiinet::AiOptions& o) {
   o.by_mean_value = true;
   o.world_ms = 250;
   o.world_nodes = 12000;
 }
 using RaiinetIsmcts =
     SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;
-using RaiinetMean =
-    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&by_mean_value>, 400>;
+using RaiinetMean = SearchBot<raiinet::State, raiinet::AiOptions,
+                              &raiinet_varied_action<&mean_over_more_worlds>, 400>;
 
 // No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
