@@ -38,6 +38,9 @@ declare -A matches=(
   # runs: build 566a5a0 with a temporary switch, GG_WORLD_MS=250, the same play).
   [raiinet-ai-mean-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai-mean@2000ms,ai-mean@1000ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai-mean@1000ms,ai@1000ms"
+  # ai-mean against the reference players, before it would replace ai (README, Matches).
+  [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai-mean@1000ms,random"
+  [raiinet-ai-mean-vs-heuristic]="raiinet --max-length 400 --bots ai-mean@1000ms,heuristic"
   [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
   [raiinet-ai-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
   [amazons-ai-vs-uct]="amazons --param rules=standard --bots ai@1000ms,uct@1000ms"
