@@ -26,23 +26,27 @@ declare -A matches=(
   [sword-and-shield-ai-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
   # Late-move reductions, tried and not kept: its log's build, 9bf5ffa.
   [sword-and-shield-reduced-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
-  [raiinet-ai-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
+  # RAIInet's bots were renamed after build a359fb3: `ai` became `ai-vote`, and
+  # `ai-mean` (with more worlds) became `ai`; a log names the bots its runs
+  # played, and the tally counts each run's first bot.
+  [raiinet-ai-2s-vs-1s]="raiinet --max-length 400 --bots ai-vote@2000ms,ai-vote@1000ms"
   [raiinet-ismcts-2s-vs-1s]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
   # The same, since a game at the length limit is adjudicated (build bff3481 on).
   [raiinet-ismcts-2s-vs-1s-adjudicated]="raiinet --max-length 400 --bots ismcts@2000ms,ismcts@1000ms"
-  [raiinet-ismcts-vs-ai]="raiinet --max-length 400 --bots ismcts@1000ms,ai@1000ms"
+  [raiinet-ismcts-vs-ai]="raiinet --max-length 400 --bots ismcts@1000ms,ai-vote@1000ms"
   # The AI choosing the best value averaged over its worlds (AiOptions::by_mean_value),
-  # 4 worlds at any budget: its log's builds, ed9b75a and 566a5a0.
+  # 4 worlds at any budget: its log's builds, ed9b75a and 566a5a0; no bot plays
+  # it now.
   [raiinet-ai-mean-2s-vs-1s]="raiinet --max-length 400 --bots ai-mean@2000ms,ai-mean@1000ms"
-  # ai-mean as it is now: one world for each 250 ms, 8 worlds at 2 s (its first
+  # ai-mean as it became ai: one world for each 250 ms, 8 worlds at 2 s (its first
   # runs: build 566a5a0 with a temporary switch, GG_WORLD_MS=250, the same play).
-  [raiinet-ai-mean-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai-mean@2000ms,ai-mean@1000ms"
-  [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai-mean@1000ms,ai@1000ms"
-  # ai-mean against the reference players, before it would replace ai (README, Matches).
-  [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai-mean@1000ms,random"
-  [raiinet-ai-mean-vs-heuristic]="raiinet --max-length 400 --bots ai-mean@1000ms,heuristic"
-  [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
-  [raiinet-ai-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
+  [raiinet-ai-mean-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
+  [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
+  # ai-mean against the reference players, before it replaced ai (README, Matches).
+  [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
+  [raiinet-ai-mean-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
+  [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai-vote@1000ms,random"
+  [raiinet-ai-vs-heuristic]="raiinet --max-length 400 --bots ai-vote@1000ms,heuristic"
   [amazons-ai-vs-uct]="amazons --param rules=standard --bots ai@1000ms,uct@1000ms"
 )
 
@@ -81,16 +85,19 @@ run() {  # run MATCH FIRST STEP LAST
 }
 
 tally() {  # tally MATCH
-  local arguments log bots
-  arguments=$(arguments_of "$1")
+  local log
+  arguments_of "$1" >/dev/null
   log="$results/$1.log"
   [ -f "$log" ] || {
     echo "timed_matches: no games yet ($log)" >&2
     exit 2
   }
-  bots=${arguments##*--bots }
-  bots=${bots%% *}
-  awk -v bot="${bots%%,*}" '
+  # Each run's first bot as its header names it (bots were renamed).
+  awk '
+    /^## gridgames selfplay / {
+      bot = $0; sub(/.* --bots /, "", bot); sub(/[, ].*/, "", bot)
+      if (!(bot in named)) { named[bot] = 1; names = names (names ? " and " : "") bot }
+    }
     /^game [0-9]+/ {
       games++
       if (index($0, " " bot " won")) won++
@@ -103,7 +110,7 @@ tally() {  # tally MATCH
       centre = (p + z * z / (2 * n)) / (1 + z * z / n)
       half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
       printf "%s: %d won, %d drawn, %d lost of %d (%.1f%%, 95%% interval %.1f%%-%.1f%%)",
-             bot, won, drawn, n - won - drawn, n, 100 * p, 100 * (centre - half), 100 * (centre + half)
+             names, won, drawn, n - won - drawn, n, 100 * p, 100 * (centre - half), 100 * (centre + half)
       if (adjudicated) printf "; %d adjudicated", adjudicated
       printf "\n"
     }' "$log"

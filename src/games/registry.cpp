@@ -196,9 +196,9 @@ using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_act
 
 // `ai` with one option changed, measured against it (README, Matches): the
 // information-set search (one tree, a world drawn for each iteration:
-// AiOptions::worlds 0) and the choice by the best value averaged over the
-// worlds, over more worlds as the budget grows (AiOptions::by_mean_value,
-// world_ms and world_nodes).
+// AiOptions::worlds 0) and the first `ai`, choosing the action most visited
+// over four worlds whatever the budget (AiOptions::by_mean_value false,
+// world_ms and world_nodes 0).
 template <void (*Vary)(raiinet::AiOptions&)>
 raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
                                              const raiinet::AiOptions& options) {
@@ -209,15 +209,15 @@ raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
 void one_tree(raiinet::AiOptions& o) {
   o.worlds = 0;
 }
-void mean_over_more_worlds(raiinet::AiOptions& o) {
-  o.by_mean_value = true;
-  o.world_ms = 250;
-  o.world_nodes = 12000;
+void most_visited_in_four_worlds(raiinet::AiOptions& o) {
+  o.by_mean_value = false;
+  o.world_ms = 0;
+  o.world_nodes = 0;
 }
 using RaiinetIsmcts =
     SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;
-using RaiinetMean = SearchBot<raiinet::State, raiinet::AiOptions,
-                              &raiinet_varied_action<&mean_over_more_worlds>, 400>;
+using RaiinetVote = SearchBot<raiinet::State, raiinet::AiOptions,
+                              &raiinet_varied_action<&most_visited_in_four_worlds>, 400>;
 
 // No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
@@ -226,7 +226,7 @@ std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const Se
   if (name == "heuristic") return std::make_unique<RaiinetHeuristic>(seed);
   if (name == "ai") return std::make_unique<RaiinetAi>(o, seed);
   if (name == "ismcts") return std::make_unique<RaiinetIsmcts>(o, seed);
-  if (name == "ai-mean") return std::make_unique<RaiinetMean>(o, seed);
+  if (name == "ai-vote") return std::make_unique<RaiinetVote>(o, seed);
   return nullptr;
 }
 
@@ -457,7 +457,7 @@ const std::vector<GameInfo>& all_games() {
           "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"},
           &simodyssey_console),
       info<raiinet::State, &raiinet_bot>("raiinet", "two players, hidden links, data and viruses",
-                                         {"random", "heuristic", "ai", "ismcts", "ai-mean"}),
+                                         {"random", "heuristic", "ai", "ismcts", "ai-vote"}),
       info<amazons::State, &amazons_bot>("amazons",
                                          "queens, arrows, treasures and artifacts for 1-8 players",
                                          {"random", "uct", "ai"}),
