@@ -42,7 +42,8 @@ declare -A matches=(
   # runs: build 566a5a0 with a temporary switch, GG_WORLD_MS=250, the same play).
   [raiinet-ai-mean-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   # ai with twice the worlds: one for each 125 ms, so 8 at one second and 16 at
-  # two (build e47d075 with a temporary switch, GG_WORLD_MS=125; not kept yet).
+  # two (build e47d075 with a temporary switch, GG_WORLD_MS=125; stopped at 100
+  # games, 48.0%, and not kept).
   [raiinet-ai-125ms-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
