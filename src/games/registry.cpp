@@ -197,8 +197,7 @@ using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_act
 // `ai` with one option changed, measured against it (README, Matches): the
 // information-set search (one tree, a world drawn for each iteration:
 // AiOptions::worlds 0) and the first `ai`, choosing the action most visited
-// over four worlds whatever the budget (AiOptions::by_mean_value false,
-// world_ms and world_nodes 0).
+// over four worlds whatever the budget (raiinet::vote_over_fixed_worlds).
 template <void (*Vary)(raiinet::AiOptions&)>
 raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
                                              const raiinet::AiOptions& options) {
@@ -209,15 +208,10 @@ raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
 void one_tree(raiinet::AiOptions& o) {
   o.worlds = 0;
 }
-void most_visited_in_four_worlds(raiinet::AiOptions& o) {
-  o.by_mean_value = false;
-  o.world_ms = 0;
-  o.world_nodes = 0;
-}
 using RaiinetIsmcts =
     SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;
 using RaiinetVote = SearchBot<raiinet::State, raiinet::AiOptions,
-                              &raiinet_varied_action<&most_visited_in_four_worlds>, 400>;
+                              &raiinet_varied_action<&raiinet::vote_over_fixed_worlds>, 400>;
 
 // No uct for RAIInet: it would see the opponent's hidden links.
 std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,

@@ -42,9 +42,7 @@ State other_truth(const State& state, std::uint64_t seed) {
 std::vector<raiinet::AiOptions> searches() {
   raiinet::AiOptions by_mean, more_worlds, by_vote, one_tree;
   more_worlds.world_nodes = 50;  // 8 worlds at 400 iterations, 6 at 300
-  by_vote.by_mean_value = false;
-  by_vote.world_ms = 0;
-  by_vote.world_nodes = 0;
+  raiinet::vote_over_fixed_worlds(by_vote);
   one_tree.worlds = 0;
   return {by_mean, more_worlds, by_vote, one_tree};
 }

@@ -142,6 +142,12 @@ int worlds_for_budget(const AiOptions& options) {
   return std::max(options.worlds, static_cast<int>(more));
 }
 
+void vote_over_fixed_worlds(AiOptions& options) {
+  options.by_mean_value = false;
+  options.world_ms = 0;
+  options.world_nodes = 0;
+}
+
 Action heuristic_action(const State& state, engine::Random& rng) {
   std::vector<Action> legal;
   state.legal_actions(legal);

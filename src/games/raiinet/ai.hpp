@@ -60,6 +60,10 @@ engine::Returns position_values(const State& state);
 // when that gives more.
 int worlds_for_budget(const AiOptions& options);
 
+// The first `ai` (the selfplay bot `ai-vote`): the action most visited over
+// `worlds` worlds, whatever the budget.
+void vote_over_fixed_worlds(AiOptions& options);
+
 State::Action heuristic_action(const State& state, engine::Random& rng);
 State::Action ai_action(const State& state, const AiOptions& options);
 
