@@ -61,7 +61,7 @@ const char* const kUsage =
     "Two players at one terminal, or one against the computer (-ai: the player it plays;\n"
     "it thinks -time MS a move, 1000 by default, or -nodes N search iterations, seeded by\n"
     "-seed). Commands: move <link> <up|down|left|right>, abilities, ability <1-5> <target>,\n"
-    "board, sequence <file>, quit (the end of input quits too).\n";
+    "board, sequence <file>, help, quit (the end of input quits too).\n";
 
 // The computer's turn (raiinet/ai.hpp): it decides from its player's
 // knowledge only, and its command runs as if typed.

@@ -1,5 +1,6 @@
 #include "games/raiinet/session.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/files.hpp"
@@ -9,7 +10,7 @@
 namespace raiinet {
 namespace {
 
-const char* const kCommands = "move, abilities, ability, board, sequence, quit";
+const char* const kCommands = "move, abilities, ability, board, sequence, help, quit";
 
 std::string error(const std::string& reason) {
   return "Error: " + reason + "\n";
@@ -29,6 +30,21 @@ std::string needs_text(Needs needs) {
   return "";
 }
 
+// How a card's target is written after `ability N`.
+std::string_view target_syntax(Needs needs) {
+  switch (needs) {
+    case Needs::Link:
+      return "<link>";
+    case Needs::Square:
+      return "<row> <column> (0-7)";
+    case Needs::TwoLinks:
+      return "<link> <link>";
+    case Needs::LinkAndDirection:
+      return "<link> <up|down|left|right>";
+  }
+  return "";
+}
+
 std::size_t needs_words(Needs needs) {
   return needs == Needs::Link ? 1 : 2;
 }
@@ -39,6 +55,29 @@ bool is_link_word(std::string_view w) {
 
 std::string no_such_link(char c) {
   return "Error: there is no link '" + engine::printable(std::string_view(&c, 1)) + "'\n";
+}
+
+// What `help` prints: the commands, and each ability's target from the
+// abilities' table.
+std::string help() {
+  std::string out =
+      "Commands:\n"
+      "  move <link> <up|down|left|right>  move one of your links (up is toward player 1)\n"
+      "  abilities                         your cards, with their ids 1-5\n"
+      "  ability <1-5> <target>            play a card, at most one a turn, before your move;\n"
+      "                                    the target by the card's letter:\n";
+  for (const AbilitySpec& spec : abilities()) {
+    std::string card = std::string(1, spec.letter) + " (" + std::string(spec.name) + ")";
+    card.resize(std::max<std::size_t>(card.size() + 1, 16), ' ');
+    out += "                                      " + card +
+           std::string(target_syntax(spec.needs)) + "\n";
+  }
+  out +=
+      "  board                             show the board again\n"
+      "  sequence <file>                   run the commands of a file\n"
+      "  help                              this list\n"
+      "  quit                              end the game\n";
+  return out;
 }
 
 }  // namespace
@@ -62,11 +101,12 @@ std::string Session::run(std::string_view line, int depth, const std::string& fo
   if (command == "abilities" && words.size() == 1)
     return text::ability_list(game_, game_.current());
   if (command == "board" && words.size() == 1) return board();
+  if (command == "help" && words.size() == 1) return help();
   if (command == "quit" && words.size() == 1) {
     finished_ = true;
     return "";
   }
-  if (command == "abilities" || command == "board" || command == "quit") {
+  if (command == "abilities" || command == "board" || command == "help" || command == "quit") {
     return error(std::string(command) + " takes no arguments");
   }
   return error("unknown command \"" + engine::printable(command, 30) + "\"; the commands are " +

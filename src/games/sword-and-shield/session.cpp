@@ -6,7 +6,23 @@
 namespace sas {
 namespace {
 
-const char* const kCommands = "create, move, rotate, pass, undo, react, quit";
+const char* const kCommands = "create, move, rotate, pass, react, undo, board, help, quit";
+
+const char* const kHelp =
+    "Commands:\n"
+    "  create <letter> <0|90|180|270>  put an unused piece on your creation square, turned\n"
+    "                                  clockwise (first in a turn; or pass)\n"
+    "  move <letter> <up|right|down|left>\n"
+    "                                  move one of your pieces, pushing the line in front\n"
+    "  rotate <letter> <1-4>           turn a piece to an orientation (or 0, 90, 180, 270)\n"
+    "  pass                            skip creating, or end your turn\n"
+    "  react <letter> <letter>         choose which reaction happens first (faces: 0, 1;\n"
+    "                                  or just the two letters)\n"
+    "  undo                            take back the last command\n"
+    "  board                           show the board again\n"
+    "  help                            this list\n"
+    "  quit                            end the game\n"
+    "Each piece moves or rotates at most once a turn.\n";
 
 std::optional<int> parse_create_angle(std::string_view word) {
   const auto angle = engine::parse_int(word);
@@ -70,7 +86,8 @@ std::variant<State::Action, std::string> Session::parse(
     for (std::string_view w : words) pair += w;
     if (pair.size() == 2) return State::Action{Kind::React, pair[0], pair[1], 0};
   }
-  if (command == "pass" || command == "undo" || command == "quit") {
+  if (command == "pass" || command == "undo" || command == "board" || command == "help" ||
+      command == "quit") {
     return std::string(command) + " takes no arguments";
   }
   return "unknown command \"" + engine::printable(command, 30) + "\"; the commands are " +
@@ -84,6 +101,8 @@ std::string Session::execute(std::string_view line) {
     quit_ = true;
     return "";
   }
+  if (words[0] == "help" && words.size() == 1) return kHelp;
+  if (words[0] == "board" && words.size() == 1) return display();
   if (words[0] == "undo" && words.size() == 1) {
     if (!state_.can_undo()) return "Error: there is nothing to undo\n";
     state_.undo();
