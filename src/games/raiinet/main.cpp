@@ -142,6 +142,7 @@ int main(int argc, char** argv) {
     session.set_handover(hand_over);
     hand_over("", session.game().current());
   }
+  if (terminal) std::cout << "Type help for the commands.\n";
   std::cout << session.board();
   std::string line;
   bool refused = false;

@@ -120,6 +120,7 @@ int main(int argc, char** argv) {
   sas::Session session;
   const int rows = terminal_rows();
   session.set_compact(options->compact == 1 || (options->compact == -1 && rows > 0 && rows < 50));
+  if (!batch && isatty(STDIN_FILENO)) std::cout << "Type help for the commands.\n";
   std::cout << session.display();
   std::string line;
   bool refused = false;
