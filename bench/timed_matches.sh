@@ -45,6 +45,10 @@ declare -A matches=(
   # two (build e47d075 with a temporary switch, GG_WORLD_MS=125; stopped at 100
   # games, 48.0%, and not kept).
   [raiinet-ai-125ms-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
+  # `ai` with its worlds in antithetic pairs (AiOptions::antithetic): at
+  # one second against `ai`, and against itself at twice the time.
+  [raiinet-ai-pairs-vs-ai]="raiinet --max-length 400 --bots ai-pairs@1000ms,ai@1000ms"
+  [raiinet-ai-pairs-2s-vs-1s]="raiinet --max-length 400 --bots ai-pairs@2000ms,ai-pairs@1000ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"

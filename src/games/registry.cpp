@@ -196,8 +196,9 @@ using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_act
 
 // `ai` with one option changed, measured against it (README, Matches): the
 // information-set search (one tree, a world drawn for each iteration:
-// AiOptions::worlds 0) and the first `ai`, choosing the action most visited
-// over four worlds whatever the budget (raiinet::vote_over_fixed_worlds).
+// AiOptions::worlds 0), the first `ai`, choosing the action most visited
+// over four worlds whatever the budget (raiinet::vote_over_fixed_worlds),
+// and `ai` with its worlds in antithetic pairs (AiOptions::antithetic).
 template <void (*Vary)(raiinet::AiOptions&)>
 raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
                                              const raiinet::AiOptions& options) {
@@ -210,6 +211,11 @@ void one_tree(raiinet::AiOptions& o) {
 }
 using RaiinetIsmcts =
     SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;
+void paired_worlds(raiinet::AiOptions& o) {
+  o.antithetic = true;
+}
+using RaiinetPairs =
+    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&paired_worlds>, 400>;
 using RaiinetVote = SearchBot<raiinet::State, raiinet::AiOptions,
                               &raiinet_varied_action<&raiinet::vote_over_fixed_worlds>, 400>;
 
@@ -221,6 +227,7 @@ std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const Se
   if (name == "ai") return std::make_unique<RaiinetAi>(o, seed);
   if (name == "ismcts") return std::make_unique<RaiinetIsmcts>(o, seed);
   if (name == "ai-vote") return std::make_unique<RaiinetVote>(o, seed);
+  if (name == "ai-pairs") return std::make_unique<RaiinetPairs>(o, seed);
   return nullptr;
 }
 
@@ -450,8 +457,9 @@ const std::vector<GameInfo>& all_games() {
       info<simodyssey::State, &generic_bot<simodyssey::State>>(
           "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"},
           &simodyssey_console),
-      info<raiinet::State, &raiinet_bot>("raiinet", "two players, hidden links, data and viruses",
-                                         {"random", "heuristic", "ai", "ismcts", "ai-vote"}),
+      info<raiinet::State, &raiinet_bot>(
+          "raiinet", "two players, hidden links, data and viruses",
+          {"random", "heuristic", "ai", "ismcts", "ai-vote", "ai-pairs"}),
       info<amazons::State, &amazons_bot>("amazons",
                                          "queens, arrows, treasures and artifacts for 1-8 players",
                                          {"random", "uct", "ai"}),

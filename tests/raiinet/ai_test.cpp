@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -40,11 +42,51 @@ State other_truth(const State& state, std::uint64_t seed) {
 // 4 worlds at 400 iterations; and 8 worlds) or the most visited action
 // (`ai-vote`); one tree, a world per iteration (`ismcts`).
 std::vector<raiinet::AiOptions> searches() {
-  raiinet::AiOptions by_mean, more_worlds, by_vote, one_tree;
+  raiinet::AiOptions by_mean, more_worlds, paired, by_vote, one_tree;
   more_worlds.world_nodes = 50;  // 8 worlds at 400 iterations, 6 at 300
+  paired.antithetic = true;
   raiinet::vote_over_fixed_worlds(by_vote);
   one_tree.worlds = 0;
-  return {by_mean, more_worlds, by_vote, one_tree};
+  return {by_mean, more_worlds, paired, by_vote, one_tree};
+}
+
+// The antithetic of a drawn world: the player sees no difference; of the
+// opponent's links the player has not seen, as many data as viruses change
+// kind (all of them when the values left are half data), the rest keep
+// their values, and the values are the same eight.
+TEST(RaiinetState, AntitheticWorldsExchangeTheHiddenKinds) {
+  int flipped_all = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const State state = midgame(seed, static_cast<int>(4 * seed));
+    const int viewer = state.to_move(), opponent = 1 - viewer;
+    engine::Random rng(seed);
+    const State world = state.resampled(viewer, rng);
+    const State anti = world.antithetic(viewer, rng);
+    EXPECT_EQ(anti.observation(viewer), state.observation(viewer)) << seed;
+    int data = 0, viruses = 0, flipped = 0;
+    std::vector<std::pair<int, int>> before, after;  // (kind, strength)
+    for (std::size_t i = 0; i < raiinet::kLinks; ++i) {
+      const raiinet::Link& w = world.game().player(opponent).links[i];
+      const raiinet::Link& a = anti.game().player(opponent).links[i];
+      before.emplace_back(static_cast<int>(w.value.kind), w.value.strength);
+      after.emplace_back(static_cast<int>(a.value.kind), a.value.strength);
+      if (w.revealed) {
+        EXPECT_TRUE(w.value == a.value) << seed << " " << i;
+        continue;
+      }
+      (w.value.kind == raiinet::Kind::Data ? data : viruses) += 1;
+      flipped += w.value.kind != a.value.kind;
+      if (w.value.kind == a.value.kind) {
+        EXPECT_TRUE(w.value == a.value) << seed << " " << i;
+      }
+    }
+    EXPECT_EQ(flipped, 2 * std::min(data, viruses)) << seed;
+    flipped_all += data > 0 && data == viruses;
+    std::sort(before.begin(), before.end());
+    std::sort(after.begin(), after.end());
+    EXPECT_EQ(before, after) << seed;
+  }
+  EXPECT_GT(flipped_all, 0);  // some worlds had every hidden link change kind
 }
 
 TEST(RaiinetAi, DecidesTheSameWhateverTheOpponentsHiddenLinksAre) {

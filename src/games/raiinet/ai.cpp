@@ -195,8 +195,10 @@ Action ai_action(const State& state, const AiOptions& options) {
         [viewer](const State& s, engine::Random& r) { return s.resampled(viewer, r); });
   }
   const int world_count = worlds_for_budget(options);
+  State world = state;
   for (int w = 0; w < world_count; ++w) {
-    const State world = state.resampled(viewer, rng);
+    world = options.antithetic && w % 2 == 1 ? world.antithetic(viewer, rng)
+                                             : state.resampled(viewer, rng);
     const engine::SearchLimits limits = share(w, world_count);
     mcts.search(world, limits, rng, evaluate, prior);
     mcts.for_each_root_child([&](const Action& action, std::uint32_t n, double value) {

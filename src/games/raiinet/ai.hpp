@@ -48,6 +48,9 @@ struct AiOptions {
   // iterations) and 8 at two.
   int world_ms = 250;
   std::int64_t world_nodes = 12000;
+  // Worlds in pairs (with worlds > 0): each odd world the antithetic of the
+  // one before (State::antithetic).
+  bool antithetic = false;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
 

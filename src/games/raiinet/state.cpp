@@ -159,6 +159,29 @@ State State::resampled(int viewer, engine::Random& rng) const {
   return world;
 }
 
+State State::antithetic(int viewer, engine::Random& rng) const {
+  State world = *this;
+  const int opponent = 1 - viewer;
+  std::array<int, kLinks> unknown[2];  // by kind: data, virus
+  std::size_t count[2] = {0, 0};
+  for (int i = 0; i < kLinks; ++i) {
+    const Link& l = game_.player(opponent).links[static_cast<std::size_t>(i)];
+    if (l.revealed) continue;
+    const std::size_t kind = l.value.kind == Kind::Data ? 0 : 1;
+    unknown[kind][count[kind]++] = i;
+  }
+  for (std::size_t kind = 0; kind < 2; ++kind) {
+    for (std::size_t i = count[kind]; i > 1; --i)
+      std::swap(unknown[kind][i - 1], unknown[kind][rng.below(static_cast<std::uint32_t>(i))]);
+  }
+  for (std::size_t k = 0; k < std::min(count[0], count[1]); ++k) {
+    Link& data = world.game_.mutable_link(opponent, unknown[0][k]);
+    Link& virus = world.game_.mutable_link(opponent, unknown[1][k]);
+    std::swap(data.value, virus.value);
+  }
+  return world;
+}
+
 State::Action State::random_action(engine::Random& rng) const {
   const int player = game_.current();
   for (int attempt = 0; attempt < 32; ++attempt) {

@@ -69,6 +69,12 @@ class State {
   // abilities drawn from all. Drawn from what the viewer may know only, so
   // the same whatever the hidden truth. No history: the length left is kept.
   State resampled(int viewer, engine::Random& rng) const;
+  // The antithetic world of a resampled one: the opponent's links the viewer
+  // has not seen revealed, data and viruses paired at random, exchange what
+  // they are, so that over the two worlds each such link is data as often as
+  // a virus (as far as the values left allow). A search's mean over worlds
+  // then does not follow the luck of a few draws.
+  State antithetic(int viewer, engine::Random& rng) const;
   // For playouts: a move of a random link of the player's in a random
   // direction (no abilities), found by trying; any legal action if none is.
   Action random_action(engine::Random& rng) const;
