@@ -16,33 +16,25 @@ std::string error(const std::string& reason) {
   return "Error: " + reason + "\n";
 }
 
-std::string needs_text(Needs needs) {
-  switch (needs) {
-    case Needs::Link:
-      return "a link";
-    case Needs::Square:
-      return "a row and a column";
-    case Needs::TwoLinks:
-      return "two links";
-    case Needs::LinkAndDirection:
-      return "a link and a direction";
-  }
-  return "";
-}
+// What a card's target is, in words (for errors) and as written after
+// `ability N` (for help).
+struct Target {
+  std::string_view words;
+  std::string_view syntax;
+};
 
-// How a card's target is written after `ability N`.
-std::string_view target_syntax(Needs needs) {
+Target target_of(Needs needs) {
   switch (needs) {
     case Needs::Link:
-      return "<link>";
+      return {"a link", "<link>"};
     case Needs::Square:
-      return "<row> <column> (0-7)";
+      return {"a row and a column", "<row> <column> (0-7)"};
     case Needs::TwoLinks:
-      return "<link> <link>";
+      return {"two links", "<link> <link>"};
     case Needs::LinkAndDirection:
-      return "<link> <up|down|left|right>";
+      return {"a link and a direction", "<link> <up|down|left|right>"};
   }
-  return "";
+  return {};
 }
 
 std::size_t needs_words(Needs needs) {
@@ -70,7 +62,7 @@ std::string help() {
     std::string card = std::string(1, spec.letter) + " (" + std::string(spec.name) + ")";
     card.resize(std::max<std::size_t>(card.size() + 1, 16), ' ');
     out += "                                      " + card +
-           std::string(target_syntax(spec.needs)) + "\n";
+           std::string(target_of(spec.needs).syntax) + "\n";
   }
   out +=
       "  board                             show the board again\n"
@@ -152,7 +144,7 @@ std::string Session::ability(const std::vector<std::string_view>& words) {
   const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(*card - 1)];
   const AbilitySpec& spec = *find_ability(c.ability);
   const std::string usage = "ability " + std::to_string(*card) + " (" + std::string(spec.name) +
-                            ") needs " + needs_text(spec.needs);
+                            ") needs " + std::string(target_of(spec.needs).words);
   if (words.size() != 2 + needs_words(spec.needs)) return error(usage);
   AbilityArgs args;
   switch (spec.needs) {
