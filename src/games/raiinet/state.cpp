@@ -15,6 +15,14 @@ std::string direction_name(Direction d) {
   return std::string(direction_word(d));
 }
 
+// Shuffles the first `n` items (Fisher-Yates, one draw an item), without
+// allocating: the information-set search draws a world every iteration.
+template <typename T, std::size_t N>
+void shuffle_first(std::array<T, N>& items, std::size_t n, engine::Random& rng) {
+  for (std::size_t i = n; i > 1; --i)
+    std::swap(items[i - 1], items[rng.below(static_cast<std::uint32_t>(i))]);
+}
+
 }  // namespace
 
 const std::vector<engine::ParamSpec>& State::param_specs() {
@@ -142,8 +150,7 @@ State State::resampled(int viewer, engine::Random& rng) const {
       --pooled;
     }
   }
-  for (std::size_t i = pooled; i > 1; --i)
-    std::swap(pool[i - 1], pool[rng.below(static_cast<std::uint32_t>(i))]);
+  shuffle_first(pool, pooled, rng);
   for (std::size_t k = 0; k < unknowns; ++k) {
     // A polarized link may have left the pool short: then any value.
     const LinkValue value = k < pooled ? pool[k]
@@ -170,10 +177,7 @@ State State::antithetic(int viewer, engine::Random& rng) const {
     const std::size_t kind = l.value.kind == Kind::Data ? 0 : 1;
     unknown[kind][count[kind]++] = i;
   }
-  for (std::size_t kind = 0; kind < 2; ++kind) {
-    for (std::size_t i = count[kind]; i > 1; --i)
-      std::swap(unknown[kind][i - 1], unknown[kind][rng.below(static_cast<std::uint32_t>(i))]);
-  }
+  for (std::size_t kind = 0; kind < 2; ++kind) shuffle_first(unknown[kind], count[kind], rng);
   for (std::size_t k = 0; k < std::min(count[0], count[1]); ++k) {
     Link& data = world.game_.mutable_link(opponent, unknown[0][k]);
     Link& virus = world.game_.mutable_link(opponent, unknown[1][k]);
