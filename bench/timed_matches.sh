@@ -49,6 +49,9 @@ declare -A matches=(
   # one second against `ai`, and against itself at twice the time.
   [raiinet-ai-pairs-vs-ai]="raiinet --max-length 400 --bots ai-pairs@1000ms,ai@1000ms"
   [raiinet-ai-pairs-2s-vs-1s]="raiinet --max-length 400 --bots ai-pairs@2000ms,ai-pairs@1000ms"
+  # ai-pairs against the reference players, before it replaces ai.
+  [raiinet-ai-pairs-vs-random]="raiinet --max-length 400 --bots ai-pairs@1000ms,random"
+  [raiinet-ai-pairs-vs-heuristic]="raiinet --max-length 400 --bots ai-pairs@1000ms,heuristic"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
