@@ -46,12 +46,14 @@ declare -A matches=(
   # games, 48.0%, and not kept).
   [raiinet-ai-125ms-worlds-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   # `ai` with its worlds in antithetic pairs (AiOptions::antithetic): at
-  # one second against `ai`, and against itself at twice the time.
-  [raiinet-ai-pairs-vs-ai]="raiinet --max-length 400 --bots ai-pairs@1000ms,ai@1000ms"
-  [raiinet-ai-pairs-2s-vs-1s]="raiinet --max-length 400 --bots ai-pairs@2000ms,ai-pairs@1000ms"
-  # ai-pairs against the reference players, before it replaces ai.
-  [raiinet-ai-pairs-vs-random]="raiinet --max-length 400 --bots ai-pairs@1000ms,random"
-  [raiinet-ai-pairs-vs-heuristic]="raiinet --max-length 400 --bots ai-pairs@1000ms,heuristic"
+  # one second against `ai`, against itself at twice the time, and against the
+  # reference players. It was the bot `ai-pairs` until it replaced `ai` after
+  # build 7b46cdd, when the former `ai` became `ai-unpaired`; the logs name the
+  # bots as their runs played them.
+  [raiinet-ai-pairs-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-unpaired@1000ms"
+  [raiinet-ai-pairs-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
+  [raiinet-ai-pairs-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
+  [raiinet-ai-pairs-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"

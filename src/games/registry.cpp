@@ -198,7 +198,8 @@ using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_act
 // information-set search (one tree, a world drawn for each iteration:
 // AiOptions::worlds 0), the first `ai`, choosing the action most visited
 // over four worlds whatever the budget (raiinet::vote_over_fixed_worlds),
-// and `ai` with its worlds in antithetic pairs (AiOptions::antithetic).
+// and the second, its worlds drawn each on its own (AiOptions::antithetic
+// false).
 template <void (*Vary)(raiinet::AiOptions&)>
 raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
                                              const raiinet::AiOptions& options) {
@@ -211,11 +212,11 @@ void one_tree(raiinet::AiOptions& o) {
 }
 using RaiinetIsmcts =
     SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;
-void paired_worlds(raiinet::AiOptions& o) {
-  o.antithetic = true;
+void unpaired_worlds(raiinet::AiOptions& o) {
+  o.antithetic = false;
 }
-using RaiinetPairs =
-    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&paired_worlds>, 400>;
+using RaiinetUnpaired =
+    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&unpaired_worlds>, 400>;
 using RaiinetVote = SearchBot<raiinet::State, raiinet::AiOptions,
                               &raiinet_varied_action<&raiinet::vote_over_fixed_worlds>, 400>;
 
@@ -227,7 +228,7 @@ std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const Se
   if (name == "ai") return std::make_unique<RaiinetAi>(o, seed);
   if (name == "ismcts") return std::make_unique<RaiinetIsmcts>(o, seed);
   if (name == "ai-vote") return std::make_unique<RaiinetVote>(o, seed);
-  if (name == "ai-pairs") return std::make_unique<RaiinetPairs>(o, seed);
+  if (name == "ai-unpaired") return std::make_unique<RaiinetUnpaired>(o, seed);
   return nullptr;
 }
 
@@ -459,7 +460,7 @@ const std::vector<GameInfo>& all_games() {
           &simodyssey_console),
       info<raiinet::State, &raiinet_bot>(
           "raiinet", "two players, hidden links, data and viruses",
-          {"random", "heuristic", "ai", "ismcts", "ai-vote", "ai-pairs"}),
+          {"random", "heuristic", "ai", "ismcts", "ai-vote", "ai-unpaired"}),
       info<amazons::State, &amazons_bot>("amazons",
                                          "queens, arrows, treasures and artifacts for 1-8 players",
                                          {"random", "uct", "ai"}),

@@ -33,6 +33,9 @@ out=$("$gridgames" selfplay raiinet --games 2 --bots ismcts@300,random --max-len
 out=$("$gridgames" selfplay raiinet --games 2 --bots ai-vote@300,random --max-length 400 --seed 3) ||
   fail "selfplay raiinet ai-vote exited $?"
 [[ $out == *"1 ai-vote@300: 2 wins, 0 draws, 0 losses"* ]] || fail "RAIInet's ai-vote lost to random: $out"
+out=$("$gridgames" selfplay raiinet --games 2 --bots ai-unpaired@300,random --max-length 400 --seed 3) ||
+  fail "selfplay raiinet ai-unpaired exited $?"
+[[ $out == *"1 ai-unpaired@300: 2 wins, 0 draws, 0 losses"* ]] || fail "RAIInet's ai-unpaired lost to random: $out"
 # A game with a seed parameter starts each round of seats from its own seed
 # (both seats play it), unless --param seed= fixes it; --each-game prints them,
 # and a printed seed replays its game.

@@ -39,15 +39,16 @@ State other_truth(const State& state, std::uint64_t seed) {
 }
 
 // The AI's searches: a tree per world choosing the best mean value (`ai`,
-// 4 worlds at 400 iterations; and 8 worlds) or the most visited action
+// 4 worlds in antithetic pairs at 400 iterations; 8 worlds; and worlds
+// drawn each on its own, `ai-unpaired`) or the most visited action
 // (`ai-vote`); one tree, a world per iteration (`ismcts`).
 std::vector<raiinet::AiOptions> searches() {
-  raiinet::AiOptions by_mean, more_worlds, paired, by_vote, one_tree;
+  raiinet::AiOptions paired, more_worlds, unpaired, by_vote, one_tree;
   more_worlds.world_nodes = 50;  // 8 worlds at 400 iterations, 6 at 300
-  paired.antithetic = true;
+  unpaired.antithetic = false;
   raiinet::vote_over_fixed_worlds(by_vote);
   one_tree.worlds = 0;
-  return {by_mean, more_worlds, paired, by_vote, one_tree};
+  return {paired, more_worlds, unpaired, by_vote, one_tree};
 }
 
 // The antithetic of a drawn world: the player sees no difference; of the

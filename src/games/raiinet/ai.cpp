@@ -143,6 +143,7 @@ int worlds_for_budget(const AiOptions& options) {
 }
 
 void vote_over_fixed_worlds(AiOptions& options) {
+  options.antithetic = false;
   options.by_mean_value = false;
   options.world_ms = 0;
   options.world_nodes = 0;
