@@ -28,6 +28,13 @@ struct SearchLimits {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
+// When an AI given `time_ms` for a decision from `start` stops searching:
+// at 90% of it, which leaves the rest for choosing and answering.
+inline std::chrono::steady_clock::time_point search_deadline(
+    std::chrono::steady_clock::time_point start, int time_ms) {
+  return start + std::chrono::milliseconds(time_ms) * 9 / 10;
+}
+
 template <Playable Game>
 class Mcts {
  public:
@@ -98,12 +105,14 @@ class Mcts {
              Prior& prior, Determinize&& determinize, bool worlds) {
     nodes_.clear();
     actions_.clear();
-    if (limits.iterations > 0) nodes_.reserve(static_cast<std::size_t>(limits.iterations) + 1);
+    if (limits.iterations > 0)
+      nodes_.reserve(std::min(static_cast<std::size_t>(limits.iterations) + 1, kReservedNodes));
     nodes_.push_back(Node{});
     expand(0, root, rng, prior);
     for (std::int64_t i = 0;; ++i) {
       if (limits.iterations > 0 && i >= limits.iterations) break;
       if ((i & 7) == 0 && i > 0 && std::chrono::steady_clock::now() >= limits.deadline) break;
+      if ((i & 1023) == 0 && tree_bytes() >= kMaxTreeBytes) break;
       iterate(determinize(root, rng), rng, evaluate, prior, worlds);
     }
     iterations_ = nodes_.front().visits;
@@ -115,6 +124,16 @@ class Mcts {
   }
 
   static constexpr std::uint32_t kNone = 0xffffffffu;
+  // A budget of iterations beyond what memory holds ends the search when its
+  // tree (nodes and actions, capacity up to twice that) reaches kMaxTreeBytes,
+  // rather than failing to allocate; and only the first kReservedNodes are
+  // reserved at once.
+  static constexpr std::size_t kMaxTreeBytes = std::size_t{1} << 30;
+  static constexpr std::size_t kReservedNodes = std::size_t{1} << 20;
+
+  std::size_t tree_bytes() const {
+    return nodes_.size() * sizeof(Node) + actions_.size() * sizeof(Action);
+  }
 
   // A node: the action that led here and what it was worth to the player
   // who chose it (max^n needs no other player's value at a child). An

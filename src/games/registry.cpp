@@ -261,7 +261,7 @@ std::vector<int> outcomes(const engine::Returns& r, int players) {
 
 // A bot as named in --bots: NAME, or NAME@N for N search iterations a
 // decision, or NAME@Nms for N milliseconds, whatever the match's --nodes or
-// --time; nothing when the budget is not a number.
+// --time; nothing when the budget is not a number in their ranges.
 template <auto MakeBot>
 auto make_seat(const std::string& spec, const SelfplayOptions& o, std::uint64_t seed)
     -> decltype(MakeBot(spec, o, seed)) {
@@ -272,7 +272,7 @@ auto make_seat(const std::string& spec, const SelfplayOptions& o, std::uint64_t 
   const bool ms = budget.ends_with("ms");
   if (ms) budget.resize(budget.size() - 2);
   const auto n = engine::parse_int(budget);
-  if (!n || *n < 1) return nullptr;
+  if (!n || *n < 1 || (ms && *n > kMaxBotTimeMs) || *n > kMaxBotNodes) return nullptr;
   own.nodes = ms ? 0 : *n;
   own.time_ms = ms ? *n : 0;
   return MakeBot(std::string_view(spec).substr(0, at), own, seed);
@@ -305,7 +305,11 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
   S start = std::get<S>(std::move(made));
   for (const std::string& name : o.bots) {
     if (!make_seat<MakeBot>(name, o, 0)) {
-      err << "selfplay: no bot \"" << name << "\" for this game\n";
+      err << "selfplay: no bot \"" << name << "\" for this game";
+      if (name.find('@') != std::string::npos)
+        err << " (a budget is @N iterations, N from 1 to " << kMaxBotNodes
+            << ", or @Nms milliseconds, N from 1 to " << kMaxBotTimeMs << ")";
+      err << "\n";
       return 2;
     }
   }

@@ -15,6 +15,10 @@
 
 namespace games {
 
+// The largest budgets a searching bot can be given: iterations, milliseconds.
+constexpr std::int64_t kMaxBotNodes = 1000000000;
+constexpr int kMaxBotTimeMs = 3600000;
+
 struct SelfplayOptions {
   int games = 10;
   std::uint64_t seed = 1;

@@ -33,9 +33,9 @@ int run_selfplay(int argc, const char* const* argv) {
       ->check(CLI::Range(1, 10000000));
   app.add_option("--param", params, "a game parameter NAME=VALUE (repeatable)");
   app.add_option("--nodes", o.nodes, "search iterations per decision of searching bots")
-      ->check(CLI::Range(1, 1000000000));
+      ->check(CLI::Range(std::int64_t{1}, games::kMaxBotNodes));
   app.add_option("--time", o.time_ms, "milliseconds per decision of searching bots")
-      ->check(CLI::Range(1, 3600000));
+      ->check(CLI::Range(1, games::kMaxBotTimeMs));
   app.add_flag("--each-game", o.each_game,
                "print a line for each game: its start's seed, each seat's bot and result, its "
                "length");

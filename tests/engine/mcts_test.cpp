@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "nim.hpp"
@@ -63,6 +64,27 @@ TEST(Mcts, CountsItsIterations) {
   limits.iterations = 123;
   mcts.search(Nim{6, 0}, limits, rng, engine::RandomPlayout{});
   EXPECT_EQ(mcts.iterations(), 123);
+}
+
+// A budget of iterations beyond memory (a billion nodes would take tens of
+// GB) is not reserved at once: the search stops at its deadline, its tree
+// small, instead of failing to allocate.
+TEST(Mcts, ReservesNoMoreThanAMillionNodesForAHugeBudget) {
+  engine::Random rng(9);
+  engine::Mcts<Nim> mcts;
+  engine::SearchLimits limits;
+  limits.iterations = 1000000000;
+  limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+  mcts.search(Nim{6, 0}, limits, rng, engine::RandomPlayout{});
+  EXPECT_LT(mcts.iterations(), limits.iterations);
+  EXPECT_LE(mcts.memory_bytes(), std::size_t{200} << 20);
+}
+
+TEST(Mcts, SearchDeadlineIsNineTenthsOfTheTimeEvenForHugeTimes) {
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(engine::search_deadline(start, 1000) - start, std::chrono::milliseconds(900));
+  EXPECT_EQ(engine::search_deadline(start, 999999999) - start,
+            std::chrono::milliseconds(899999999));
 }
 
 // One choice among 100, worth 1 for action 7 and 0.3 for the others.

@@ -47,6 +47,14 @@ out=$("$gridgames" selfplay raiinet --games 3 --bots heuristic,random --param se
   fail "selfplay --param seed=5 exited $?"
 [ "$(grep -c '^game . (seed=5)' <<<"$out")" -eq 3 ] || fail "--param seed=5 did not fix the start: $out"
 "$gridgames" selfplay amazons --bots magic 2>/dev/null; [ $? -eq 2 ] || fail "an unknown bot is not exit 2"
+# A budget out of range is refused before any game, with the ranges: a
+# billion milliseconds once overflowed the deadline's arithmetic.
+for bot in ai@0 ai@3600001ms ai@999999999ms ai@1e3; do
+  out=$("$gridgames" selfplay sword-and-shield --bots "$bot,random" 2>&1)
+  [ $? -eq 2 ] || fail "the bot $bot is not exit 2"
+  [ "$out" = "selfplay: no bot \"$bot\" for this game (a budget is @N iterations, N from 1 to 1000000000, or @Nms milliseconds, N from 1 to 3600000)" ] ||
+    fail "the bot $bot: $out"
+done
 "$gridgames" selfplay amazons --param rows=0 2>/dev/null; [ $? -eq 2 ] || fail "a bad parameter is not exit 2"
 "$gridgames" selfplay chess 2>/dev/null; [ $? -eq 2 ] || fail "an unknown game is not exit 2"
 echo ok

@@ -241,7 +241,7 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
   if (options.brain == Brain::Random) {
     return collect_turn(game, [&](const FastGame& g) { return g.random_action(rng); });
   }
-  const auto deadline = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
+  const auto deadline = engine::search_deadline(options.start, options.time_ms);
   // Most of what is left for this decision; the shot that follows a move
   // (or the next move of a horse) shares the rest.
   const auto limits_for = [&](const FastGame& g) {

@@ -162,7 +162,7 @@ Action ai_action(const State& state, const AiOptions& options) {
   if (legal.size() == 1) return legal.front();
   engine::Random rng(options.seed);
   const int viewer = state.to_move();
-  const auto end = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
+  const auto end = engine::search_deadline(options.start, options.time_ms);
   // Over the worlds, each legal action's visits, and its values and the
   // worlds whose search made it a child.
   std::vector<std::uint64_t> visits(legal.size(), 0);

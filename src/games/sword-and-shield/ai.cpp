@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "engine/alphabeta.hpp"
+#include "engine/mcts.hpp"
 
 namespace sas {
 namespace {
@@ -96,7 +97,7 @@ Action ai_action(const State& state, const AiOptions& options) {
   if (options.nodes > 0) {
     limits.iterations = options.nodes;
   } else {
-    limits.deadline = options.start + std::chrono::milliseconds(options.time_ms * 9 / 10);
+    limits.deadline = engine::search_deadline(options.start, options.time_ms);
   }
   engine::AlphaBeta<State> search(kSearchWidth);
   return search.search(state.for_search(), limits, rng,
