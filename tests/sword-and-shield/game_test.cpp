@@ -219,6 +219,21 @@ TEST(SwordAndShieldUndo, UndoGoesBackAcrossTurnsToTheStart) {
   EXPECT_EQ(s.execute("undo"), "Error: there is nothing to undo\n");
 }
 
+// tests/fuzz/regressions/sword_and_shield/help-board-then-undo: help and
+// board only show, so undo after them takes back the command before them.
+// (The fuzz target once counted them as commands to take back.)
+TEST(SwordAndShieldUndo, HelpBoardThenUndoTakesBackTheMoveBeforeThem) {
+  Session s;
+  ASSERT_EQ(s.execute("create a 90").rfind("Error", 0), std::string::npos);
+  const std::string before_move = s.display();
+  ASSERT_EQ(s.execute("move a up").rfind("Error", 0), std::string::npos);
+  const std::string after_move = s.display();
+  EXPECT_EQ(s.execute("help").rfind("Commands:\n", 0), 0u);
+  EXPECT_EQ(s.execute("board"), after_move);
+  EXPECT_EQ(s.display(), after_move);
+  EXPECT_EQ(s.execute("undo"), before_move);
+}
+
 TEST(SwordAndShieldCommands, WrongCommandsChangeNothing) {
   Session s;
   const std::string start = s.display();
