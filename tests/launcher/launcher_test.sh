@@ -17,6 +17,22 @@ out=$(printf 'sword-and-shield\nquit\n' | "$gridgames") || fail "menu exited $?"
 out=$(printf 'quit\n' | "$gridgames") || fail "quit exited $?"
 [ "$(grep -c 'gridgames: choose a game' <<<"$out")" -eq 1 ] || fail "quit: $out"
 [ "$("$gridgames" --version)" = "gridgames 1.0" ] || fail "gridgames --version"
+# Sword and Shield names what is wrong with its options, as RAIInet does.
+while IFS='|' read -r args message; do
+  # shellcheck disable=SC2086 # the options are words
+  err=$("$gridgames" sword-and-shield $args 2>&1 </dev/null | head -n 1)
+  [ "$err" = "sword-and-shield: $message" ] || fail "sword-and-shield $args: $err"
+  # shellcheck disable=SC2086
+  "$gridgames" sword-and-shield $args </dev/null >/dev/null 2>&1
+  [ $? -eq 2 ] || fail "sword-and-shield $args is not exit 2"
+done <<'OPTIONS'
+-ai blue|-ai needs the colour, yellow or green
+-time 0|-time needs milliseconds from 1 to 600000
+-nodes x|-nodes needs a whole number from 1
+-seed -1|-seed needs a whole number from 0 to 999999999
+-b|-b needs a value
+-frob 1|unknown option "-frob"; the options are -compact, -full, -b FILE, -ai yellow|green, -time MS, -nodes N, -seed N
+OPTIONS
 # selfplay: every game through the contract, the contract checked at every step.
 for game in simodyssey space-defender-2 raiinet sword-and-shield amazons; do
   out=$("$gridgames" selfplay "$game" --games 4 --bots random,random --max-length 200 --seed 3) ||

@@ -7,9 +7,9 @@
 
 #include <cstdint>
 #include <iostream>
-#include <optional>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "engine/files.hpp"
@@ -41,8 +41,8 @@ struct Options {
   std::uint64_t seed = 1;
 };
 
-// The options, or nothing after saying what is wrong with them.
-std::optional<Options> parse_options(int argc, char** argv) {
+// The options, or what is wrong with them (as raiinet says it).
+std::variant<Options, std::string> parse_options(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string option = argv[i];
@@ -50,21 +50,30 @@ std::optional<Options> parse_options(int argc, char** argv) {
       o.compact = option == "-compact";
       continue;
     }
-    if (i + 1 >= argc) return std::nullopt;
+    if (option != "-b" && option != "-ai" && option != "-time" && option != "-nodes" &&
+        option != "-seed") {
+      return "unknown option \"" + engine::printable(option, 30) +
+             "\"; the options are -compact, -full, -b FILE, -ai yellow|green, -time MS, "
+             "-nodes N, -seed N";
+    }
+    if (i + 1 >= argc) return option + " needs a value";
     const std::string value = argv[++i];
     const auto number = engine::parse_int(value);
     if (option == "-b") {
       o.batch_file = value;
-    } else if (option == "-ai" && (value == "yellow" || value == "green")) {
+    } else if (option == "-ai") {
+      if (value != "yellow" && value != "green") return "-ai needs the colour, yellow or green";
       o.computer = value == "yellow" ? 0 : 1;
-    } else if (option == "-time" && number && *number >= 1 && *number <= 600000) {
+    } else if (option == "-time") {
+      if (!number || *number < 1 || *number > 600000)
+        return "-time needs milliseconds from 1 to 600000";
       o.think_ms = *number;
-    } else if (option == "-nodes" && number && *number >= 1) {
+    } else if (option == "-nodes") {
+      if (!number || *number < 1) return "-nodes needs a whole number from 1";
       o.nodes = *number;
-    } else if (option == "-seed" && number && *number >= 0) {
-      o.seed = static_cast<std::uint64_t>(*number);
     } else {
-      return std::nullopt;
+      if (!number || *number < 0) return "-seed needs a whole number from 0 to 999999999";
+      o.seed = static_cast<std::uint64_t>(*number);
     }
   }
   return o;
@@ -101,17 +110,18 @@ int main(int argc, char** argv) {
     std::cout << "sword-and-shield (gridgames) 1.0\n";
     return 0;
   }
-  const auto options = parse_options(argc, argv);
-  if (!options) {
-    std::cerr << "sword-and-shield: bad arguments\n" << kUsage;
+  const auto parsed = parse_options(argc, argv);
+  if (const auto* problem = std::get_if<std::string>(&parsed)) {
+    std::cerr << "sword-and-shield: " << *problem << "\n" << kUsage;
     return 2;
   }
+  const Options& options = std::get<Options>(parsed);
   std::istringstream file;
-  const bool batch = !options->batch_file.empty();
+  const bool batch = !options.batch_file.empty();
   if (batch) {
-    auto text = engine::read_text_file(options->batch_file);
+    auto text = engine::read_text_file(options.batch_file);
     if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
-      std::cerr << "sword-and-shield: " << options->batch_file << ": " << problem->reason << "\n";
+      std::cerr << "sword-and-shield: " << options.batch_file << ": " << problem->reason << "\n";
       return 2;
     }
     file.str(std::get<std::string>(text));
@@ -119,18 +129,18 @@ int main(int argc, char** argv) {
   std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
   sas::Session session;
   const int rows = terminal_rows();
-  session.set_compact(options->compact == 1 || (options->compact == -1 && rows > 0 && rows < 50));
+  session.set_compact(options.compact == 1 || (options.compact == -1 && rows > 0 && rows < 50));
   if (!batch && isatty(STDIN_FILENO)) std::cout << "Type help for the commands.\n";
   std::cout << session.display();
   std::string line;
   bool refused = false;
   std::uint64_t decisions = 0;
   const auto computer_to_move = [&] {
-    return !session.state().over() && session.state().to_move() == options->computer;
+    return !session.state().over() && session.state().to_move() == options.computer;
   };
   while (!session.finished()) {
     if (computer_to_move()) {
-      std::cout << computer_turn(session, *options, options->seed * 1000003 + decisions++)
+      std::cout << computer_turn(session, options, options.seed * 1000003 + decisions++)
                 << std::flush;
       continue;
     }
@@ -138,7 +148,7 @@ int main(int argc, char** argv) {
     if (batch) std::cout << "> " << line << "\n";
     std::string out = session.execute(line);
     // Against the computer, undo goes back to the player's previous turn.
-    if (options->computer >= 0 &&
+    if (options.computer >= 0 &&
         engine::split_words(line) == std::vector<std::string_view>{"undo"}) {
       while (session.state().can_undo() && computer_to_move()) out = session.execute("undo");
     }
