@@ -20,11 +20,9 @@ out=$(printf 'quit\n' | "$gridgames") || fail "quit exited $?"
 # Sword and Shield names what is wrong with its options, as RAIInet does.
 while IFS='|' read -r args message; do
   # shellcheck disable=SC2086 # the options are words
-  err=$("$gridgames" sword-and-shield $args 2>&1 </dev/null | head -n 1)
-  [ "$err" = "sword-and-shield: $message" ] || fail "sword-and-shield $args: $err"
-  # shellcheck disable=SC2086
-  "$gridgames" sword-and-shield $args </dev/null >/dev/null 2>&1
+  err=$("$gridgames" sword-and-shield $args 2>&1 </dev/null)
   [ $? -eq 2 ] || fail "sword-and-shield $args is not exit 2"
+  [ "${err%%$'\n'*}" = "sword-and-shield: $message" ] || fail "sword-and-shield $args: $err"
 done <<'OPTIONS'
 -ai blue|-ai needs the colour, yellow or green
 -time 0|-time needs milliseconds from 1 to 600000
