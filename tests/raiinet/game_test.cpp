@@ -108,6 +108,22 @@ TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
   EXPECT_EQ(g.player(0).data, 1);  // player 1 owns the port and downloads the link
 }
 
+TEST(RaiinetRules, AnAbilityWithTooFewLinksIsRefusedAndChangesNothing) {
+  for (const AbilitySpec& spec : abilities()) {
+    if (spec.needs == Needs::Square) continue;
+    Game g = game(kExample, kAllData, {spec.letter, 'F', 'F', 'F', 'F'});
+    const std::string before = text::display(g, 0);
+    const AbilityArgs one_link_short{
+        spec.needs == Needs::TwoLinks ? std::vector<LinkId>{L('a')} : std::vector<LinkId>{},
+        {},
+        Direction::S};
+    EXPECT_EQ(g.use_ability(1, one_link_short), Refusal{Why::NoSuchLink}) << spec.name;
+    EXPECT_FALSE(g.player(0).cards[0].used) << spec.name;
+    EXPECT_EQ(text::display(g, 0), before) << spec.name;
+    EXPECT_FALSE(g.use_ability(2, AbilityArgs{{}, {3, 3}, Direction::N})) << spec.name;
+  }
+}
+
 TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
   Game g = game();
   AbilityArgs boost{{L('a')}, {}, Direction::N};

@@ -255,6 +255,12 @@ std::optional<Refusal> Game::use_ability(int card, const AbilityArgs& args) {
   Card& c = players_[static_cast<std::size_t>(current_)].cards[static_cast<std::size_t>(card - 1)];
   if (c.used) return Refusal{Why::CardUsed, 0, card};
   const AbilitySpec* spec = find_ability(c.ability);
+  // Too few links for the card is the caller's mistake (a parsed command
+  // always has them): refused, so that an ability never reads a link that
+  // is not there.
+  const std::size_t links_needed =
+      spec->needs == Needs::Square ? 0 : (spec->needs == Needs::TwoLinks ? 2 : 1);
+  if (args.links.size() < links_needed) return Refusal{Why::NoSuchLink};
   if (auto reason = spec->apply(*this, args)) return reason;
   c.used = true;
   ability_used_this_turn_ = true;
