@@ -54,6 +54,12 @@ declare -A matches=(
   [raiinet-ai-pairs-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   [raiinet-ai-pairs-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
   [raiinet-ai-pairs-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
+  # `ai` whose opponents choose without seeing its hidden links: in each world
+  # every other iteration redraws the AI's unrevealed links as the opponent
+  # would guess them and counts only at the opponent's choices, the rest only
+  # at the AI's (a temporary switch, GG_VIEWS=all, on the build of 04661d1;
+  # never committed; docs/ai-journal.md).
+  [raiinet-views-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
