@@ -60,6 +60,12 @@ declare -A matches=(
   # at the AI's (a temporary switch, GG_VIEWS=all, on the build of 04661d1;
   # never committed; docs/ai-journal.md).
   [raiinet-views-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
+  # Sword and Shield's `ai` with a quiescence search of 2 actions at its leaves
+  # (only actions that bury a piece, win, or leave a reaction to choose; a
+  # temporary switch, GG_QS=2, giving it the odd times, on the build of
+  # 2ba583c; never committed; docs/ai-journal.md).
+  [sword-and-shield-quiesce-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2001ms,ai@1001ms"
+  [sword-and-shield-quiesce-vs-ai]="sword-and-shield --max-length 300 --bots ai@1001ms,ai@1000ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
