@@ -66,6 +66,10 @@ declare -A matches=(
   # 2ba583c; never committed; docs/ai-journal.md).
   [sword-and-shield-quiesce-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2001ms,ai@1001ms"
   [sword-and-shield-quiesce-vs-ai]="sword-and-shield --max-length 300 --bots ai@1001ms,ai@1000ms"
+  # The two-second match's mirror at fixed budgets: 8 worlds of 12,000
+  # iterations against 4 (a second buys about 4 worlds of 13,000-25,000), to
+  # tell whether twice the worlds helps at this scale when time plays no part.
+  [raiinet-ai-96k-vs-48k]="raiinet --max-length 400 --bots ai@96000,ai@48000"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
