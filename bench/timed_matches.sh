@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The computer players' matches at one and two seconds a decision (README,
-# "Matches"), pooled over many short runs: a match at these times takes hours
+# The computer players' matches at one and two seconds a decision, and fixed-
+# budget matches as long (README, "Matches"), pooled over many short runs: a match at these times takes hours
 # of a core, more than one session or one core gives, so it is played as runs
 # of 2 games (seats alternating), each from its own seed, and every finished
 # run is appended to bench/results/MATCH.log, which is committed. A run cut
