@@ -3,8 +3,9 @@
 # fixed-budget matches as long (README, "Matches"), pooled over many short
 # runs: such a match takes hours of a core, more than one session or one core
 # gives, so it is played as runs of 2 games (seats alternating), each from
-# its own seed, and every finished run is appended to bench/results/MATCH.log, which is committed. A run cut
-# off by the end of a session leaves nothing, and its seed is played again.
+# its own seed, and every finished run is appended to bench/results/MATCH.log,
+# which is committed. A run cut off by the end of a session leaves nothing,
+# and its seed is played again.
 #
 # Usage:
 #   bench/timed_matches.sh list
