@@ -71,6 +71,13 @@ declare -A matches=(
   # iterations against 4 (a second buys about 4 worlds of 13,000-25,000), to
   # tell whether twice the worlds helps at this scale when time plays no part.
   [raiinet-ai-96k-vs-48k]="raiinet --max-length 400 --bots ai@96000,ai@48000"
+  # `ai` whose leaves are valued without a playout, by an evaluation fitted to
+  # the results of 700 games: build e3b4c29 with a temporary switch on odd
+  # times (GG_EVAL=1 GG_PLAYOUT=0); stopped at 60 games, 43.3%, not kept.
+  [raiinet-eval-leaves-2s-vs-1s]="raiinet --max-length 400 --bots ai@2001ms,ai@1001ms"
+  # The same with 4 worlds at any time, so two seconds search each deeper
+  # (GG_DEEP=1 besides); stopped at 8 games, 1 won.
+  [raiinet-eval-leaves-deep-2s-vs-1s]="raiinet --max-length 400 --bots ai@2001ms,ai@1001ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
   # ai-mean against the reference players, before it replaced ai (README, Matches).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
