@@ -25,6 +25,9 @@ results="$root/bench/results"
 # The selfplay arguments of each match (the seed and the run's size apart).
 declare -A matches=(
   [sword-and-shield-ai-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
+  # Four times the time: whether more time helps at all where twice does not
+  # (README, "Where the two unmet goals stand").
+  [sword-and-shield-ai-4s-vs-1s]="sword-and-shield --max-length 300 --bots ai@4000ms,ai@1000ms"
   # Late-move reductions, tried and not kept: its log's build, 9bf5ffa.
   [sword-and-shield-reduced-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
   # RAIInet's bots were renamed after build a359fb3: `ai` became `ai-vote`, and
@@ -55,6 +58,9 @@ declare -A matches=(
   [raiinet-ai-pairs-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   [raiinet-ai-pairs-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
   [raiinet-ai-pairs-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
+  # Four times the time (16 worlds against 4): whether more time helps at all
+  # where twice does not.
+  [raiinet-ai-4s-vs-1s]="raiinet --max-length 400 --bots ai@4000ms,ai@1000ms"
   # `ai` whose opponents choose without seeing its hidden links: in each world
   # every other iteration redraws the AI's unrevealed links as the opponent
   # would guess them and counts only at the opponent's choices, the rest only
