@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The computer players' matches of the README ("Computer opponents"): each
+# The computer players' matches of docs/journal/computer-players.md ("Matches"): each
 # through `gridgames selfplay`, seats alternating, 200 games, at fixed search
 # budgets (NAME@N: N search iterations a decision) so that the results repeat
 # exactly on any machine.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The computer players' matches at one and two seconds a decision, and
-# fixed-budget matches as long (README, "Matches"), pooled over many short
+# fixed-budget matches as long (docs/computer-players.md), pooled over many short
 # runs: such a match takes hours of a core, more than one session or one core
 # gives, so it is played as runs of 2 games (seats alternating), each from
 # its own seed, and every finished run is appended to bench/results/MATCH.log,
@@ -26,7 +26,7 @@ results="$root/bench/results"
 declare -A matches=(
   [sword-and-shield-ai-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
   # Four times the time: whether more time helps at all where twice does not
-  # (README, "Where the two unmet goals stand").
+  # (docs/journal/computer-players.md, "Where the two unmet goals stand").
   [sword-and-shield-ai-4s-vs-1s]="sword-and-shield --max-length 300 --bots ai@4000ms,ai@1000ms"
   # Late-move reductions, tried and not kept: its log's build, 9bf5ffa.
   [sword-and-shield-reduced-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2000ms,ai@1000ms"
@@ -65,12 +65,12 @@ declare -A matches=(
   # every other iteration redraws the AI's unrevealed links as the opponent
   # would guess them and counts only at the opponent's choices, the rest only
   # at the AI's (a temporary switch, GG_VIEWS=all, on the build of 04661d1;
-  # never committed; docs/ai-journal.md).
+  # never committed; docs/journal/ai-journal.md).
   [raiinet-views-2s-vs-1s]="raiinet --max-length 400 --bots ai@2000ms,ai@1000ms"
   # Sword and Shield's `ai` with a quiescence search of 2 actions at its leaves
   # (only actions that bury a piece, win, or leave a reaction to choose; a
   # temporary switch, GG_QS=2, giving it the odd times, on the build of
-  # 2ba583c; never committed; docs/ai-journal.md).
+  # 2ba583c; never committed; docs/journal/ai-journal.md).
   [sword-and-shield-quiesce-2s-vs-1s]="sword-and-shield --max-length 300 --bots ai@2001ms,ai@1001ms"
   [sword-and-shield-quiesce-vs-ai]="sword-and-shield --max-length 300 --bots ai@1001ms,ai@1000ms"
   # The two-second match's mirror at fixed budgets: 8 worlds of 12,000
@@ -85,7 +85,7 @@ declare -A matches=(
   # (GG_DEEP=1 besides); stopped at 8 games, 1 won.
   [raiinet-eval-leaves-deep-2s-vs-1s]="raiinet --max-length 400 --bots ai@2001ms,ai@1001ms"
   [raiinet-ai-mean-vs-ai]="raiinet --max-length 400 --bots ai@1000ms,ai-vote@1000ms"
-  # ai-mean against the reference players, before it replaced ai (README, Matches).
+  # ai-mean against the reference players, before it replaced ai (docs/journal/computer-players.md).
   [raiinet-ai-mean-vs-random]="raiinet --max-length 400 --bots ai@1000ms,random"
   [raiinet-ai-mean-vs-heuristic]="raiinet --max-length 400 --bots ai@1000ms,heuristic"
   [raiinet-ai-vs-random]="raiinet --max-length 400 --bots ai-vote@1000ms,random"

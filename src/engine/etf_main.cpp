@@ -79,6 +79,28 @@ std::string usage(const std::string& cmd) {
          " ====================================";
 }
 
+// Ours (--help, -h), beside ETF's own -help.
+std::string gnu_usage(const std::string& cmd) {
+  return "Usage: " + cmd + " [-b IN [OUT] | -w M N IN [OUT] | -l IN [OUT] | -i]\n" +
+         "Runs ETF commands as the course's reference program does: a file of them, checked\n"
+         "whole before any runs, or one line at a time at the \"->\" prompt. With no option,\n"
+         "-i.\n"
+         "\n"
+         "Options:\n"
+         "  -b IN [OUT]         check the whole file IN, then run it and print the\n"
+         "                      transcript (into OUT, which must not exist, in chunks of 100\n"
+         "                      commands)\n"
+         "  -w M N IN [OUT]     the same, but only the window [M, N) of commands, with the\n"
+         "                      states around it\n"
+         "  -l IN [OUT]         only the last command, with the states around it\n"
+         "  -i                  interactive: a line at a time; man lists the commands, quit\n"
+         "                      ends\n"
+         "  -help               ETF's own usage, with every mode's details\n"
+         "  -version            ETF's version\n"
+         "  -h, --help          show this help and exit\n"
+         "      --version       show the version and exit\n";
+}
+
 std::string error(const std::string& message, const std::string& cmd) {
   return message + "\nRun '" + cmd + " -help' to see more details";
 }
@@ -317,7 +339,7 @@ class Main {
     const std::size_t count = args_.empty() ? 0 : args_.size() - 1;
     if (count == 0) return interactive_mode();
     const std::string flag = args_[1];
-    if (flag == "--help" || flag == "-h") return finish(usage(cmd_), 0);
+    if (flag == "--help" || flag == "-h") return finish(gnu_usage(cmd_), 0);
     if (flag == "--version") return finish(cmd_ + " (gridgames) " + kGridgamesVersion, 0);
     if (flag == "-help") return count == 1 ? finish(usage(cmd_), 0) : wrong_count(flag);
     if (flag == "-version") {

@@ -194,12 +194,11 @@ std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOp
 using RaiinetHeuristic = ReferenceBot<raiinet::State, &raiinet::heuristic_action>;
 using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_action, 400>;
 
-// `ai` with one option changed, measured against it (README, Matches): the
-// information-set search (one tree, a world drawn for each iteration:
-// AiOptions::worlds 0), the first `ai`, choosing the action most visited
-// over four worlds whatever the budget (raiinet::vote_over_fixed_worlds),
-// and the second, its worlds drawn each on its own (AiOptions::antithetic
-// false).
+// `ai` with one option changed, measured against it (docs/computer-players.md, and the journal):
+// the information-set search (one tree, a world drawn for each iteration: AiOptions::worlds 0), the
+// first `ai`, choosing the action most visited over four worlds whatever the budget
+// (raiinet::vote_over_fixed_worlds), and the second, its worlds drawn each on its own
+// (AiOptions::antithetic false).
 template <void (*Vary)(raiinet::AiOptions&)>
 raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
                                              const raiinet::AiOptions& options) {

@@ -121,9 +121,19 @@ int main(int argc, char** argv) {
   if (argc < 2) return menu(dir, games);
   const std::string_view wanted = argv[1];
   if (wanted == "-h" || wanted == "--help") {
-    std::cout << "usage: gridgames [GAME [ARGS...]]\n       gridgames selfplay GAME [OPTIONS]   "
-                 "(gridgames selfplay --help)\ngames: "
-              << names(games) << "\n";
+    std::cout << "Usage: gridgames [GAME [ARGS...]]\n"
+                 "  or:  gridgames serve [OPTION]...            (gridgames serve --help)\n"
+                 "  or:  gridgames selfplay GAME [OPTION]...    (gridgames selfplay --help)\n"
+                 "Turn-based grid games. With no argument, a menu of the games; with GAME,\n"
+                 "that game's program with ARGS (GAME --help for its own options); serve:\n"
+                 "the games in a web browser; selfplay: bots against bots.\n"
+                 "Games: "
+              << names(games)
+              << "\n"
+                 "\n"
+                 "Options:\n"
+                 "  -h, --help          show this help and exit\n"
+                 "      --version       show the version and exit\n";
     return 0;
   }
   if (wanted == "--version") {

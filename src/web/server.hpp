@@ -1,5 +1,5 @@
 // The web server of `gridgames serve`: the pages (built into the program) and
-// the JSON API they use (README, "Web play"), over the games of matches.hpp.
+// the JSON API they use (docs/web.md), over the games of matches.hpp.
 #pragma once
 
 #include <memory>

@@ -44,6 +44,6 @@ out=$(echo quit | env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$raiinet
 [ $? -eq 2 ] && [[ $out == *"there is no display"* ]] || { echo "FAIL: no display: $out"; failures=$((failures + 1)); }
 out=$(echo quit | SDL_VIDEODRIVER=offscreen "$raiinet" -seed 1 -graphics -snapshot /nonexistent/x.png 2>&1)
 [ $? -eq 2 ] && [[ $out == *"cannot write the snapshot"* ]] || { echo "FAIL: snapshot: $out"; failures=$((failures + 1)); }
-[ "$("$raiinet" --help | head -c 14)" = "usage: raiinet" ] || { echo "FAIL: --help"; failures=$((failures + 1)); }
+[ "$("$raiinet" --help | head -c 14)" = "Usage: raiinet" ] || { echo "FAIL: --help"; failures=$((failures + 1)); }
 [ $failures -eq 0 ] && echo "all option checks passed"
 exit $((failures > 0))

@@ -9,14 +9,30 @@
 namespace amazons {
 
 const char* const kAmazonsUsage =
-    "usage: amazons name [player=NAME]\n"
-    "       amazons phase=placement amazons=N IN OUT [OPTIONS]\n"
-    "       amazons phase=movement IN OUT [OPTIONS]\n"
-    "       amazons play [BOARD] [players=human,ai,...] [amazons=N] [OPTIONS]\n"
-    "       amazons referee ...   (amazons referee --help)\n"
-    "       amazons --help | --version\n"
-    "options: player=NAME seed=N time=MS nodes=N rules=extended|standard\n"
-    "         ai=strong|uct|greedy|random; strict=0|1 (tournament program)\n";
+    "Usage: amazons play [BOARD] [players=human,ai,...] [amazons=N] [KEY=VALUE]...\n"
+    "  or:  amazons phase=placement amazons=N IN OUT [KEY=VALUE]...\n"
+    "  or:  amazons phase=movement IN OUT [KEY=VALUE]...\n"
+    "  or:  amazons name [player=NAME]\n"
+    "  or:  amazons referee [OPTION]... PROGRAM...   (amazons referee --help)\n"
+    "The Game of the Amazons, extended: any board, 1-8 players, treasure and artifacts.\n"
+    "play: a game at the terminal; phase=: one placement or one turn of the tournament\n"
+    "program, from the board file IN into OUT; name: the player's name; referee: a\n"
+    "tournament between programs.\n"
+    "\n"
+    "Keys:\n"
+    "  player=NAME         play under this name (default gridgames)\n"
+    "  seed=N              the seed of the player's choices\n"
+    "  time=MS             thinking time a turn, in milliseconds (default 1000)\n"
+    "  nodes=N             instead, N search iterations a decision\n"
+    "  rules=standard      the classic game (default extended)\n"
+    "  ai=strong|uct|greedy|random\n"
+    "                      the computer player (default strong)\n"
+    "  strict=1            the tournament program refuses a board that fails the\n"
+    "                      anti-cheating check\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help          show this help and exit\n"
+    "      --version       show the version and exit\n";
 
 namespace {
 

@@ -92,7 +92,7 @@ double heuristic_score(const Game& game, const Action& a) {
 // A playout's move: mostly the heuristic's best move (scores a few points
 // apart are tied by noise), sometimes a random one, so that playouts look
 // like play (with random moves the AI won 60% against the heuristic, with
-// these 92%: README, Matches).
+// these 92%: docs/journal/computer-players.md).
 Action playout_action(const State& state, engine::Random& rng) {
   if (rng.chance(kPlayoutRandomness)) return state.random_action(rng);
   const Game& game = state.game();

@@ -1,6 +1,6 @@
 // Computer players of RAIInet, under the game contract's actions
 // (state.hpp). Both decide from their player's knowledge only.
-//   heuristic: the reference player (README): advances data, keeps viruses
+//   heuristic: the reference player (docs/computer-players.md): advances data, keeps viruses
 //              back, attacks only links known to be weaker, scans before
 //              risky battles, answers threats to its server ports.
 //   ai:        information-set search by determinization: the opponent's
@@ -25,21 +25,21 @@ struct AiOptions {
   int time_ms = 1000;      // else: the time of a decision, counted from `start`
   std::uint64_t seed = 0;
   // Determinizations a decision, the budget shared between them: fewer,
-  // each searched deeper (8 before; README, Matches). 0: one tree, each
+  // each searched deeper (8 before; docs/journal/ai-journal.md). 0: one tree, each
   // iteration in a world of its own (engine::Mcts::search_worlds, the
   // information-set search; the selfplay bot `ismcts`).
   int worlds = 4;
   // The opponent's replies searched at each of its nodes in a world: the
   // heuristic's first this many (it sees only the opponent's knowledge),
   // since in a drawn world the opponent would see the AI's hidden links
-  // (engine::Mcts's opponent_children; README, Matches). 0: all.
+  // (engine::Mcts's opponent_children; docs/journal/ai-journal.md). 0: all.
   int opponent_replies = 0;
   // How the worlds' searches choose (with worlds > 0): true, the action
   // whose value averaged over the worlds is best, as perfect-information
   // Monte Carlo chooses, among those visited at least half as often as the
   // most visited; false (the selfplay bot `ai-vote`, the first `ai`), the
   // action most visited over all worlds. At a second each, the mean won 33
-  // of 46 games against the vote (README, Matches).
+  // of 46 games against the vote (docs/journal/ai-journal.md).
   bool by_mean_value = true;
   // A larger budget searches more worlds rather than deeper ones (with
   // worlds > 0): one world for each `world_ms` of a decision's time, or
@@ -52,7 +52,7 @@ struct AiOptions {
   // one before (State::antithetic), so that over a pair each hidden link is
   // data as often as a virus. false: the selfplay bot `ai-unpaired`, the
   // second `ai`, which the pairs beat 120 to 77 at 12,000 iterations each
-  // (README, Matches).
+  // (docs/journal/ai-journal.md).
   bool antithetic = true;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };

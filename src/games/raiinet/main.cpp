@@ -1,7 +1,7 @@
 // raiinet: two players, hidden links, data and viruses, at one terminal.
 //   raiinet [-ability1 ORDER] [-ability2 ORDER] [-link1 FILE] [-link2 FILE] [-seed N]
 //           [-graphics [both]] [-snapshot FILE.png]
-// Commands come from standard input; see the README.
+// Commands come from standard input; see docs/games/raiinet.md.
 #include <poll.h>
 #include <unistd.h>
 
@@ -55,13 +55,27 @@ bool next_line(std::string& line, raiinet::GraphicsDisplay* graphics) {
 }  // namespace
 
 const char* const kUsage =
-    "usage: raiinet [-ability1 ORDER] [-ability2 ORDER] [-link1 FILE] [-link2 FILE] [-seed N]\n"
-    "               [-graphics [both]] [-snapshot FILE.png] [-ai 1|2 [-time MS | -nodes N]]\n"
-    "       raiinet --help | --version\n"
-    "Two players at one terminal, or one against the computer (-ai: the player it plays;\n"
-    "it thinks -time MS a move, 1000 by default, or -nodes N search iterations, seeded by\n"
-    "-seed). Commands: move <link> <up|down|left|right>, abilities, ability <1-5> <target>,\n"
-    "board, sequence <file>, help, quit (the end of input quits too).\n";
+    "Usage: raiinet [OPTION]...\n"
+    "Two players at one terminal, or one against the computer: hidden links, data and\n"
+    "viruses. Commands come from standard input: move <link> <up|down|left|right>,\n"
+    "abilities, ability <1-5> <target>, board, sequence <file>, help, quit (the end of\n"
+    "input quits too).\n"
+    "\n"
+    "Options:\n"
+    "  -ability1 ORDER     player 1's five ability cards as letters (default LFDSP)\n"
+    "  -ability2 ORDER     player 2's five ability cards\n"
+    "  -link1 FILE         player 1's links a-h in order, e.g. V1 D4 V3 V2 D3 V4 D2 D1\n"
+    "  -link2 FILE         player 2's links A-H\n"
+    "  -seed N             the seed of random placements and of the computer (default:\n"
+    "                      the clock's, printed as Seed: N)\n"
+    "  -graphics [both]    also show the game in a window (both: a window a player)\n"
+    "  -snapshot FILE.png  with -graphics, save the window's picture after each redraw\n"
+    "  -ai 1|2             the computer plays that player\n"
+    "  -time MS            the computer's thinking a move, in milliseconds (default 1000)\n"
+    "  -nodes N            instead, N search iterations a move (the same move for the\n"
+    "                      same -seed)\n"
+    "  -h, --help          show this help and exit\n"
+    "      --version       show the version and exit\n";
 
 // The computer's turn (raiinet/ai.hpp): it decides from its player's
 // knowledge only, and its command runs as if typed.

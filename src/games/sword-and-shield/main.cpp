@@ -20,17 +20,25 @@
 namespace {
 
 const char* const kUsage =
-    "usage: sword-and-shield [-compact | -full] [-b FILE] [-ai yellow|green [-time MS | -nodes N]\n"
-    "                        [-seed N]]\n"
-    "       sword-and-shield --help | --version\n"
-    "Commands: create <letter> <0|90|180|270>, move <letter> <up|right|down|left>,\n"
-    "rotate <letter> <1-4>, pass, react <letter> <letter>, undo, board, help, quit (the end of\n"
-    "input quits too).\n"
-    "-compact: a display of 17 lines (the default on a terminal shorter than the full\n"
-    "display's 50 lines); -full: the full display always.\n"
-    "-ai: the computer plays that colour, thinking -time MS a decision (1000 by default) or\n"
-    "-nodes N search iterations, seeded by -seed (1 by default); undo then takes back to\n"
-    "your previous turn.\n";
+    "Usage: sword-and-shield [OPTION]...\n"
+    "Two players push and react with armed pieces, at one terminal, or one against the\n"
+    "computer. Commands come from standard input (or -b FILE): create <letter>\n"
+    "<0|90|180|270>, move <letter> <up|right|down|left>, rotate <letter> <1-4>, pass,\n"
+    "react <letter> <letter>, undo, board, help, quit (the end of input quits too).\n"
+    "\n"
+    "Options:\n"
+    "  -b FILE             read the commands from FILE, each echoed as \"> command\"\n"
+    "  -compact            a display of 17 lines (the default on a terminal shorter than\n"
+    "                      the full display's 50 lines)\n"
+    "  -full               the full display always\n"
+    "  -ai yellow|green    the computer plays that colour; undo then takes back to your\n"
+    "                      previous turn\n"
+    "  -time MS            the computer's thinking a decision, in milliseconds (default\n"
+    "                      1000)\n"
+    "  -nodes N            instead, N positions evaluated a decision\n"
+    "  -seed N             the computer's seed (default 1)\n"
+    "  -h, --help          show this help and exit\n"
+    "      --version       show the version and exit\n";
 
 struct Options {
   int compact = -1;  // unset: by the terminal's height

@@ -1,5 +1,5 @@
 // gridgames in the browser: the menu, a form to start each game, and the game
-// page of one seat, all over the JSON API (README, "Web play"). Boards are
+// page of one seat, all over the JSON API (docs/web.md). Boards are
 // drawn by boards.js from the seat's observation, the only state it gets.
 "use strict";
 
