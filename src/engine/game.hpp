@@ -5,7 +5,8 @@
 // A state is a copyable value with ==. It says how many players there are and
 // who is to move (kNoPlayer once the game is over); it lists the legal actions
 // as small values, each with a text form that round-trips
-// (parse_action(action_text(a)) == a); it applies an action; it gives each
+// (parse_action(action_text(a)) == a), and a text that names none gets the
+// reason (engine::Parsed); it applies an action; it gives each
 // player's result, and each player's observation: exactly what that player
 // may know, as text. serialize() and deserialize() turn a state into a string
 // and back. Chance stays inside each game's own seeded generator, so a state
@@ -53,6 +54,35 @@ using Returns = std::array<double, kMaxPlayers>;
 // A game's parameters by name, as text; each game reads and checks its own.
 using Params = std::map<std::string, std::string, std::less<>>;
 
+// What a game's parse_action makes of a text: the action it names (legal
+// now or not), or why the text names none, in words that say what is wrong
+// and how to write it ("write a move as: move <link> <up|down|left|right>").
+// A game's parse_action is the only reader of its action texts: terminal
+// sessions, the web and the tests all go through it. Reads as an optional.
+template <typename Action>
+class Parsed {
+ public:
+  Parsed(Action action) : action_(std::move(action)) {}  // NOLINT: an action is a parse
+  static Parsed refused(std::string why) {
+    Parsed parsed;
+    parsed.why_ = std::move(why);
+    return parsed;
+  }
+
+  bool has_value() const { return action_.has_value(); }
+  explicit operator bool() const { return has_value(); }
+  const Action& operator*() const { return *action_; }
+  const Action* operator->() const { return &*action_; }
+  const Action& value() const { return action_.value(); }
+  // Why the text names no action (empty when it names one).
+  const std::string& why() const { return why_; }
+
+ private:
+  Parsed() = default;
+  std::optional<Action> action_;
+  std::string why_;
+};
+
 // What search needs: who moves, the legal actions, applying one, the result.
 template <typename S>
 concept Playable = std::copyable<S> && std::equality_comparable<typename S::Action> &&
@@ -73,7 +103,7 @@ template <typename S>
 concept Game = Playable<S> && std::equality_comparable<S> &&
     requires(const S& state, const typename S::Action& action, std::string_view text, int player) {
   { state.action_text(action) } -> std::same_as<std::string>;
-  { state.parse_action(text) } -> std::same_as<std::optional<typename S::Action>>;
+  { state.parse_action(text) } -> std::same_as<Parsed<typename S::Action>>;
   { state.observation(player) } -> std::same_as<std::string>;
   { state.serialize() } -> std::same_as<std::string>;
   { S::deserialize(text) } -> std::same_as<std::optional<S>>;
@@ -173,7 +203,7 @@ class StateOf final : public AnyState {
   std::optional<std::string> apply(std::string_view text) override {
     if (state_.over()) return "the game is over";
     const auto action = state_.parse_action(text);
-    if (!action) return "\"" + std::string(text.substr(0, 40)) + "\" is not an action of this game";
+    if (!action) return action.why();
     std::vector<typename S::Action> actions;
     state_.legal_actions(actions);
     for (const auto& a : actions) {

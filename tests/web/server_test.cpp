@@ -8,7 +8,10 @@
 #include <thread>
 
 #include "engine/random.hpp"
+#include "games/raiinet/session.hpp"
+#include "games/raiinet/setup.hpp"
 #include "games/raiinet/state.hpp"
+#include "games/sword-and-shield/session.hpp"
 
 namespace {
 
@@ -285,6 +288,46 @@ TEST_F(WebServer, RaiinetNeverSendsTheOpponentsHiddenLinks) {
   EXPECT_EQ(v0.data["observation"], replica.observation(0));
   EXPECT_GT(actions, 10);
   EXPECT_GT(responses, actions);
+}
+
+// One door: a bad action gets the same reason from the game's parse_action
+// (or its rules), from the web API and at the terminal.
+TEST_F(WebServer, ABadActionGetsTheSameReasonEverywhere) {
+  const std::vector<std::string> raiinet_cases = {
+      "move a sideways", "move x up", "move A up", "ability 9 a", "ability 2 a", "ability 4 a b"};
+  const json raiinet = create({{"game", "raiinet"}, {"params", {{"seed", 4}}}});
+  auto made = raiinet::State::make({{"seed", "4"}});
+  const raiinet::State state = std::get<raiinet::State>(std::move(made));
+  engine::Random rng(4);
+  const raiinet::Placement first = raiinet::random_placement(rng);
+  const raiinet::Placement second = raiinet::random_placement(rng);
+  raiinet::Session terminal(
+      raiinet::Game(first, second, {'L', 'F', 'D', 'S', 'P'}, {'L', 'F', 'D', 'S', 'P'}));
+  for (const std::string& text : raiinet_cases) {
+    const auto parsed = state.parse_action(text);
+    const std::string reason = parsed ? *state.why_not(*parsed) : parsed.why();
+    EXPECT_FALSE(reason.empty()) << text;
+    const Reply r = act(raiinet, 0, text);
+    EXPECT_EQ(r.status, 422) << text;
+    EXPECT_EQ(r.data["error"], reason) << text;
+    EXPECT_EQ(terminal.execute(text), "Error: " + reason + "\n") << text;
+  }
+
+  const std::vector<std::string> sas_cases = {"move a sideways", "create a 45", "rotate b",
+                                              "move a up",       "react a b",   "pass now",
+                                              "create A 90"};
+  const json sas = create({{"game", "sword-and-shield"}});
+  const sas::State start;
+  sas::Session sas_terminal;
+  for (const std::string& text : sas_cases) {
+    const auto parsed = start.parse_action(text);
+    const std::string reason = parsed ? *start.why_not(*parsed) : parsed.why();
+    EXPECT_FALSE(reason.empty()) << text;
+    const Reply r = act(sas, 0, text);
+    EXPECT_EQ(r.status, 422) << text;
+    EXPECT_EQ(r.data["error"], reason) << text;
+    EXPECT_EQ(sas_terminal.execute(text), "Error: " + reason + "\n") << text;
+  }
 }
 
 }  // namespace

@@ -181,6 +181,26 @@ std::string FileError::text() const {
          message;
 }
 
+std::variant<Coord, std::string> read_field(std::string_view word, int rows, int cols) {
+  const auto comma = word.find(',');
+  const auto row =
+      comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(0, comma));
+  const auto col =
+      comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(comma + 1));
+  if (!row || !col)
+    return "\"" + engine::printable(word, 20) + "\" is not a field: write ROW,COL, e.g. 3,4";
+  const Coord c{*row - 1, *col - 1};
+  if (c.row < 0 || c.row >= rows || c.col < 0 || c.col >= cols) {
+    return engine::printable(word, 20) + " is outside the board (rows 1-" + std::to_string(rows) +
+           ", columns 1-" + std::to_string(cols) + ")";
+  }
+  return c;
+}
+
+std::string field_text(Coord c) {
+  return std::to_string(c.row + 1) + "," + std::to_string(c.col + 1);
+}
+
 std::variant<Board, FileError> read_board(std::string_view text) {
   const std::vector<std::string_view> lines = lines_of(text);
   if (lines.empty()) return FileError{1, 0, "the file is empty"};

@@ -82,6 +82,13 @@ struct FileError {
   std::string text() const;  // "line 3, field 5: ..."
 };
 
+// A field as players type it, ROW,COL counted from 1 ("3,4"), on a board of
+// `rows` x `cols`; or what is wrong with the word. The one reader of fields
+// for the contract's actions and interactive play.
+std::variant<Coord, std::string> read_field(std::string_view word, int rows, int cols);
+// The text of a field: "3,4".
+std::string field_text(Coord c);
+
 std::variant<Board, FileError> read_board(std::string_view text);
 std::string write_board(const Board& board);
 

@@ -24,25 +24,9 @@ struct Seat {
   bool human;
 };
 
-std::string square(Coord c) {
-  return std::to_string(c.row + 1) + "," + std::to_string(c.col + 1);
-}
-
 // A field typed as ROW,COL, or what is wrong with it.
 std::variant<Coord, std::string> read_field(std::string_view word, const Board& board) {
-  const auto comma = word.find(',');
-  const auto row =
-      comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(0, comma));
-  const auto col =
-      comma == std::string_view::npos ? std::nullopt : engine::parse_int(word.substr(comma + 1));
-  const std::string shown = "\"" + engine::printable(word, 20) + "\"";
-  if (!row || !col) return shown + " is not a field: write ROW,COL, e.g. 3,4";
-  const Coord c{*row - 1, *col - 1};
-  if (!board.contains(c)) {
-    return std::string(word) + " is outside the board (rows 1-" + std::to_string(board.rows()) +
-           ", columns 1-" + std::to_string(board.cols()) + ")";
-  }
-  return c;
+  return amazons::read_field(word, board.rows(), board.cols());
 }
 
 // Every word a field, or the first problem.
@@ -202,7 +186,7 @@ class Play {
     const auto at = choose_placement(board_, id, rng_);
     if (!at) return false;
     place_amazon(board_, id, *at);
-    out_ << line(id).name << " places an amazon at " << square(*at) << "\n";
+    out_ << line(id).name << " places an amazon at " << field_text(*at) << "\n";
     return true;
   }
 
@@ -233,7 +217,7 @@ class Play {
     while (true) {
       const std::string prompt =
           line(id).name + " [" + std::to_string(id) + "], " +
-          (from ? "the horse moves the amazon at " + square(*from) + " again, TO TARGET: "
+          (from ? "the horse moves the amazon at " + field_text(*from) + " again, TO TARGET: "
                 : "your move, FROM TO TARGET: ");
       const auto words = ask(prompt);
       if (!words) return false;
@@ -270,10 +254,10 @@ class Play {
     options.seed = rng_.next();
     const auto turn = ai_turn(board_, id, options);
     if (!turn || play_turn(board_, id, *turn)) return false;
-    out_ << line(id).name << " moves from " << square(turn->from);
+    out_ << line(id).name << " moves from " << field_text(turn->from);
     for (const Step& s : turn->steps) {
-      out_ << " to " << square(s.to);
-      if (s.target) out_ << ", shoots at " << square(*s.target);
+      out_ << " to " << field_text(s.to);
+      if (s.target) out_ << ", shoots at " << field_text(*s.target);
     }
     out_ << "\n";
     return true;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/words.hpp"
+#include "games/amazons/board.hpp"
+
 namespace amazons {
 
 StandardGame::StandardGame() : board_(10, 10) {
@@ -159,26 +162,7 @@ engine::Returns StandardGame::returns() const {
 namespace {
 
 std::string field_text(int sq) {
-  return std::to_string(sq / 10 + 1) + "," + std::to_string(sq % 10 + 1);
-}
-
-std::optional<std::uint16_t> parse_field(std::string_view word) {
-  const auto comma = word.find(',');
-  if (comma == std::string_view::npos || comma == 0 || comma + 1 >= word.size())
-    return std::nullopt;
-  int row = 0, col = 0;
-  for (char c : word.substr(0, comma)) {
-    if (c < '0' || c > '9') return std::nullopt;
-    row = row * 10 + (c - '0');
-    if (row > 10) return std::nullopt;
-  }
-  for (char c : word.substr(comma + 1)) {
-    if (c < '0' || c > '9') return std::nullopt;
-    col = col * 10 + (c - '0');
-    if (col > 10) return std::nullopt;
-  }
-  if (row < 1 || col < 1) return std::nullopt;
-  return static_cast<std::uint16_t>((row - 1) * 10 + (col - 1));
+  return amazons::field_text({sq / 10, sq % 10});
 }
 
 }  // namespace
@@ -187,19 +171,19 @@ std::string StandardGame::action_text(const StandardMove& m) const {
   return field_text(m.from) + " " + field_text(m.to) + " " + field_text(m.arrow);
 }
 
-std::optional<StandardMove> StandardGame::parse_action(std::string_view text) const {
+engine::Parsed<StandardMove> StandardGame::parse_action(std::string_view text) const {
+  const auto words = engine::split_words(text);
+  if (words.size() != 3)
+    return engine::Parsed<StandardMove>::refused(
+        "write a turn as: FROM TO TARGET, e.g. 4,1 5,2 5,8");
   std::array<std::uint16_t, 3> fields{};
-  std::size_t count = 0;
-  while (!text.empty()) {
-    const std::size_t space = std::min(text.find(' '), text.size());
-    if (space > 0) {
-      const auto f = parse_field(text.substr(0, space));
-      if (!f || count == 3) return std::nullopt;
-      fields[count++] = *f;
-    }
-    text.remove_prefix(std::min(space + 1, text.size()));
+  for (std::size_t i = 0; i < 3; ++i) {
+    auto c = read_field(words[i], 10, 10);
+    if (const auto* why = std::get_if<std::string>(&c))
+      return engine::Parsed<StandardMove>::refused(*why);
+    const Coord at = std::get<Coord>(c);
+    fields[i] = static_cast<std::uint16_t>(at.row * 10 + at.col);
   }
-  if (count != 3) return std::nullopt;
   return StandardMove{fields[0], fields[1], fields[2]};
 }
 

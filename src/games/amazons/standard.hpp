@@ -40,7 +40,7 @@ class StandardGame {
   engine::Returns returns() const;  // the player who cannot move loses
   StandardMove random_action(engine::Random& rng) const;
   std::string action_text(const StandardMove& m) const;
-  std::optional<StandardMove> parse_action(std::string_view text) const;
+  engine::Parsed<StandardMove> parse_action(std::string_view text) const;
   // The board, a row a line: '.' empty, 'W' and 'B' the two sides, 'x' an arrow.
   std::string observation(int player) const;
   std::string serialize() const;  // "to_move=N" and the board as observation() shows it

@@ -8,19 +8,6 @@ namespace {
 
 using Kind = State::Action::Kind;
 
-std::string field_text(Coord c) {
-  return std::to_string(c.row + 1) + "," + std::to_string(c.col + 1);
-}
-
-std::optional<Coord> parse_field(std::string_view word) {
-  const auto comma = word.find(',');
-  if (comma == std::string_view::npos) return std::nullopt;
-  const auto row = engine::parse_int(word.substr(0, comma));
-  const auto col = engine::parse_int(word.substr(comma + 1));
-  if (!row || !col) return std::nullopt;
-  return Coord{*row - 1, *col - 1};
-}
-
 std::optional<std::int32_t> parse_number(std::string_view text) {
   if (text == "-") return -1;
   const auto n = engine::parse_int(text);
@@ -205,21 +192,27 @@ std::string State::action_text(const Action& action) const {
   return "";
 }
 
-std::optional<State::Action> State::parse_action(std::string_view text) const {
+engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
+  using Parsed = engine::Parsed<Action>;
   const auto words = engine::split_words(text);
-  if (words.empty()) return std::nullopt;
+  const std::size_t wanted = words.empty()                                ? 0
+                             : words[0] == "move"                         ? 2
+                             : words[0] == "place" || words[0] == "shoot" ? 1
+                                                                          : 0;
+  if (wanted == 0 || words.size() != wanted + 1) {
+    return Parsed::refused(
+        "write an action as: place ROW,COL, move ROW,COL ROW,COL or shoot "
+        "ROW,COL (rows and columns from 1)");
+  }
   std::vector<Coord> fields;
   for (std::size_t i = 1; i < words.size(); ++i) {
-    const auto c = parse_field(words[i]);
-    if (!c || !board_.contains(*c)) return std::nullopt;
-    fields.push_back(*c);
+    auto c = read_field(words[i], board_.rows(), board_.cols());
+    if (const auto* why = std::get_if<std::string>(&c)) return Parsed::refused(*why);
+    fields.push_back(std::get<Coord>(c));
   }
-  if (words[0] == "place" && fields.size() == 1) return Action{Kind::Place, 0, field(fields[0])};
-  if (words[0] == "move" && fields.size() == 2)
-    return Action{Kind::Move, field(fields[0]), field(fields[1])};
-  if (words[0] == "shoot" && fields.size() == 1)
-    return Action{Kind::Shoot, shooter_, field(fields[0])};
-  return std::nullopt;
+  if (words[0] == "place") return Action{Kind::Place, 0, field(fields[0])};
+  if (words[0] == "move") return Action{Kind::Move, field(fields[0]), field(fields[1])};
+  return Action{Kind::Shoot, shooter_, field(fields[0])};
 }
 
 std::string State::observation(int player) const {

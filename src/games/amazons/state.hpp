@@ -41,7 +41,7 @@ class State {
   engine::Returns returns() const;
   // "place 3,4", "move 1,4 5,4", "shoot 5,8" (rows and columns from 1).
   std::string action_text(const Action& action) const;
-  std::optional<Action> parse_action(std::string_view text) const;
+  engine::Parsed<Action> parse_action(std::string_view text) const;
   // Nothing is hidden: the board file, and what is awaited.
   std::string observation(int player) const;
   std::string serialize() const;

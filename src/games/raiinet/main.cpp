@@ -78,17 +78,17 @@ const char* const kUsage =
     "      --version       show the version and exit\n";
 
 // The computer's turn (raiinet/ai.hpp): it decides from its player's
-// knowledge only, and its command runs as if typed.
+// knowledge only, and hands its action to the session.
 std::string computer_turn(raiinet::Session& session, const raiinet::Options& options,
                           std::uint64_t seed) {
   raiinet::AiOptions ai;
   ai.seed = seed;
   ai.time_ms = options.think_ms;
   ai.nodes = options.nodes;
-  const raiinet::State state = raiinet::State::of_game(session.game());
-  const std::string command = state.action_text(raiinet::ai_action(state, ai));
-  return "Player " + std::to_string(options.computer + 1) + " (computer)> " + command + "\n" +
-         session.execute(command);
+  const raiinet::State& state = session.state();
+  const raiinet::State::Action action = raiinet::ai_action(state, ai);
+  return "Player " + std::to_string(options.computer + 1) + " (computer)> " +
+         state.action_text(action) + "\n" + session.apply(action);
 }
 
 int main(int argc, char** argv) {

@@ -16,39 +16,6 @@ std::string error(const std::string& reason) {
   return "Error: " + reason + "\n";
 }
 
-// What a card's target is, in words (for errors) and as written after
-// `ability N` (for help).
-struct Target {
-  std::string_view words;
-  std::string_view syntax;
-};
-
-Target target_of(Needs needs) {
-  switch (needs) {
-    case Needs::Link:
-      return {"a link", "<link>"};
-    case Needs::Square:
-      return {"a row and a column", "<row> <column> (0-7)"};
-    case Needs::TwoLinks:
-      return {"two links", "<link> <link>"};
-    case Needs::LinkAndDirection:
-      return {"a link and a direction", "<link> <up|down|left|right>"};
-  }
-  return {};
-}
-
-std::size_t needs_words(Needs needs) {
-  return needs == Needs::Link ? 1 : 2;
-}
-
-bool is_link_word(std::string_view w) {
-  return w.size() == 1;
-}
-
-std::string no_such_link(char c) {
-  return "Error: there is no link '" + engine::printable(std::string_view(&c, 1)) + "'\n";
-}
-
 // What `help` prints: the commands, and each ability's target from the
 // abilities' table.
 std::string help() {
@@ -62,7 +29,7 @@ std::string help() {
     std::string card = std::string(1, spec.letter) + " (" + std::string(spec.name) + ")";
     card.resize(std::max<std::size_t>(card.size() + 1, 16), ' ');
     out += "                                      " + card +
-           std::string(target_of(spec.needs).syntax) + "\n";
+           std::string(text::target_of(spec.needs).syntax) + "\n";
   }
   out +=
       "  board                             show the board again\n"
@@ -79,7 +46,7 @@ std::string Session::execute(std::string_view line) {
 }
 
 std::string Session::board() const {
-  return text::display(game_, viewer_.value_or(game_.current()));
+  return text::display(game(), viewer_.value_or(game().current()));
 }
 
 std::string Session::run(std::string_view line, int depth, const std::string& folder) {
@@ -87,11 +54,15 @@ std::string Session::run(std::string_view line, int depth, const std::string& fo
   const auto words = engine::split_words(line);
   if (words.empty()) return "";
   const std::string_view command = words[0];
-  if (command == "move") return move(words);
-  if (command == "ability") return ability(words);
+  // The actions: the state reads them (the only reader of their texts).
+  if (command == "move" || command == "ability") {
+    const auto action = state_.parse_action(line);
+    if (!action) return error(action.why());
+    return apply(*action);
+  }
   if (command == "sequence") return sequence(words, depth, folder);
   if (command == "abilities" && words.size() == 1)
-    return text::ability_list(game_, game_.current());
+    return text::ability_list(game(), game().current());
   if (command == "board" && words.size() == 1) return board();
   if (command == "help" && words.size() == 1) return help();
   if (command == "quit" && words.size() == 1) {
@@ -105,78 +76,27 @@ std::string Session::run(std::string_view line, int depth, const std::string& fo
                kCommands);
 }
 
-std::string Session::after_change(int mover) {
-  // The rules' own forced pass: a player who cannot move passes (their
-  // opponent too, if stuck likewise); its events tell it.
-  game_.pass_stuck_players();
-  for (const Observer& observer : observers_) observer(game_);
+std::string Session::apply(const State::Action& action) {
+  if (finished_) return "";
+  if (const auto why = state_.why_not(action)) return error(*why);
+  const int mover = game().current();
+  state_.apply(action);  // with the rules' forced pass: a player who cannot move passes
+  for (const Observer& observer : observers_) observer(game());
   std::string out;
-  for (const Event& event : game_.events()) out += text::event_line(game_, event);
-  if (handover_ && !game_.winner() && game_.current() != mover) {
-    handover_(out, game_.current());
+  for (const Event& event : game().events()) out += text::event_line(game(), event);
+  if (handover_ && !state_.over() && game().current() != mover) {
+    handover_(out, game().current());
     out.clear();
   }
   out += board();
-  if (const auto winner = game_.winner()) {
+  if (const auto winner = game().winner()) {
     finished_ = true;
     out += "Player " + std::to_string(*winner + 1) + " wins!\n";
+  } else if (state_.over()) {
+    finished_ = true;
+    out += "Neither player can move: the game is a draw.\n";
   }
   return out;
-}
-
-std::string Session::move(const std::vector<std::string_view>& words) {
-  const auto direction = words.size() == 3 ? parse_direction(words[2]) : std::nullopt;
-  if (words.size() != 3 || !is_link_word(words[1]) || !direction) {
-    return error("write a move as: move <link> <up|down|left|right>");
-  }
-  const auto link = link_of_letter(words[1][0]);
-  if (!link) return no_such_link(words[1][0]);
-  const int mover = game_.current();
-  if (auto reason = game_.move(*link, *direction)) return error(text::refusal_message(*reason));
-  return after_change(mover);
-}
-
-std::string Session::ability(const std::vector<std::string_view>& words) {
-  const auto card = words.size() >= 2 ? engine::parse_int(words[1]) : std::nullopt;
-  if (!card) return error("write an ability as: ability <1-5> <target>");
-  if (*card < 1 || *card > kCards)
-    return error("there is no ability card " + std::string(words[1]) + "; the cards are 1-5");
-  const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(*card - 1)];
-  const AbilitySpec& spec = *find_ability(c.ability);
-  const std::string usage = "ability " + std::to_string(*card) + " (" + std::string(spec.name) +
-                            ") needs " + std::string(target_of(spec.needs).words);
-  if (words.size() != 2 + needs_words(spec.needs)) return error(usage);
-  AbilityArgs args;
-  switch (spec.needs) {
-    case Needs::Link:
-    case Needs::TwoLinks:
-      for (std::size_t i = 2; i < words.size(); ++i) {
-        if (!is_link_word(words[i])) return error(usage);
-        const auto link = link_of_letter(words[i][0]);
-        if (!link) return no_such_link(words[i][0]);
-        args.links.push_back(*link);
-      }
-      break;
-    case Needs::Square: {
-      const auto row = engine::parse_int(words[2]);
-      const auto col = engine::parse_int(words[3]);
-      if (!row || !col) return error(usage);
-      args.square = {*row, *col};
-      break;
-    }
-    case Needs::LinkAndDirection: {
-      const auto direction = parse_direction(words[3]);
-      if (!is_link_word(words[2]) || !direction) return error(usage);
-      const auto link = link_of_letter(words[2][0]);
-      if (!link) return no_such_link(words[2][0]);
-      args.links.push_back(*link);
-      args.direction = *direction;
-      break;
-    }
-  }
-  const int mover = game_.current();
-  if (auto reason = game_.use_ability(*card, args)) return error(text::refusal_message(*reason));
-  return after_change(mover);
 }
 
 // Runs the commands of a file, each echoed as "> command"; a file named in it

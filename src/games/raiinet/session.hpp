@@ -4,12 +4,13 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "games/raiinet/game.hpp"
+#include "games/raiinet/state.hpp"
 
 namespace raiinet {
 
@@ -21,14 +22,20 @@ class Session {
   // 1), with what the command printed so far, before `next`'s secrets show.
   using Handover = std::function<void(const std::string& so_far, int next)>;
 
-  explicit Session(Game game) : game_(std::move(game)) {}
+  // A text layer over the rules' state, with no length limit.
+  explicit Session(Game game)
+      : state_(State::of_game(std::move(game), std::numeric_limits<int>::max())) {}
 
   // Runs one command line and returns what it prints.
   std::string execute(std::string_view line);
+  // Plays an action (the computer's, typed) and returns what it prints, as
+  // execute() does for its text.
+  std::string apply(const State::Action& action);
   // The display for the player whose turn it is.
   std::string board() const;
   bool finished() const { return finished_; }
-  const Game& game() const { return game_; }
+  const Game& game() const { return state_.game(); }
+  const State& state() const { return state_; }
   // Called after every change of the game (displays other than the text).
   void add_observer(Observer observer) { observers_.push_back(std::move(observer)); }
   void set_handover(Handover handover) { handover_ = std::move(handover); }
@@ -38,13 +45,10 @@ class Session {
  private:
   // `folder`: where the sequence file that holds the line is ("" at the top).
   std::string run(std::string_view line, int depth, const std::string& folder = "");
-  std::string move(const std::vector<std::string_view>& words);
-  std::string ability(const std::vector<std::string_view>& words);
   std::string sequence(const std::vector<std::string_view>& words, int depth,
                        const std::string& folder);
-  std::string after_change(int mover);
 
-  Game game_;
+  State state_;
   bool finished_ = false;
   std::vector<Observer> observers_;
   Handover handover_;

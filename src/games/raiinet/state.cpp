@@ -240,44 +240,70 @@ std::string State::action_text(const Action& action) const {
   return text;
 }
 
-std::optional<State::Action> State::parse_action(std::string_view text) const {
+engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
+  using Parsed = engine::Parsed<Action>;
   const auto words = engine::split_words(text);
-  if (words.size() == 3 && words[0] == "move" && words[1].size() == 1) {
-    const auto d = parse_direction(words[2]);
-    if (!d) return std::nullopt;
-    return Action{false, 0, words[1][0], 0, *d, {}};
+  const auto link_word = [](std::string_view w) { return w.size() == 1; };
+  // A link's letter, or why it names none.
+  const auto read_link = [](std::string_view w) -> std::variant<char, std::string> {
+    if (!link_of_letter(w[0]))
+      return "there is no link '" + engine::printable(w.substr(0, 1)) + "'";
+    return w[0];
+  };
+  if (words.empty() || (words[0] != "move" && words[0] != "ability")) {
+    return Parsed::refused("\"" + engine::printable(text, 30) +
+                           "\" is not an action: write move <link> <up|down|left|right> or "
+                           "ability <1-5> <target>");
   }
-  if (words.size() < 3 || words[0] != "ability") return std::nullopt;
-  const auto card = engine::parse_int(words[1]);
-  if (!card || *card < 1 || *card > kCards) return std::nullopt;
+  if (words[0] == "move") {
+    const auto direction = words.size() == 3 ? parse_direction(words[2]) : std::nullopt;
+    if (words.size() != 3 || !link_word(words[1]) || !direction)
+      return Parsed::refused("write a move as: move <link> <up|down|left|right>");
+    const auto link = read_link(words[1]);
+    if (const auto* why = std::get_if<std::string>(&link)) return Parsed::refused(*why);
+    return Action{false, 0, std::get<char>(link), 0, *direction, {}};
+  }
+  const auto card = words.size() >= 2 ? engine::parse_int(words[1]) : std::nullopt;
+  if (!card) return Parsed::refused("write an ability as: ability <1-5> <target>");
+  if (*card < 1 || *card > kCards) {
+    return Parsed::refused("there is no ability card " + engine::printable(words[1], 20) +
+                           "; the cards are 1-5");
+  }
   const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(*card - 1)];
+  const AbilitySpec& spec = *find_ability(c.ability);
+  const std::string usage = "ability " + std::to_string(*card) + " (" + std::string(spec.name) +
+                            ") needs " + std::string(text::target_of(spec.needs).words);
+  const std::size_t target_words = spec.needs == Needs::Link ? 1 : 2;
+  if (words.size() != 2 + target_words) return Parsed::refused(usage);
   Action a{true, *card, 0, 0, Direction::N, {}};
-  switch (find_ability(c.ability)->needs) {
+  switch (spec.needs) {
     case Needs::Link:
-      if (words.size() != 3 || words[2].size() != 1) return std::nullopt;
-      a.link = words[2][0];
-      return a;
     case Needs::TwoLinks:
-      if (words.size() != 4 || words[2].size() != 1 || words[3].size() != 1) return std::nullopt;
-      a.link = words[2][0];
-      a.other_link = words[3][0];
+      for (std::size_t i = 2; i < words.size(); ++i) {
+        if (!link_word(words[i])) return Parsed::refused(usage);
+        const auto link = read_link(words[i]);
+        if (const auto* why = std::get_if<std::string>(&link)) return Parsed::refused(*why);
+        (i == 2 ? a.link : a.other_link) = std::get<char>(link);
+      }
       return a;
     case Needs::Square: {
-      const auto row = words.size() == 4 ? engine::parse_int(words[2]) : std::nullopt;
-      const auto col = words.size() == 4 ? engine::parse_int(words[3]) : std::nullopt;
-      if (!row || !col) return std::nullopt;
+      const auto row = engine::parse_int(words[2]);
+      const auto col = engine::parse_int(words[3]);
+      if (!row || !col) return Parsed::refused(usage);
       a.square = {*row, *col};
       return a;
     }
     case Needs::LinkAndDirection: {
-      const auto d = words.size() == 4 ? parse_direction(words[3]) : std::nullopt;
-      if (!d || words[2].size() != 1) return std::nullopt;
-      a.link = words[2][0];
-      a.direction = *d;
+      const auto direction = parse_direction(words[3]);
+      if (!link_word(words[2]) || !direction) return Parsed::refused(usage);
+      const auto link = read_link(words[2]);
+      if (const auto* why = std::get_if<std::string>(&link)) return Parsed::refused(*why);
+      a.link = std::get<char>(link);
+      a.direction = *direction;
       return a;
     }
   }
-  return std::nullopt;
+  return Parsed::refused(usage);
 }
 
 std::string State::observation(int player) const {

@@ -31,7 +31,8 @@ class State {
 
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
-  // The state of a game the program is playing, for its computer player.
+  // The state of a game the program plays (its session's), from placements
+  // the program made or read.
   static State of_game(Game game, int max_length = 1000) {
     return State({}, std::move(game), max_length);
   }
@@ -46,7 +47,9 @@ class State {
   bool adjudicated() const { return !game_.winner() && !stuck_ && length() >= max_length_; }
   // As typed at the program: "move a up", "ability 3 B", "ability 2 4 5".
   std::string action_text(const Action& action) const;
-  std::optional<Action> parse_action(std::string_view text) const;
+  // The only reader of those texts (the program's session uses it too): the
+  // action, or what is wrong with the text ("write a move as: ...").
+  engine::Parsed<Action> parse_action(std::string_view text) const;
   // Why the rules refuse `action` now, in words, if they do.
   std::optional<std::string> why_not(const Action& action) const;
   // The opponent sees that an ability was used, not which card it was: a

@@ -52,6 +52,20 @@ std::string why_text(Why why, LinkId id, int card) {
 
 }  // namespace
 
+Target target_of(Needs needs) {
+  switch (needs) {
+    case Needs::Link:
+      return {"a link", "<link>"};
+    case Needs::Square:
+      return {"a row and a column", "<row> <column> (0-7)"};
+    case Needs::TwoLinks:
+      return {"two links", "<link> <link>"};
+    case Needs::LinkAndDirection:
+      return {"a link and a direction", "<link> <up|down|left|right>"};
+  }
+  return {};
+}
+
 std::string event_line(const Game& game, const Event& e) {
   const std::string player = "Player " + std::to_string(e.player + 1);
   const auto named = [&](LinkId id) {

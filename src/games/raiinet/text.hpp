@@ -7,6 +7,14 @@
 
 namespace raiinet::text {
 
+// What a card's target is, in words (for errors) and as written after
+// `ability N` (for help).
+struct Target {
+  std::string_view words;
+  std::string_view syntax;
+};
+Target target_of(Needs needs);
+
 // A refusal of the rules in words.
 std::string refusal_message(const Refusal& refusal);
 // What an event of the rules did, in one line (with its final newline). A

@@ -1,5 +1,6 @@
 #include "games/simodyssey/state.hpp"
 
+#include "engine/words.hpp"
 #include "games/simodyssey/text.hpp"
 
 namespace simodyssey {
@@ -68,7 +69,7 @@ std::string State::action_text(const Action& action) const {
   return "";
 }
 
-std::optional<State::Action> State::parse_action(std::string_view text) const {
+engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
   for (const auto& [kind, name] : kPlainActions) {
     if (text == name) return Action{kind};
   }
@@ -76,7 +77,10 @@ std::optional<State::Action> State::parse_action(std::string_view text) const {
     if (const auto d = engine::parse_direction(text.substr(5, text.size() - 6)))
       return Action{ActionKind::Move, *d};
   }
-  return std::nullopt;
+  return engine::Parsed<Action>::refused(
+      "\"" + engine::printable(text, 30) +
+      "\" is not an action: write move(D) with D one of N, NE, E, SE, S, SW, W, NW, or pass, "
+      "wormhole, land, liftoff");
 }
 
 std::string State::observation(int player) const {

@@ -31,7 +31,7 @@ class State {
   void apply(const Action& action);
   engine::Returns returns() const;
   std::string action_text(const Action& action) const;  // as the ETF command: "move(NE)"
-  std::optional<Action> parse_action(std::string_view text) const;
+  engine::Parsed<Action> parse_action(std::string_view text) const;
   // The test mode's Sectors, Descriptions and board: the galaxy is open.
   std::string observation(int player) const;
   std::string serialize() const;

@@ -97,16 +97,18 @@ std::string State::action_text(const Action& action) const {
   return "";
 }
 
-std::optional<State::Action> State::parse_action(std::string_view text) const {
+engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
   for (const auto& [kind, name] : kPlainActions) {
     if (text == name) return Action{kind, {}};
   }
-  if (!text.starts_with("move(") || !text.ends_with(")") || text.size() < 9 || text[6] != ',')
-    return std::nullopt;
-  const char row = text[5];
-  const auto col = engine::parse_int(text.substr(7, text.size() - 8));
-  if (row < 'A' || row > 'J' || !col) return std::nullopt;
-  return Action{sd2::Action::Move, {row - 'A' + 1, *col}};
+  if (text.starts_with("move(") && text.ends_with(")") && text.size() >= 9 && text[6] == ',') {
+    const char row = text[5];
+    const auto col = engine::parse_int(text.substr(7, text.size() - 8));
+    if (row >= 'A' && row <= 'J' && col) return Action{sd2::Action::Move, {row - 'A' + 1, *col}};
+  }
+  return engine::Parsed<Action>::refused(
+      "\"" + engine::printable(text, 30) +
+      "\" is not an action: write move(ROW,COLUMN) (e.g. move(B,3)), pass, fire or special");
 }
 
 std::string State::observation(int player) const {

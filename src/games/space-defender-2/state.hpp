@@ -32,7 +32,7 @@ class State {
   void apply(const Action& action);
   engine::Returns returns() const;
   std::string action_text(const Action& action) const;  // "pass", "move(B,3)"
-  std::optional<Action> parse_action(std::string_view text) const;
+  engine::Parsed<Action> parse_action(std::string_view text) const;
   // The Starfighter's block and the board with its fog of war.
   std::string observation(int player) const;
   std::string serialize() const;

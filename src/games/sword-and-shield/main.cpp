@@ -87,16 +87,16 @@ std::variant<Options, std::string> parse_options(int argc, char** argv) {
   return o;
 }
 
-// The computer's decision, run as if typed.
+// The computer's decision, handed to the session as an action.
 std::string computer_turn(sas::Session& session, const Options& o, std::uint64_t seed) {
   sas::AiOptions ai;
   ai.seed = seed;
   ai.time_ms = o.think_ms;
   ai.nodes = o.nodes;
   const sas::State& state = session.state();
-  const std::string command = state.action_text(sas::ai_action(state, ai));
-  return std::string(o.computer == 0 ? "Yellow" : "Green") + " (computer)> " + command + "\n" +
-         session.execute(command);
+  const sas::State::Action action = sas::ai_action(state, ai);
+  return std::string(o.computer == 0 ? "Yellow" : "Green") + " (computer)> " +
+         state.action_text(action) + "\n" + session.apply(action);
 }
 
 // The terminal's height, when standard output is one.

@@ -1,5 +1,8 @@
 #include "games/sword-and-shield/session.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include "engine/words.hpp"
 #include "games/sword-and-shield/text.hpp"
 
@@ -24,93 +27,52 @@ const char* const kHelp =
     "  quit                            end the game\n"
     "Each piece moves or rotates at most once a turn.\n";
 
-std::optional<int> parse_create_angle(std::string_view word) {
-  const auto angle = engine::parse_int(word);
-  if (!angle || *angle < 0 || *angle > 270 || *angle % 90 != 0) return std::nullopt;
-  return *angle / 90;
-}
-
-// `rotate` takes 1-4 (0, 90, 180, 270 degrees) or the angle itself.
-std::optional<int> parse_rotation(std::string_view word) {
-  const auto n = engine::parse_int(word);
-  if (n && *n >= 1 && *n <= 4) return *n - 1;
-  return parse_create_angle(word);
-}
-
-bool is_letter(std::string_view word) {
-  return word.size() == 1;
-}
-
 }  // namespace
 
 std::string Session::display() const {
   return compact_ ? text::compact_display(game()) : text::display(game());
 }
 
-std::variant<State::Action, std::string> Session::parse(
-    const std::vector<std::string_view>& words) const {
-  using Kind = State::Action::Kind;
-  const std::string_view command = words[0];
-  const std::size_t args = words.size() - 1;
-  if (command == "create") {
-    const auto angle = args == 2 ? parse_create_angle(words[2]) : std::nullopt;
-    if (args != 2 || !is_letter(words[1]) || !angle) {
-      return std::string("write a creation as: create <letter> <0|90|180|270>");
-    }
-    return State::Action{Kind::Create, words[1][0], 0, *angle};
-  }
-  if (command == "move") {
-    const auto dir = args == 2 ? parse_move_direction(words[2]) : std::nullopt;
-    if (args != 2 || !is_letter(words[1]) || !dir) {
-      return std::string("write a move as: move <letter> <up|right|down|left>");
-    }
-    return State::Action{Kind::Move, words[1][0], 0, side_index(*dir)};
-  }
-  if (command == "rotate") {
-    const auto turns = args == 2 ? parse_rotation(words[2]) : std::nullopt;
-    if (args != 2 || !is_letter(words[1]) || !turns) {
-      return std::string("write a rotation as: rotate <letter> <1-4> (or 0, 90, 180, 270)");
-    }
-    return State::Action{Kind::Rotate, words[1][0], 0, *turns};
-  }
-  if (command == "pass" && args == 0) return State::Action{Kind::Pass, 0, 0, 0};
-  if (command == "react") {
-    if (args != 2 || !is_letter(words[1]) || !is_letter(words[2])) {
-      return std::string("write a reaction choice as: react <letter> <letter>");
-    }
-    return State::Action{Kind::React, words[1][0], words[2][0], 0};
-  }
-  // A bare pair of letters chooses a reaction too ("a B" or "aB").
-  if (game().phase() == Phase::Reaction) {
-    std::string pair;
-    for (std::string_view w : words) pair += w;
-    if (pair.size() == 2) return State::Action{Kind::React, pair[0], pair[1], 0};
-  }
-  if (command == "pass" || command == "undo" || command == "board" || command == "help" ||
-      command == "quit") {
-    return std::string(command) + " takes no arguments";
-  }
-  return "unknown command \"" + engine::printable(command, 30) + "\"; the commands are " +
-         kCommands;
+// Whether a line is for the state to read: an action's verb, or a bare pair
+// of letters while a reaction is awaited.
+bool Session::names_an_action(const std::vector<std::string_view>& words) const {
+  static constexpr std::array<std::string_view, 5> kVerbs = {"create", "move", "rotate", "pass",
+                                                             "react"};
+  if (std::find(kVerbs.begin(), kVerbs.end(), words[0]) != kVerbs.end()) return true;
+  std::size_t letters = 0;
+  for (std::string_view w : words) letters += w.size();
+  return game().phase() == Phase::Reaction && letters == 2;
 }
 
 std::string Session::execute(std::string_view line) {
   const auto words = engine::split_words(line);
   if (words.empty() || quit_) return "";
-  if (words[0] == "quit" && words.size() == 1) {
-    quit_ = true;
-    return "";
+  if (names_an_action(words)) {
+    const auto action = state_.parse_action(line);
+    if (!action) return "Error: " + action.why() + "\n";
+    return apply(*action);
   }
-  if (words[0] == "help" && words.size() == 1) return kHelp;
-  if (words[0] == "board" && words.size() == 1) return display();
-  if (words[0] == "undo" && words.size() == 1) {
-    if (!state_.can_undo()) return "Error: there is nothing to undo\n";
-    state_.undo();
-    return display();
+  const std::string_view command = words[0];
+  if (words.size() == 1) {
+    if (command == "quit") {
+      quit_ = true;
+      return "";
+    }
+    if (command == "help") return kHelp;
+    if (command == "board") return display();
+    if (command == "undo") {
+      if (!state_.can_undo()) return "Error: there is nothing to undo\n";
+      state_.undo();
+      return display();
+    }
   }
-  const auto parsed = parse(words);
-  if (const auto* usage = std::get_if<std::string>(&parsed)) return "Error: " + *usage + "\n";
-  const State::Action& action = std::get<State::Action>(parsed);
+  if (command == "undo" || command == "board" || command == "help" || command == "quit")
+    return "Error: " + std::string(command) + " takes no arguments\n";
+  return "Error: unknown command \"" + engine::printable(command, 30) + "\"; the commands are " +
+         kCommands + "\n";
+}
+
+std::string Session::apply(const State::Action& action) {
   if (const auto refusal = State::refusal(game(), action)) {
     return "Error: " + text::refusal_message(*refusal, action.first, action.second) + "\n";
   }

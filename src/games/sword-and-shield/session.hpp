@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
-#include <variant>
+#include <vector>
 
 #include "games/sword-and-shield/state.hpp"
 
@@ -23,13 +23,16 @@ class Session {
   std::string display() const;
   // Runs one command line and returns what it prints.
   std::string execute(std::string_view line);
+  // Plays an action (the computer's, typed) and returns what it prints, as
+  // execute() does for its text.
+  std::string apply(const State::Action& action);
   bool finished() const { return quit_; }
   const Game& game() const { return state_.game(); }
   const State& state() const { return state_; }
 
  private:
-  // The action a command line names, or why it is not one.
-  std::variant<State::Action, std::string> parse(const std::vector<std::string_view>& words) const;
+  // Whether a line is the state's to read (an action), not a command of the session.
+  bool names_an_action(const std::vector<std::string_view>& words) const;
 
   State state_;
   bool quit_ = false;

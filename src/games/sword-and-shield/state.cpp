@@ -10,6 +10,22 @@ namespace {
 
 using Kind = State::Action::Kind;
 constexpr std::array<std::string_view, 4> kDirNames = {"up", "right", "down", "left"};
+constexpr std::string_view kActions =
+    "create <letter> <0|90|180|270>, move <letter> <up|right|down|left>, rotate <letter> <1-4>, "
+    "pass or react <letter> <letter>";
+
+std::optional<int> parse_create_angle(std::string_view word) {
+  const auto angle = engine::parse_int(word);
+  if (!angle || *angle < 0 || *angle > 270 || *angle % 90 != 0) return std::nullopt;
+  return *angle / 90;
+}
+
+// `rotate` takes 1-4 (0, 90, 180, 270 degrees) or the angle itself.
+std::optional<int> parse_rotation(std::string_view word) {
+  const auto n = engine::parse_int(word);
+  if (n && *n >= 1 && *n <= 4) return *n - 1;
+  return parse_create_angle(word);
+}
 
 // Whether the chain of reactions under way in `game` can end: it has not
 // repeated a position, and it waits for no choice or some choice can end it.
@@ -203,27 +219,48 @@ std::string State::action_text(const Action& action) const {
   return "";
 }
 
-std::optional<State::Action> State::parse_action(std::string_view text) const {
+engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
+  using Parsed = engine::Parsed<Action>;
   const auto words = engine::split_words(text);
-  if (words.size() == 1 && words[0] == "pass") return Action{Kind::Pass, 0, 0, 0};
-  if (words.size() != 3 || words[1].size() != 1) return std::nullopt;
-  const char piece = words[1][0];
-  if (words[0] == "react") {
-    if (words[2].size() != 1) return std::nullopt;
-    return Action{Kind::React, piece, words[2][0], 0};
+  if (words.empty()) return Parsed::refused("write an action: " + std::string(kActions));
+  const std::string_view verb = words[0];
+  const std::size_t args = words.size() - 1;
+  const auto letter = [&](std::size_t i) { return words[i].size() == 1; };
+  if (verb == "create") {
+    const auto angle = args == 2 ? parse_create_angle(words[2]) : std::nullopt;
+    if (args != 2 || !letter(1) || !angle)
+      return Parsed::refused("write a creation as: create <letter> <0|90|180|270>");
+    return Action{Kind::Create, words[1][0], 0, *angle};
   }
-  if (words[0] == "move") {
-    for (std::size_t d = 0; d < kDirNames.size(); ++d) {
-      if (words[2] == kDirNames[d]) return Action{Kind::Move, piece, 0, static_cast<int>(d)};
-    }
-    return std::nullopt;
+  if (verb == "move") {
+    const auto dir = args == 2 ? parse_move_direction(words[2]) : std::nullopt;
+    if (args != 2 || !letter(1) || !dir)
+      return Parsed::refused("write a move as: move <letter> <up|right|down|left>");
+    return Action{Kind::Move, words[1][0], 0, side_index(*dir)};
   }
-  const auto n = engine::parse_int(words[2]);
-  if (!n) return std::nullopt;
-  if (words[0] == "create" && *n >= 0 && *n <= 270 && *n % 90 == 0)
-    return Action{Kind::Create, piece, 0, *n / 90};
-  if (words[0] == "rotate" && *n >= 1 && *n <= 4) return Action{Kind::Rotate, piece, 0, *n - 1};
-  return std::nullopt;
+  if (verb == "rotate") {
+    const auto turns = args == 2 ? parse_rotation(words[2]) : std::nullopt;
+    if (args != 2 || !letter(1) || !turns)
+      return Parsed::refused("write a rotation as: rotate <letter> <1-4> (or 0, 90, 180, 270)");
+    return Action{Kind::Rotate, words[1][0], 0, *turns};
+  }
+  if (verb == "pass") {
+    if (args != 0) return Parsed::refused("pass takes no arguments");
+    return Action{Kind::Pass, 0, 0, 0};
+  }
+  if (verb == "react") {
+    if (args != 2 || !letter(1) || !letter(2))
+      return Parsed::refused("write a reaction choice as: react <letter> <letter>");
+    return Action{Kind::React, words[1][0], words[2][0], 0};
+  }
+  // A bare pair of letters chooses a reaction too ("a B" or "aB").
+  if (game_.phase() == Phase::Reaction) {
+    std::string pair;
+    for (std::string_view w : words) pair += w;
+    if (pair.size() == 2) return Action{Kind::React, pair[0], pair[1], 0};
+  }
+  return Parsed::refused("\"" + engine::printable(text, 30) + "\" is not an action: write " +
+                         std::string(kActions));
 }
 
 std::string State::observation(int player) const {

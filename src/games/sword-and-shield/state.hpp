@@ -48,7 +48,11 @@ class State {
   void apply(const Action& action);
   engine::Returns returns() const;
   std::string action_text(const Action& action) const;  // as typed: "move a up"
-  std::optional<Action> parse_action(std::string_view text) const;
+  // The only reader of action texts (the program's session uses it too):
+  // the action, or what is wrong with the text. Beside action_text's forms
+  // it reads rotations as angles and, while a reaction is awaited, a bare
+  // pair of letters ("a B", "aB").
+  engine::Parsed<Action> parse_action(std::string_view text) const;
   // Why the rules refuse `action` now, in words, if they do.
   std::optional<std::string> why_not(const Action& action) const;
   std::string observation(int player) const;  // the display: nothing is hidden
