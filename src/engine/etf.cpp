@@ -540,4 +540,12 @@ std::string Grammar::man_page() const {
   return text;
 }
 
+std::string error_reason(const std::string& output) {
+  const std::size_t line = output.find('\n');
+  std::string reason = line == std::string::npos ? output : output.substr(line + 1);
+  reason.erase(0, reason.find_first_not_of(" \n"));
+  while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) reason.pop_back();
+  return reason.empty() ? "refused" : reason;
+}
+
 }  // namespace engine::etf

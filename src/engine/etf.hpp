@@ -10,12 +10,17 @@
 // text reaches the game, so a rejected one changes nothing.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <iosfwd>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
+
+#include "engine/game.hpp"
 
 namespace engine::etf {
 
@@ -96,6 +101,83 @@ class Session {
   virtual ~Session() = default;
   virtual std::string welcome() = 0;
   virtual std::string execute(const Command& command) = 0;
+};
+
+// The reason in an ETF game's error output: the lines after the state line
+// ("refused" when there are none).
+std::string error_reason(const std::string& output);
+
+// A game of an ETF program as front ends see it (the web): the program's
+// session owns the game, a state of the contract (GameSession::state()); reads
+// go to that state, and actions and queries run as the program's commands,
+// whose output is the console. So there is one copy of the game, and it is
+// the program's. The commands that start the game are run at the start;
+// other commands than the game's actions and `queries` belong to whoever
+// made the game (a form), not to its player.
+template <typename GameSession, Game S>
+class SessionState final : public TypedState<S> {
+ public:
+  SessionState(const Grammar& grammar, GameSession session, const std::vector<std::string>& start,
+               std::vector<std::string> queries)
+      : grammar_(&grammar), session_(std::move(session)), queries_(std::move(queries)) {
+    console_ = session_.welcome();
+    for (const std::string& text : start) run(std::get<Command>(grammar.parse(text)));
+  }
+
+  const S& state() const override { return *session_.state(); }
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<SessionState>(*this); }
+  const std::string* console() const override { return &console_; }
+  void undo() override {}
+
+  // The grammar's text of a command ("move( N )" is "move(N)").
+  bool is_action(std::string_view text) const override {
+    return TypedState<S>::is_action(canonical(text));
+  }
+  std::string action_seen_by(std::string_view text, int viewer) const override {
+    return TypedState<S>::action_seen_by(canonical(text), viewer);
+  }
+
+  // An action runs in the program, legal or not: an illegal one's error is
+  // in the console, and is the reason.
+  std::optional<std::string> apply(std::string_view text) override {
+    if (this->over()) return std::string("the game is over");
+    auto parsed = grammar_->parse(text);
+    if (const auto* error = std::get_if<InputError>(&parsed)) return error->message;
+    const Command& command = std::get<Command>(parsed);
+    if (!TypedState<S>::is_action(command.text())) return form_only(command);
+    const std::string output = run(command);
+    if (output.find(", error\n") != std::string::npos) return error_reason(output);
+    return std::nullopt;
+  }
+  std::optional<std::string> query(std::string_view text) override {
+    auto parsed = grammar_->parse(text);
+    if (const auto* error = std::get_if<InputError>(&parsed)) return error->message;
+    const Command& command = std::get<Command>(parsed);
+    if (std::find(queries_.begin(), queries_.end(), command.name()) == queries_.end())
+      return form_only(command);
+    run(command);
+    return std::nullopt;
+  }
+
+ private:
+  std::string canonical(std::string_view text) const {
+    const auto parsed = grammar_->parse(text);
+    const auto* command = std::get_if<Command>(&parsed);
+    return command ? command->text() : std::string(text);
+  }
+  static std::string form_only(const Command& command) {
+    return "\"" + command.name() + "\" belongs to the new-game form, not to a game";
+  }
+  std::string run(const Command& command) {
+    const std::string output = session_.execute(command);
+    console_ += "->" + command.text() + "\n" + output;
+    return output;
+  }
+
+  const Grammar* grammar_;
+  GameSession session_;
+  std::vector<std::string> queries_;
+  std::string console_;  // the welcome, then "->command" and its output
 };
 
 // The main of an ETF program, with ETF's modes and messages

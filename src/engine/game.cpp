@@ -72,6 +72,16 @@ std::string history_text(const Params& params, const std::vector<std::string>& a
   return text;
 }
 
+std::optional<std::uint64_t> parse_count(std::string_view text) {
+  std::uint64_t n = 0;
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  return n;
+}
+
 std::optional<History> parse_history(std::string_view text) {
   History history;
   const std::size_t end = std::min(text.find('\n'), text.size());

@@ -178,72 +178,93 @@ class AnyState {
   // back, and taking it back.
   virtual bool can_undo() const = 0;
   virtual void undo() = 0;
+  // The games played by a program of their own (the ETF games): what the
+  // program printed so far; null for the others.
+  virtual const std::string* console() const { return nullptr; }
+  // Those games: runs a command of the program that is not an action (a
+  // query, such as `status`) for its output; nullopt when it ran, else why not.
+  virtual std::optional<std::string> query(std::string_view text) {
+    return "\"" + std::string(text.substr(0, 40)) + "\" is not an action of this game";
+  }
 };
 
+// An AnyState over a typed state of the game S, wherever the state lives.
 template <Game S>
-class StateOf final : public AnyState {
+class TypedState : public AnyState {
  public:
-  explicit StateOf(S state) : state_(std::move(state)) {}
+  virtual const S& state() const = 0;
 
-  std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateOf>(state_); }
-  int players() const override { return state_.players(); }
-  int to_move() const override { return state_.to_move(); }
-  bool over() const override { return state_.over(); }
+  int players() const override { return state().players(); }
+  int to_move() const override { return state().to_move(); }
+  bool over() const override { return state().over(); }
   std::vector<std::string> legal_actions() const override {
     std::vector<typename S::Action> actions;
-    state_.legal_actions(actions);
+    state().legal_actions(actions);
     std::vector<std::string> texts;
     texts.reserve(actions.size());
-    for (const auto& a : actions) texts.push_back(state_.action_text(a));
+    for (const auto& a : actions) texts.push_back(state().action_text(a));
     return texts;
   }
   bool is_action(std::string_view text) const override {
-    return state_.parse_action(text).has_value();
+    return state().parse_action(text).has_value();
   }
-  std::optional<std::string> apply(std::string_view text) override {
-    if (state_.over()) return "the game is over";
-    const auto action = state_.parse_action(text);
-    if (!action) return action.why();
-    std::vector<typename S::Action> actions;
-    state_.legal_actions(actions);
-    for (const auto& a : actions) {
-      if (a == *action) {
-        state_.apply(a);
-        return std::nullopt;
-      }
-    }
-    if constexpr (requires { state_.why_not(*action); }) {
-      if (auto why = state_.why_not(*action)) return why;
-    }
-    return "\"" + state_.action_text(*action) + "\" is not legal now";
-  }
-  Returns returns() const override { return state_.returns(); }
-  std::string observation(int player) const override { return state_.observation(player); }
-  std::string serialize() const override { return state_.serialize(); }
+  Returns returns() const override { return state().returns(); }
+  std::string observation(int player) const override { return state().observation(player); }
+  std::string serialize() const override { return state().serialize(); }
   bool equals(const AnyState& other) const override {
-    const auto* same = dynamic_cast<const StateOf*>(&other);
-    return same && same->state_ == state_;
+    const auto* same = dynamic_cast<const TypedState*>(&other);
+    return same && same->state() == state();
   }
   std::string action_seen_by(std::string_view text, int viewer) const override {
-    const auto action = state_.parse_action(text);
+    const auto action = state().parse_action(text);
     if (!action) return std::string(text);
-    if constexpr (requires { state_.action_seen_by(*action, viewer); }) {
-      return state_.action_seen_by(*action, viewer);
+    if constexpr (requires { state().action_seen_by(*action, viewer); }) {
+      return state().action_seen_by(*action, viewer);
     } else {
       (void)viewer;
-      return state_.action_text(*action);
+      return state().action_text(*action);
     }
   }
   bool can_undo() const override {
-    if constexpr (requires { state_.can_undo(); }) return state_.can_undo();
+    if constexpr (requires { state().can_undo(); }) return state().can_undo();
     return false;
+  }
+
+ protected:
+  // Why `text` is not a legal action now, or the action itself.
+  std::variant<typename S::Action, std::string> legal_action(std::string_view text) const {
+    if (state().over()) return std::string("the game is over");
+    const auto action = state().parse_action(text);
+    if (!action) return action.why();
+    std::vector<typename S::Action> actions;
+    state().legal_actions(actions);
+    if (std::find(actions.begin(), actions.end(), *action) != actions.end()) return *action;
+    if constexpr (requires { state().why_not(*action); }) {
+      if (auto why = state().why_not(*action)) return *why;
+    }
+    return "\"" + state().action_text(*action) + "\" is not legal now";
+  }
+};
+
+// A typed state held by value: the front ends' copy of a game.
+template <Game S>
+class StateOf final : public TypedState<S> {
+ public:
+  explicit StateOf(S state) : state_(std::move(state)) {}
+
+  const S& state() const override { return state_; }
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateOf>(state_); }
+  std::optional<std::string> apply(std::string_view text) override {
+    auto legal = this->legal_action(text);
+    if (auto* why = std::get_if<std::string>(&legal)) return *why;
+    state_.apply(std::get<typename S::Action>(legal));
+    return std::nullopt;
   }
   void undo() override {
     if constexpr (requires { state_.undo(); }) {
       if (state_.can_undo()) state_.undo();
     }
   }
-  const S& state() const { return state_; }
 
  private:
   S state_;
@@ -298,6 +319,8 @@ struct History {
   std::vector<std::string> actions;
 };
 std::string history_text(const Params& params, const std::vector<std::string>& actions);
+// A count written in decimal digits ("0", "1234"), if the text is one.
+std::optional<std::uint64_t> parse_count(std::string_view text);
 std::optional<History> parse_history(std::string_view text);
 
 // Reads a state written by history_text: makes it from its parameters with
@@ -319,6 +342,27 @@ std::optional<S> replay(std::string_view text, Make make) {
     state.apply(*action);
   }
   return state;
+}
+
+// The key under which a state's text keeps, beside its parameters, how many
+// calls the course oracles' generator had made before the game (a game of an
+// ETF program, which draws where the last game left the generator).
+inline constexpr std::string_view kRngCalls = "rng_calls";
+
+// replay() for such games: `make_after(params, calls)` makes the state with
+// the generator `calls` calls on (0 when the text has no kRngCalls).
+template <Game S, typename MakeAfter>
+std::optional<S> replay_after_calls(std::string_view text, MakeAfter make_after) {
+  return replay<S>(text, [&](Params params) -> std::variant<S, std::string> {
+    std::uint64_t calls = 0;
+    if (const auto given = params.find(kRngCalls); given != params.end()) {
+      const auto n = parse_count(given->second);
+      if (!n) return std::string(kRngCalls) + " is a count of calls";
+      calls = *n;
+      params.erase(given);
+    }
+    return make_after(params, calls);
+  });
 }
 
 }  // namespace engine

@@ -9,6 +9,11 @@ std::uint64_t OracleRandom::next_raw() {
   return state_;
 }
 
+void OracleRandom::skip(std::uint64_t calls) {
+  for (std::uint64_t i = 0; i < calls; ++i) next_raw();
+  calls_ += calls;
+}
+
 int OracleRandom::rchoose(char who, int low, int high) {
   assert(low < high);
   const std::uint64_t raw = next_raw();

@@ -37,6 +37,9 @@ class OracleRandom {
 
   // The next raw value x(n), advancing the sequence (no logging).
   std::uint64_t next_raw();
+  // Advances the sequence by `calls` calls, as if they had been made, unlogged:
+  // a generator where another left it (a game's state read back).
+  void skip(std::uint64_t calls);
 
   std::uint64_t calls() const { return calls_; }
   const std::vector<RngCall>& log() const { return log_; }

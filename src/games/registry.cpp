@@ -393,7 +393,7 @@ class BotOf final : public AnyBot {
  public:
   explicit BotOf(std::unique_ptr<Bot<S>> bot) : bot_(std::move(bot)) {}
   std::string choose(const engine::AnyState& any) override {
-    const S& state = dynamic_cast<const engine::StateOf<S>&>(any).state();
+    const S& state = dynamic_cast<const engine::TypedState<S>&>(any).state();
     state.legal_actions(legal_);
     return state.action_text(legal_.at(bot_->choose(state, legal_)));
   }
@@ -411,24 +411,27 @@ std::unique_ptr<AnyBot> make_any_bot(std::string_view name, const SelfplayOption
   return std::make_unique<BotOf<S>>(std::move(bot));
 }
 
-// Runs the start commands in a new session of an ETF game.
-template <typename Session>
-EtfConsole etf_console(const engine::etf::Grammar& grammar, std::vector<std::string> start) {
-  EtfConsole console{&grammar, std::make_unique<Session>(), std::move(start), {}};
-  console.transcript = console.session->welcome();
-  for (const std::string& text : console.start) {
-    const auto command = std::get<engine::etf::Command>(grammar.parse(text));
-    console.transcript += "->" + command.text() + "\n" + console.session->execute(command);
-  }
-  return console;
+// An ETF game for front ends: its program's session, which owns the game,
+// started by the commands `start` makes of the parameters (checked by the
+// game's make first), its games ending after `max_length` turns.
+template <engine::Game S, typename Session, const engine::etf::Grammar& (*Grammar)(),
+          std::vector<std::string> (*Start)(const engine::Params&)>
+std::variant<std::unique_ptr<engine::AnyState>, std::string> make_etf(const engine::Params& p) {
+  auto made = S::make(p);
+  if (auto* error = std::get_if<std::string>(&made)) return *error;
+  engine::ParamReader read(p, S::param_specs());
+  const engine::Params filled = read.filled();
+  Session session;
+  session.set_max_length(read.integer("max_length", 1, S::kNoLimit));
+  return std::make_unique<engine::etf::SessionState<Session, S>>(
+      Grammar(), std::move(session), Start(filled), std::vector<std::string>{"status"});
 }
 
-EtfConsole simodyssey_console(const engine::Params& p) {
-  return etf_console<simodyssey::Session>(simodyssey::grammar(),
-                                          {"test(" + p.at("threshold") + ")"});
+std::vector<std::string> simodyssey_start(const engine::Params& p) {
+  return {"test(" + p.at("threshold") + ")"};
 }
 
-EtfConsole sd2_console(const engine::Params& p) {
+std::vector<std::string> sd2_start(const engine::Params& p) {
   std::vector<std::string> start = {"play(" + p.at("row") + "," + p.at("column") + "," +
                                     p.at("g_threshold") + "," + p.at("f_threshold") + "," +
                                     p.at("c_threshold") + "," + p.at("i_threshold") + "," +
@@ -438,29 +441,29 @@ EtfConsole sd2_console(const engine::Params& p) {
     start.push_back("setup_next(1)");
   }
   start.push_back("setup_next(1)");  // from the summary into the game
-  return etf_console<sd2::Session>(sd2::grammar(), std::move(start));
+  return start;
 }
 
-template <engine::Game S, auto MakeBot>
-GameInfo info(std::string name, std::string description, std::vector<std::string> bots,
-              EtfConsole (*console)(const engine::Params&) = nullptr) {
-  return {{std::move(name), std::move(description), S::param_specs(), &make_any<S>},
+template <engine::Game S, auto MakeBot, auto Make = &make_any<S>>
+GameInfo info(std::string name, std::string description, std::vector<std::string> bots) {
+  return {{std::move(name), std::move(description), S::param_specs(), Make},
           std::move(bots),
           &selfplay<S, MakeBot>,
-          &make_any_bot<S, MakeBot>,
-          console};
+          &make_any_bot<S, MakeBot>};
 }
 
 }  // namespace
 
 const std::vector<GameInfo>& all_games() {
   static const std::vector<GameInfo> kGames = {
-      info<sd2::State, &generic_bot<sd2::State>>(
+      info<sd2::State, &generic_bot<sd2::State>,
+           &make_etf<sd2::State, sd2::Session, &sd2::grammar, &sd2_start>>(
           "space-defender-2", "a Starfighter against waves of enemies (one player)",
-          {"random", "uct"}, &sd2_console),
-      info<simodyssey::State, &generic_bot<simodyssey::State>>(
-          "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"},
-          &simodyssey_console),
+          {"random", "uct"}),
+      info<simodyssey::State, &generic_bot<simodyssey::State>,
+           &make_etf<simodyssey::State, simodyssey::Session, &simodyssey::grammar,
+                     &simodyssey_start>>(
+          "simodyssey", "explore a galaxy in search of life (one player)", {"random", "uct"}),
       info<raiinet::State, &raiinet_bot>(
           "raiinet", "two players, hidden links, data and viruses",
           {"random", "heuristic", "ai", "ismcts", "ai-vote", "ai-unpaired"}),

@@ -10,7 +10,6 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/etf.hpp"
 #include "engine/game.hpp"
 
 namespace games {
@@ -38,15 +37,6 @@ class AnyBot {
   virtual std::string choose(const engine::AnyState& state) = 0;
 };
 
-// The ETF program of a one-player ETF game beside its state: the grammar, and
-// a session given the commands that start the game the parameters make.
-struct EtfConsole {
-  const engine::etf::Grammar* grammar = nullptr;
-  std::unique_ptr<engine::etf::Session> session;
-  std::vector<std::string> start;  // the commands that started it
-  std::string transcript;  // what the program printed: its welcome, then "->command" and its output
-};
-
 struct GameInfo {
   engine::GameEntry entry;
   std::vector<std::string> bots;  // the bot names this game has
@@ -57,9 +47,6 @@ struct GameInfo {
   // `options` gives its thinking (nodes or time_ms).
   std::unique_ptr<AnyBot> (*make_bot)(std::string_view name, const SelfplayOptions& options,
                                       std::uint64_t seed);
-  // The ETF console for these parameters (every one filled in); null for the
-  // games that are not ETF programs.
-  EtfConsole (*make_console)(const engine::Params& filled) = nullptr;
 };
 
 const std::vector<GameInfo>& all_games();

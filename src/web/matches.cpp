@@ -52,21 +52,6 @@ std::string result_text(const engine::AnyState& state) {
   return text + (winners.size() == 1 ? " wins" : " share the win");
 }
 
-// The reason in an ETF error output: the lines after the state line.
-std::string etf_reason(const std::string& output) {
-  const std::size_t line = output.find('\n');
-  std::string reason = line == std::string::npos ? output : output.substr(line + 1);
-  reason.erase(0, reason.find_first_not_of(" \n"));
-  while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) reason.pop_back();
-  return reason.empty() ? "refused" : reason;
-}
-
-// The ETF commands a web console runs: the game's actions and `status`; the
-// commands that start, abort or reconfigure a game belong to the page's form.
-bool console_allows(const std::string& name, bool is_action) {
-  return is_action || name == "status";
-}
-
 }  // namespace
 
 Matches::Matches(Limits limits) : limits_(limits), bot_thread_([this] { bot_loop(); }) {}
@@ -98,7 +83,7 @@ json Matches::catalogue() {
                     {"players", state->players()},
                     {"params", params},
                     {"bots", info.bots},
-                    {"console", info.make_console != nullptr}});
+                    {"console", state->console() != nullptr}});
   }
   return {{"games", list}};
 }
@@ -164,7 +149,6 @@ Answer<json> Matches::create(const json& request) {
     }
     match->seats.push_back(std::move(seat));
   }
-  if (info->make_console) match->console = info->make_console(match->params);
   json answer_seats = json::array();
   for (const Seat& seat : match->seats) {
     json entry = {{"player", seat.player}};
@@ -260,45 +244,25 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
   if (state.to_move() != player)
     return Refusal{
         409, "it is not your turn: player " + std::to_string(state.to_move() + 1) + " is to move"};
-  std::string text = action;
-  std::optional<engine::etf::Command> command;
-  if (match.console) {
-    // An ETF command: its canonical text is the action's ("move( N )" is "move(N)").
-    auto parsed = match.console->grammar->parse(action);
-    if (const auto* error = std::get_if<engine::etf::InputError>(&parsed))
-      return Refusal{422, error->message};
-    command = std::get<engine::etf::Command>(std::move(parsed));
-    text = command->text();
-    const auto legal = state.legal_actions();
-    if (std::find(legal.begin(), legal.end(), text) == legal.end())
-      return console_only(match, *command, state.is_action(text));
+  const std::string* console = state.console();
+  if (console && !state.is_action(action)) {  // a query of the game's program (status)
+    if (auto why = state.query(action)) return Refusal{422, *why};
+    changed(match);
+    return std::nullopt;
   }
   std::vector<std::string> seen;
-  for (int p = 0; p < state.players(); ++p) seen.push_back(state.action_seen_by(text, p));
-  if (auto why = state.apply(text)) return Refusal{422, *why};
-  if (command) run_console(match, *command);
+  for (int p = 0; p < state.players(); ++p) seen.push_back(state.action_seen_by(action, p));
+  const std::size_t printed = console ? console->size() : 0;
+  if (auto why = state.apply(action)) {
+    // The ETF games run a refused action too: their program's error is news.
+    if (console && console->size() != printed) changed(match);
+    return Refusal{422, *why};
+  }
   for (std::string& line : seen) line = "player " + std::to_string(player + 1) + ": " + line;
   match.log.push_back(std::move(seen));
   match.movers.push_back(player);
   if (!state.can_undo()) match.movers.clear();
   changed(match);
-  return std::nullopt;
-}
-
-std::string Matches::run_console(Match& match, const engine::etf::Command& command) {
-  const std::string output = match.console->session->execute(command);
-  match.console->transcript += "->" + command.text() + "\n" + output;
-  return output;
-}
-
-std::optional<Refusal> Matches::console_only(Match& match, const engine::etf::Command& command,
-                                             bool is_action) {
-  if (!console_allows(command.name(), is_action))
-    return Refusal{422, "\"" + command.name() + "\" belongs to the new-game form, not to a game"};
-  const std::string output = run_console(match, command);
-  changed(match);
-  if (is_action && output.find(", error") != std::string::npos)
-    return Refusal{422, etf_reason(output)};
   return std::nullopt;
 }
 
@@ -336,7 +300,7 @@ json Matches::view_of(const Match& match, int player) const {
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
     view["result"] = result_text(state);
   }
-  if (match.console) view["console"] = match.console->transcript;
+  if (const std::string* console = state.console()) view["console"] = *console;
   // The parameters may tell what a player must not know (RAIInet's seed
   // places the hidden links): only one-player games show them.
   if (state.players() == 1) view["params"] = match.params;

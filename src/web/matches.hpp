@@ -52,7 +52,8 @@ class Matches {
   // after `after` when one is given.
   Answer<nlohmann::json> view(const std::string& id, const std::string& token,
                               std::optional<std::uint64_t> after, std::chrono::milliseconds wait);
-  // Plays `action` (an action's text, or an ETF command) for the seat.
+  // Plays `action` (an action's text; in the ETF games also a query such as
+  // `status`) for the seat.
   Answer<nlohmann::json> act(const std::string& id, const std::string& token,
                              const std::string& action);
   // Takes back the seat's own last action, in games that have undo.
@@ -78,7 +79,6 @@ class Matches {
     std::vector<Seat> seats;
     std::vector<std::vector<std::string>> log;  // an entry: its text for each player
     std::vector<int> movers;                    // who played each undoable action, last last
-    std::optional<games::EtfConsole> console;
     std::uint64_t version = 1;
     std::chrono::steady_clock::time_point touched;
   };
@@ -86,12 +86,6 @@ class Matches {
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);
   nlohmann::json view_of(const Match& match, int player) const;
   std::optional<Refusal> play(Match& match, int player, const std::string& action);
-  // The ETF program runs the command; its output joins the transcript.
-  std::string run_console(Match& match, const engine::etf::Command& command);
-  // A command of an ETF game that is not a legal action: the program's
-  // answer (a query's output, or its error for an illegal action).
-  std::optional<Refusal> console_only(Match& match, const engine::etf::Command& command,
-                                      bool is_action);
   void record(Match& match, int player, const std::string& action);
   void changed(Match& match);
   void drop_idle();

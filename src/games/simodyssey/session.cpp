@@ -36,7 +36,6 @@ std::string Session::welcome() {
 }
 
 std::string Session::execute(const engine::etf::Command& command) {
-  rng_.clear_log();
   switch (static_cast<CommandId>(command.index)) {
     case kTest:
       return start(Mode::Test, command.integer(0));
@@ -78,7 +77,7 @@ std::string Session::start(Mode mode, int threshold) {
   ++turns_;
   queries_ = 0;
   mode_ = mode;
-  galaxy_.emplace(threshold, rng_);
+  state_ = State::start(threshold, state_ ? state_->rng() : first_rng_, max_length_);
   return header(true) + board_output(TurnReport{}) + rng_usage();
 }
 
@@ -92,7 +91,7 @@ std::string Session::abort() {
 std::string Session::status() {
   if (!in_game()) return error(kNoMission);
   ++queries_;
-  const Entity& e = galaxy_->explorer();
+  const Entity& e = galaxy().explorer();
   const std::string where =
       e.landed ? "Stationary on planet surface at " : "Travelling at cruise speed at ";
   return header(true) + "  Explorer status report:" + where + text::location_text(e.location) +
@@ -108,13 +107,14 @@ std::string Session::toggle_rng_out() {
 
 std::string Session::act(const Action& action) {
   if (!in_game()) return error(kNoMission);
-  const Coord sector = galaxy_->explorer().location.sector;
-  if (const auto refusal = galaxy_->refusal(action)) {
+  const Coord sector = galaxy().explorer().location.sector;
+  if (const auto refusal = galaxy().refusal(action)) {
     return error(text::refusal_message(*refusal, sector));
   }
   ++turns_;
   queries_ = 0;
-  const TurnReport report = galaxy_->turn(action, rng_);
+  state_->apply({action.kind, action.direction});
+  const TurnReport& report = state_->last_report();
   std::string out = header(true);
   if (report.life_found) {
     mode_ = Mode::None;
@@ -141,7 +141,7 @@ std::string Session::act(const Action& action) {
 }
 
 std::string Session::rng_usage() const {
-  return rng_out_ ? engine::OracleRandom::usage_section(rng_.log()) : "";
+  return rng_out_ ? engine::OracleRandom::usage_section(state_->rng().log()) : "";
 }
 
 // The sections shown after a turn or a new game: Movement, in test mode
@@ -149,10 +149,10 @@ std::string Session::rng_usage() const {
 std::string Session::board_output(const TurnReport& report) const {
   std::string out = text::movement_section(report.movements);
   if (mode_ == Mode::Test) {
-    out += text::sectors_section(*galaxy_) + text::descriptions_section(*galaxy_) +
+    out += text::sectors_section(galaxy()) + text::descriptions_section(galaxy()) +
            text::deaths_section(report.deaths);
   }
-  return out + text::board(*galaxy_);
+  return out + text::board(galaxy());
 }
 
 }  // namespace simodyssey

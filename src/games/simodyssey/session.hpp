@@ -7,7 +7,7 @@
 
 #include "engine/etf.hpp"
 #include "engine/oracle_random.hpp"
-#include "games/simodyssey/galaxy.hpp"
+#include "games/simodyssey/state.hpp"
 
 namespace simodyssey {
 
@@ -15,6 +15,9 @@ const engine::etf::Grammar& grammar();
 
 enum class Mode { None, Test, Play };
 
+// The ETF program: its games are contract states (state.hpp), each drawing
+// from the generator where the last one left it (one a process, never reset:
+// CLARIFICATIONS §1); the session words what they do as the oracle does.
 class Session final : public engine::etf::Session {
  public:
   static constexpr int kPlayThreshold = 30;
@@ -22,8 +25,12 @@ class Session final : public engine::etf::Session {
   std::string welcome() override;
   std::string execute(const engine::etf::Command& command) override;
 
-  const std::optional<Galaxy>& galaxy() const { return galaxy_; }
+  // The current or last game, if one was started.
+  const State* state() const { return state_ ? &*state_ : nullptr; }
   bool in_game() const { return mode_ != Mode::None; }
+  // Games started from now on end after `turns` (the web's games); the
+  // program's have no limit.
+  void set_max_length(int turns) { max_length_ = turns; }
 
  private:
   std::string start(Mode mode, int threshold);
@@ -35,10 +42,12 @@ class Session final : public engine::etf::Session {
   std::string error(const std::string& message);
   std::string board_output(const TurnReport& report) const;
   std::string rng_usage() const;  // the RNG Usage section, when toggle_RNG_out is on
+  const Galaxy& galaxy() const { return state_->galaxy(); }
 
-  engine::OracleRandom rng_;  // one per process, never reset (CLARIFICATIONS §1)
-  std::optional<Galaxy> galaxy_;
+  engine::OracleRandom first_rng_;  // the generator, until the first game takes it
+  std::optional<State> state_;
   Mode mode_ = Mode::None;
+  int max_length_ = State::kNoLimit;
   int turns_ = 0;    // the first number of "state:A.B"
   int queries_ = 0;  // the second
   bool rng_out_ = false;

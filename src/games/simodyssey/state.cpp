@@ -18,23 +18,37 @@ constexpr std::array<std::pair<ActionKind, std::string_view>, 4> kPlainActions =
 const std::vector<engine::ParamSpec>& State::param_specs() {
   static const std::vector<engine::ParamSpec> kSpecs = {
       {"threshold", "30", "the planet threshold of test(N), 1 to 101"},
-      {"max_length", "500", "turns before the game is adjudicated a loss, 1 to 100000"},
+      {"max_length", "500", "turns before the game is adjudicated a loss, 1 to 1000000000"},
   };
   return kSpecs;
 }
 
 std::variant<State, std::string> State::make(const engine::Params& params) {
-  engine::ParamReader read(params, param_specs());
-  const int threshold = read.integer("threshold", 1, 101);
-  const int max_length = read.integer("max_length", 1, 100000);
-  if (auto error = read.error()) return *error;
-  return State(threshold, max_length);
+  return make_after(params, 0);
 }
 
-State::State(int threshold, int max_length)
-    : threshold_(threshold), max_length_(max_length), galaxy_(threshold, rng_) {
-  rng_.clear_log();
+std::variant<State, std::string> State::make_after(const engine::Params& params,
+                                                   std::uint64_t calls) {
+  engine::ParamReader read(params, param_specs());
+  const int threshold = read.integer("threshold", 1, 101);
+  const int max_length = read.integer("max_length", 1, kNoLimit);
+  if (auto error = read.error()) return *error;
+  engine::OracleRandom rng;
+  rng.skip(calls);
+  return State(threshold, max_length, std::move(rng));
 }
+
+State State::start(int threshold, engine::OracleRandom rng, int max_length) {
+  rng.clear_log();
+  return State(threshold, max_length, std::move(rng));
+}
+
+State::State(int threshold, int max_length, engine::OracleRandom rng)
+    : threshold_(threshold),
+      max_length_(max_length),
+      start_calls_(rng.calls()),
+      rng_(std::move(rng)),
+      galaxy_(threshold, rng_) {}
 
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
@@ -48,9 +62,9 @@ void State::legal_actions(std::vector<Action>& out) const {
 }
 
 void State::apply(const Action& action) {
-  const TurnReport report = galaxy_.turn({action.kind, action.direction}, rng_);
-  rng_.clear_log();
-  life_found_ = report.life_found;
+  rng_.clear_log();  // the log holds the calls of one action
+  last_report_ = galaxy_.turn({action.kind, action.direction}, rng_);
+  life_found_ = last_report_.life_found;
   history_.push_back(action);
 }
 
@@ -92,13 +106,14 @@ std::string State::observation(int player) const {
 std::string State::serialize() const {
   std::vector<std::string> actions;
   for (const Action& a : history_) actions.push_back(action_text(a));
-  return engine::history_text(
-      {{"threshold", std::to_string(threshold_)}, {"max_length", std::to_string(max_length_)}},
-      actions);
+  engine::Params params = {{"threshold", std::to_string(threshold_)},
+                           {"max_length", std::to_string(max_length_)}};
+  if (start_calls_ > 0) params[std::string(engine::kRngCalls)] = std::to_string(start_calls_);
+  return engine::history_text(params, actions);
 }
 
 std::optional<State> State::deserialize(std::string_view text) {
-  return engine::replay<State>(text, &State::make);
+  return engine::replay_after_calls<State>(text, &State::make_after);
 }
 
 std::optional<std::string> State::check_invariants() const {

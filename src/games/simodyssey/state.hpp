@@ -3,6 +3,9 @@
 // the course oracle's generator, owned by the state, so a state and its
 // history replay exactly. The game ends when the explorer finds life (a
 // win, 1) or dies (0), or after `max_length` turns (0).
+//
+// The ETF program (session.hpp) plays its games as such states: each starts
+// with the generator where the program's last game left it.
 #pragma once
 
 #include <variant>
@@ -21,8 +24,13 @@ class State {
     friend bool operator==(const Action&, const Action&) = default;
   };
 
+  static constexpr int kNoLimit = 1000000000;
+
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
+  // A game of `test(threshold)` drawing from `rng` where it stands (the ETF
+  // program's generator, one a process).
+  static State start(int threshold, engine::OracleRandom rng, int max_length = kNoLimit);
 
   int players() const { return 1; }
   int to_move() const { return over() ? engine::kNoPlayer : 0; }
@@ -43,21 +51,32 @@ class State {
 
   int turns() const { return static_cast<int>(history_.size()); }
   const Galaxy& galaxy() const { return galaxy_; }
+  // What the last action did (movements, deaths, life found), for the ETF
+  // program's sections and the events.
+  const TurnReport& last_report() const { return last_report_; }
+  // The generator, with the calls of the last action logged (of the galaxy's
+  // making before the first).
+  const engine::OracleRandom& rng() const { return rng_; }
   // Two states are equal when they are the same game with the same history.
   friend bool operator==(const State& a, const State& b) {
     return a.threshold_ == b.threshold_ && a.max_length_ == b.max_length_ &&
-           a.history_ == b.history_;
+           a.start_calls_ == b.start_calls_ && a.history_ == b.history_;
   }
 
  private:
-  State(int threshold, int max_length);
+  State(int threshold, int max_length, engine::OracleRandom rng);
+  // make(), with the generator `calls` calls on (a state read back).
+  static std::variant<State, std::string> make_after(const engine::Params& params,
+                                                     std::uint64_t calls);
 
   int threshold_;
   int max_length_;
+  std::uint64_t start_calls_;  // the generator's calls before this game
   engine::OracleRandom rng_;
   Galaxy galaxy_;
   std::vector<Action> history_;
   bool life_found_ = false;
+  TurnReport last_report_;
 };
 
 static_assert(engine::Game<State>);

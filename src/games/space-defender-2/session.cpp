@@ -56,7 +56,6 @@ std::string Session::welcome() {
 }
 
 std::string Session::execute(const engine::etf::Command& command) {
-  rng_.clear_log();
   switch (static_cast<CommandId>(command.index)) {
     case kPlay:
       return play(command);
@@ -147,7 +146,7 @@ std::string Session::setup_move(int delta) {
   }
   if (next > static_cast<int>(Stage::Summary)) {
     stage_ = Stage::InGame;
-    battle_.emplace(rows_, cols_, thresholds_, loadout_);
+    state_ = State::start(rows_, cols_, thresholds_, loadout_, next_rng(), max_length_);
     turns_ = 0;
     queries_ = 0;
     return state_line(true) + game_screen(false);
@@ -197,13 +196,16 @@ std::string Session::abort() {
     return error("Command can only be used in setup mode or in game.");
   const bool in_game = stage_ == Stage::InGame;
   stage_ = Stage::NotStarted;
-  battle_.reset();
+  if (state_) {
+    idle_rng_ = state_->rng();
+    state_.reset();
+  }
   return state_line(true) + (in_game ? "  Exited from game.\n" : "  Exited from setup mode.\n");
 }
 
 std::optional<std::string> Session::refusal(Action action, Coord target) const {
   if (stage_ != Stage::InGame) return kNotInGame;
-  if (const auto why = battle_->refusal(action, target)) return text::refusal_message(*why);
+  if (const auto why = state_->battle().refusal(action, target)) return text::refusal_message(*why);
   return std::nullopt;
 }
 
@@ -211,17 +213,17 @@ std::string Session::take_turn(Action action, Coord target) {
   if (const auto reason = refusal(action, target)) return error(*reason);
   ++turns_;
   queries_ = 0;
-  battle_->turn(action, target, rng_);
-  const bool over = battle_->starfighter().destroyed;
+  state_->apply({action, target});
+  const bool over = state_->battle().starfighter().destroyed;
   if (over) stage_ = Stage::NotStarted;
   std::string out = state_line(true) + game_screen(true);
   if (over) out += "  The game is over. Better luck next time!\n";
-  if (rng_out_) out += engine::OracleRandom::usage_section(rng_.log());
+  if (rng_out_) out += engine::OracleRandom::usage_section(state_->rng().log());
   return out;
 }
 
 std::string Session::game_screen(bool with_log) const {
-  const Battle& b = *battle_;
+  const Battle& b = state_->battle();
   return text::starfighter_block(b) + (debug_ ? text::debug_sections(b, with_log) : "") +
          text::board(b, !debug_);
 }

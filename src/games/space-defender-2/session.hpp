@@ -7,12 +7,15 @@
 
 #include "engine/etf.hpp"
 #include "engine/oracle_random.hpp"
-#include "games/space-defender-2/battle.hpp"
+#include "games/space-defender-2/state.hpp"
 
 namespace sd2 {
 
 const engine::etf::Grammar& grammar();
 
+// The ETF program: its games are contract states (state.hpp), each drawing
+// from the generator where the last one left it (one a process); the session
+// keeps the setup stages, the equipment between games and the state line.
 class Session final : public engine::etf::Session {
  public:
   enum class Stage { NotStarted, Weapon, Armour, Engine, Power, Summary, InGame };
@@ -21,7 +24,12 @@ class Session final : public engine::etf::Session {
   std::string execute(const engine::etf::Command& command) override;
 
   Stage stage() const { return stage_; }
-  const std::optional<Battle>& battle() const { return battle_; }
+  // The current or last game, if one was started and not aborted.
+  const State* state() const { return state_ ? &*state_ : nullptr; }
+  const Battle* battle() const { return state_ ? &state_->battle() : nullptr; }
+  // Games started from now on end after `turns` (the web's games); the
+  // program's have no limit.
+  void set_max_length(int turns) { max_length_ = turns; }
 
  private:
   std::string play(const engine::etf::Command& command);
@@ -39,8 +47,13 @@ class Session final : public engine::etf::Session {
   std::string setup_screen() const;
   std::string game_screen(bool with_log) const;
   bool in_setup() const { return stage_ != Stage::NotStarted && stage_ != Stage::InGame; }
+  // The generator for the next game: where the last game left it.
+  engine::OracleRandom next_rng() const { return state_ ? state_->rng() : idle_rng_; }
 
-  engine::OracleRandom rng_{/*first_two_return_low=*/true};  // one per process
+  // The generator while no game holds it (first_two_return_low: the
+  // reference program's first two calls return their lower bound).
+  engine::OracleRandom idle_rng_{/*first_two_return_low=*/true};
+  std::optional<State> state_;
   Stage stage_ = Stage::NotStarted;
   bool debug_ = false;
   bool rng_out_ = false;
@@ -48,7 +61,7 @@ class Session final : public engine::etf::Session {
   int rows_ = 0;
   int cols_ = 0;
   Thresholds thresholds_;
-  std::optional<Battle> battle_;
+  int max_length_ = State::kNoLimit;
   int turns_ = 0;
   int queries_ = 0;
 };

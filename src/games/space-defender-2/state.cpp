@@ -27,12 +27,17 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
       {"armour", "1", "None, Light, Medium, Heavy: 1 to 4"},
       {"engine", "1", "Standard, Light, Armoured: 1 to 3"},
       {"power", "1", "Recall, Repair, Overcharge, Deploy Drones, Orbital Strike: 1 to 5"},
-      {"max_length", "200", "turns before the game ends, 1 to 100000"},
+      {"max_length", "200", "turns before the game ends, 1 to 1000000000"},
   };
   return kSpecs;
 }
 
 std::variant<State, std::string> State::make(const engine::Params& params) {
+  return make_after(params, 0);
+}
+
+std::variant<State, std::string> State::make_after(const engine::Params& params,
+                                                   std::uint64_t calls) {
   engine::ParamReader read(params, param_specs());
   const int rows = read.integer("row", 5, 10);
   const int cols = read.integer("column", 10, 30);
@@ -47,18 +52,42 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   loadout.armour = read.integer("armour", 1, 4) - 1;
   loadout.engine = read.integer("engine", 1, 3) - 1;
   loadout.power = read.integer("power", 1, 5) - 1;
-  const int max_length = read.integer("max_length", 1, 100000);
+  const int max_length = read.integer("max_length", 1, kNoLimit);
   if (auto error = read.error()) return *error;
   if (!(t.grunt <= t.fighter && t.fighter <= t.carrier && t.carrier <= t.interceptor &&
         t.interceptor <= t.pylon)) {
     return "the thresholds g_threshold, f_threshold, c_threshold, i_threshold, p_threshold must "
            "not decrease";
   }
-  return State(read.filled(), Battle(rows, cols, t, loadout), max_length);
+  engine::OracleRandom rng(/*first_two_return_low=*/true);
+  rng.skip(calls);
+  engine::Params filled = read.filled();
+  if (calls > 0) filled[std::string(engine::kRngCalls)] = std::to_string(calls);
+  return State(std::move(filled), Battle(rows, cols, t, loadout), max_length, std::move(rng));
 }
 
-State::State(engine::Params params, const Battle& battle, int max_length)
-    : params_(std::move(params)), max_length_(max_length), battle_(battle) {}
+State State::start(int rows, int cols, const Thresholds& t, const Loadout& loadout,
+                   engine::OracleRandom rng, int max_length) {
+  const auto number = [](int n) { return std::to_string(n); };
+  engine::Params params = {{"row", number(rows)},
+                           {"column", number(cols)},
+                           {"g_threshold", number(t.grunt)},
+                           {"f_threshold", number(t.fighter)},
+                           {"c_threshold", number(t.carrier)},
+                           {"i_threshold", number(t.interceptor)},
+                           {"p_threshold", number(t.pylon)},
+                           {"weapon", number(loadout.weapon + 1)},
+                           {"armour", number(loadout.armour + 1)},
+                           {"engine", number(loadout.engine + 1)},
+                           {"power", number(loadout.power + 1)},
+                           {"max_length", number(max_length)}};
+  if (rng.calls() > 0) params[std::string(engine::kRngCalls)] = std::to_string(rng.calls());
+  rng.clear_log();
+  return State(std::move(params), Battle(rows, cols, t, loadout), max_length, std::move(rng));
+}
+
+State::State(engine::Params params, const Battle& battle, int max_length, engine::OracleRandom rng)
+    : params_(std::move(params)), max_length_(max_length), rng_(std::move(rng)), battle_(battle) {}
 
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
@@ -75,8 +104,8 @@ void State::legal_actions(std::vector<Action>& out) const {
 }
 
 void State::apply(const Action& action) {
+  rng_.clear_log();  // the log holds the calls of one action
   battle_.turn(action.kind, action.target, rng_);
-  rng_.clear_log();
   history_.push_back(action);
 }
 
@@ -123,7 +152,7 @@ std::string State::serialize() const {
 }
 
 std::optional<State> State::deserialize(std::string_view text) {
-  return engine::replay<State>(text, &State::make);
+  return engine::replay_after_calls<State>(text, &State::make_after);
 }
 
 std::optional<std::string> State::check_invariants() const {

@@ -4,6 +4,9 @@
 // 1-based). Chance is the course oracle's generator, owned by the state. The
 // game never ends by itself: it ends when the Starfighter is destroyed or
 // after `max_length` turns; the result is the score.
+//
+// The ETF program (session.hpp) plays its games as such states: each starts
+// with the generator where the program's last game left it.
 #pragma once
 
 #include <variant>
@@ -22,8 +25,14 @@ class State {
     friend bool operator==(const Action&, const Action&) = default;
   };
 
+  static constexpr int kNoLimit = 1000000000;
+
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
+  // A game of the ETF program: `play(rows, cols, thresholds...)` with this
+  // equipment, drawing from `rng` where it stands (one a process).
+  static State start(int rows, int cols, const Thresholds& thresholds, const Loadout& loadout,
+                     engine::OracleRandom rng, int max_length = kNoLimit);
 
   int players() const { return 1; }
   int to_move() const { return over() ? engine::kNoPlayer : 0; }
@@ -44,16 +53,21 @@ class State {
 
   int turns() const { return static_cast<int>(history_.size()); }
   const Battle& battle() const { return battle_; }
+  // The generator, with the calls of the last action logged.
+  const engine::OracleRandom& rng() const { return rng_; }
   friend bool operator==(const State& a, const State& b) {
     return a.params_ == b.params_ && a.history_ == b.history_;
   }
 
  private:
-  State(engine::Params params, const Battle& battle, int max_length);
+  State(engine::Params params, const Battle& battle, int max_length, engine::OracleRandom rng);
+  // make(), with the generator `calls` calls on (a state read back).
+  static std::variant<State, std::string> make_after(const engine::Params& params,
+                                                     std::uint64_t calls);
 
-  engine::Params params_;  // as given, defaults filled in
+  engine::Params params_;  // as given, defaults filled in, and the generator's calls before
   int max_length_;
-  engine::OracleRandom rng_{true};
+  engine::OracleRandom rng_;
   Battle battle_;
   std::vector<Action> history_;
 };
