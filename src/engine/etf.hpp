@@ -114,7 +114,7 @@ std::string error_reason(const std::string& output);
 // the program's. The commands that start the game are run at the start;
 // other commands than the game's actions and `queries` belong to whoever
 // made the game (a form), not to its player.
-template <typename GameSession, Game S>
+template <typename GameSession, Viewable S>
 class SessionState final : public TypedState<S> {
  public:
   SessionState(const Grammar& grammar, GameSession session, const std::vector<std::string>& start,

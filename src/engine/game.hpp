@@ -34,6 +34,7 @@
 #include <concepts>
 #include <map>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -109,6 +110,19 @@ concept Game = Playable<S> && std::equality_comparable<S> &&
   { S::deserialize(text) } -> std::same_as<std::optional<S>>;
 };
 
+// What front ends need beside the contract: each player's view as a JSON
+// document (the board's squares with typed contents, each player's
+// counters, who is to move, the last action's squares and the events of the
+// last action this player saw; a schema per game in docs/views.md), and
+// what the last action did in words, as that player may know it (a line
+// each; the terminal programs print the same lines).
+template <typename S>
+concept Viewable = Game<S> && requires(const S& state, int player) {
+  // (decltype: the JSON type need not be complete where the concept is checked.)
+  requires std::same_as<decltype(state.view(player)), nlohmann::json>;
+  { state.events_text(player) } -> std::same_as<std::string>;
+};
+
 // The returns of a two-player game: 1 for the winner, or half each for a draw.
 inline Returns two_player_returns(std::optional<int> winner) {
   Returns r{};
@@ -178,6 +192,10 @@ class AnyState {
   // back, and taking it back.
   virtual bool can_undo() const = 0;
   virtual void undo() = 0;
+  // Exactly what `player` may know, as a JSON document (Viewable).
+  virtual nlohmann::json view(int player) const = 0;
+  // What the last action did, as `player` may know it: a line each.
+  virtual std::string events_text(int player) const = 0;
   // The games played by a program of their own (the ETF games): what the
   // program printed so far; null for the others.
   virtual const std::string* console() const { return nullptr; }
@@ -189,7 +207,7 @@ class AnyState {
 };
 
 // An AnyState over a typed state of the game S, wherever the state lives.
-template <Game S>
+template <Viewable S>
 class TypedState : public AnyState {
  public:
   virtual const S& state() const = 0;
@@ -210,6 +228,12 @@ class TypedState : public AnyState {
   }
   Returns returns() const override { return state().returns(); }
   std::string observation(int player) const override { return state().observation(player); }
+  // (The return type spelt through S: the JSON type need only be complete where
+  // the template is used, so game.hpp includes only json_fwd.hpp.)
+  auto view(int player) const -> decltype(std::declval<const S&>().view(player)) override {
+    return state().view(player);
+  }
+  std::string events_text(int player) const override { return state().events_text(player); }
   std::string serialize() const override { return state().serialize(); }
   bool equals(const AnyState& other) const override {
     const auto* same = dynamic_cast<const TypedState*>(&other);
@@ -247,7 +271,7 @@ class TypedState : public AnyState {
 };
 
 // A typed state held by value: the front ends' copy of a game.
-template <Game S>
+template <Viewable S>
 class StateOf final : public TypedState<S> {
  public:
   explicit StateOf(S state) : state_(std::move(state)) {}

@@ -1,5 +1,7 @@
 #include "engine/words.hpp"
 
+#include <algorithm>
+
 namespace engine {
 
 bool is_space(char c) {
@@ -22,6 +24,16 @@ std::vector<std::string_view> split_words(std::string_view line) {
     if (i > start) words.push_back(line.substr(start, i - start));
   }
   return words;
+}
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    lines.push_back(text.substr(0, end));
+    text.remove_prefix(std::min(end + 1, text.size()));
+  }
+  return lines;
 }
 
 std::optional<int> parse_int(std::string_view text) {

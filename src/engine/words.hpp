@@ -14,6 +14,8 @@ bool is_space(char c);
 std::string_view trim(std::string_view text);
 // Words separated by any run of white space (spaces, tabs, line ends).
 std::vector<std::string_view> split_words(std::string_view line);
+// The lines of a text, without their newlines (a last line without one too).
+std::vector<std::string_view> split_lines(std::string_view text);
 // An optionally signed decimal of at most nine digits; nothing else.
 std::optional<int> parse_int(std::string_view text);
 // Input echoed in a message, the same way in every program: bytes outside

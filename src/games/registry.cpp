@@ -4,8 +4,10 @@
 #include <chrono>
 #include <deque>
 #include <iomanip>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "engine/etf.hpp"
 #include "engine/mcts.hpp"
 #include "engine/simulation.hpp"
 #include "engine/words.hpp"

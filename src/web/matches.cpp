@@ -232,8 +232,8 @@ Answer<json> Matches::undo(const std::string& id, const std::string& token) {
     return Refusal{409, "only the player who made the last action can take it back"};
   match.state->undo();
   match.movers.pop_back();
-  const std::string line = "player " + std::to_string(player + 1) + " took back an action";
-  match.log.emplace_back(static_cast<std::size_t>(match.state->players()), line);
+  const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
+  match.log.emplace_back(static_cast<std::size_t>(match.state->players()), entry);
   changed(match);
   return view_of(match, player);
 }
@@ -258,8 +258,16 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
     if (console && console->size() != printed) changed(match);
     return Refusal{422, *why};
   }
-  for (std::string& line : seen) line = "player " + std::to_string(player + 1) + ": " + line;
-  match.log.push_back(std::move(seen));
+  std::vector<json> entry;
+  for (int p = 0; p < state.players(); ++p) {
+    const std::string text = state.events_text(p);
+    json lines = json::array();
+    for (const std::string_view line : engine::split_lines(text)) lines.push_back(line);
+    entry.push_back({{"player", player},
+                     {"action", std::move(seen[static_cast<std::size_t>(p)])},
+                     {"events", lines}});
+  }
+  match.log.push_back(std::move(entry));
   match.movers.push_back(player);
   if (!state.can_undo()) match.movers.clear();
   changed(match);
@@ -292,6 +300,7 @@ json Matches::view_of(const Match& match, int player) const {
       {"to_move", state.to_move()},
       {"over", state.over()},
       {"observation", state.observation(player)},
+      {"view", state.view(player)},
       {"legal", state.to_move() == player ? state.legal_actions() : std::vector<std::string>{}},
       {"log", log},
       {"can_undo", state.can_undo() && !match.movers.empty() && match.movers.back() == player}};

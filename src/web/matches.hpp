@@ -77,8 +77,10 @@ class Matches {
     engine::Params params;  // every parameter, as given or by default
     std::unique_ptr<engine::AnyState> state;
     std::vector<Seat> seats;
-    std::vector<std::vector<std::string>> log;  // an entry: its text for each player
-    std::vector<int> movers;                    // who played each undoable action, last last
+    // What happened: an entry an action (or undo), as each player saw it:
+    // {"player", "action", "events": [lines]}.
+    std::vector<std::vector<nlohmann::json>> log;
+    std::vector<int> movers;  // who played each undoable action, last last
     std::uint64_t version = 1;
     std::chrono::steady_clock::time_point touched;
   };

@@ -144,12 +144,12 @@ def test_one_player(driver, base, game, illegal, shots):
 def test_amazons(driver, base, shots):
     links = start_game(driver, base, "amazons")
     assert len(links) == 2, "amazons: two seat links"
-    open_seat(driver, links[1])  # player 2 places first
+    open_seat(driver, links[0])  # player 1 places first, as at the terminal
     assert my_turn(driver)
     click_target(driver, "amazons: a placement by clicking")
-    open_seat(driver, links[0])
-    click_target(driver, "amazons: the other player's placement")
     open_seat(driver, links[1])
+    click_target(driver, "amazons: the other player's placement")
+    open_seat(driver, links[0])
     reason = refused(driver, "place 99,99")
     shoot(driver, shots, "amazons")
     print("ok amazons: placements by clicking; refused: " + reason)

@@ -152,7 +152,10 @@ TEST_F(WebServer, PlaysAndUndoesSwordAndShield) {
   const Reply played = act(game, 0, "create a 90");
   ASSERT_EQ(played.status, 200) << played.body;
   EXPECT_NE(played.data["observation"], before);
-  EXPECT_EQ(played.data["log"], json::array({"player 1: create a 90"}));
+  EXPECT_EQ(played.data["log"],
+            json::array({{{"player", 0}, {"action", "create a 90"}, {"events", json::array()}}}));
+  EXPECT_EQ(played.data["view"]["last"]["to"], json::array({7, 7}));  // yellow's creation square
+  EXPECT_EQ(played.data["view"]["board"]["squares"][7][7]["piece"]["letter"], "a");
   EXPECT_TRUE(played.data["can_undo"]);
   EXPECT_FALSE(view(game, 1).data["can_undo"]);  // not the other seat's action
   EXPECT_EQ(post("/api/games/" + game["id"].get<std::string>() + "/undo",
@@ -183,7 +186,13 @@ TEST_F(WebServer, EtfGamesShowTheProgramsOutputAndItsErrors) {
   EXPECT_EQ(act(game, 0, "abort").status, 422);
   const Reply moved = act(game, 0, "move( N )");
   ASSERT_EQ(moved.status, 200) << moved.body;
-  EXPECT_EQ(moved.data["log"].back(), "player 1: move(N)");
+  EXPECT_EQ(moved.data["log"].back()["action"], "move(N)");
+  // The game's one copy is the program's: the view and the console agree.
+  const json& explorer = moved.data["view"]["players"][0];
+  EXPECT_EQ(explorer["location"]["sector"], json::array({4, 0}));  // (1,1) wrapped north: (5,1)
+  EXPECT_NE(moved.data["console"].get<std::string>().find("[0,E]:[1,1,1]->[5,1,"),
+            std::string::npos);
+  EXPECT_EQ(moved.data["view"]["events"][0]["kind"], "moved");
 }
 
 TEST_F(WebServer, LongPollAnswersWhenTheOtherSeatMoves) {
@@ -217,7 +226,10 @@ TEST_F(WebServer, ABotSeatPlaysItsTurns) {
                             {"seats", {"human", "random"}}});
   EXPECT_FALSE(game["seats"][1].contains("token"));
   EXPECT_EQ(game["seats"][1]["bot"], "random");
-  json v = view(game, 0).data;  // player 2 places first: the bot is thinking
+  json v = view(game, 0).data;  // player 1 places first, then the bot thinks
+  EXPECT_EQ(v["to_move"], 0);
+  ASSERT_EQ(act(game, 0, "place 1,1").status, 200);
+  v = view(game, 0).data;
   for (int i = 0; i < 50 && !v["over"].get<bool>() && v["to_move"] != 0; ++i) {
     v = get("/api/games/" + game["id"].get<std::string>() +
             "?token=" + game["seats"][0]["token"].get<std::string>() +
@@ -225,8 +237,11 @@ TEST_F(WebServer, ABotSeatPlaysItsTurns) {
             .data;
   }
   EXPECT_EQ(v["to_move"], 0);
-  ASSERT_EQ(v["log"].size(), 1u);
-  EXPECT_EQ(v["log"][0].get<std::string>().rfind("player 2: place ", 0), 0u);
+  ASSERT_EQ(v["log"].size(), 2u);
+  EXPECT_EQ(v["log"][1]["player"], 1);
+  EXPECT_EQ(v["log"][1]["action"].get<std::string>().rfind("place ", 0), 0u);
+  EXPECT_EQ(v["log"][1]["events"][0].get<std::string>().rfind("player2 places an amazon at ", 0),
+            0u);
 }
 
 TEST_F(WebServer, KeepsABoundedNumberOfGamesAndDropsIdleOnes) {

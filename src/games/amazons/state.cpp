@@ -62,7 +62,7 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   state.board_ = generate_board(rows, cols, treasure, artifacts, static_cast<std::uint64_t>(seed));
   for (int p = 1; p <= players; ++p)
     state.board_.players().push_back({"player" + std::to_string(p), p, 0});
-  state.to_move_ = players;  // next_placement goes on from the last player, to the first
+  state.to_move_ = players - 1;  // next_placement goes on from the last player, to the first
   state.next_placement();
   return state;
 }
@@ -94,15 +94,26 @@ void State::legal_actions(std::vector<Action>& out) const {
 
 void State::apply(const Action& action) {
   const int id = id_of(to_move_);
+  last_.any = true;
+  last_.action = action;
+  last_.player = to_move_;
+  last_.skipped = 0;
   switch (action.kind) {
     case Kind::Place:
       place_amazon(board_, id, coord(action.to));
+      last_.turn_from = last_.turn_arrow = -1;
+      last_.turn_to = action.to;
       next_placement();
       return;
     case Kind::Move: {
       Field& landing = board_.at(coord(action.to));
       board_.player_by_id(id)->score += landing.treasure;
       const auto artifact = static_cast<Artifact>(landing.artifact);
+      last_.treasure = landing.treasure;
+      last_.artifact = artifact;
+      if (continuing_ < 0) last_.turn_from = action.from;  // a horse's move goes on the turn
+      last_.turn_to = action.to;
+      last_.turn_arrow = -1;
       board_.at(coord(action.from)) = Field{};
       landing = Field{0, kNoArtifact, static_cast<std::uint8_t>(id)};
       continuing_ = -1;
@@ -117,6 +128,8 @@ void State::apply(const Action& action) {
     }
     case Kind::Shoot:
       board_.at(coord(action.to)) = Field{0, kNoArtifact, kObstacle};
+      last_.turn_arrow = action.to;
+      last_.spear = spear_;
       if (horse_ && has_queen_move(board_, coord(shooter_))) {
         continuing_ = shooter_;
         shooter_ = -1;
@@ -163,6 +176,7 @@ void State::end_turn() {
       to_move_ = p;
       return;
     }
+    if (p != to_move_) last_.skipped |= static_cast<std::uint8_t>(1u << p);
   }
   over_ = true;
 }

@@ -44,6 +44,11 @@ class State {
   engine::Parsed<Action> parse_action(std::string_view text) const;
   // Nothing is hidden: the board file, and what is awaited.
   std::string observation(int player) const;
+  // The structured view (docs/views.md) and what the last action did in
+  // words (view.cpp): moves, shots, treasure and artifacts collected,
+  // players skipped.
+  nlohmann::json view(int player) const;
+  std::string events_text(int player) const;
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
@@ -54,7 +59,14 @@ class State {
   const Board& board() const { return board_; }
   RuleSet rules() const { return rules_; }
   bool placing() const { return placing_; }
-  friend bool operator==(const State&, const State&) = default;
+  // The same game: the board and what is awaited (not what the last action
+  // was, which a state read back does not know).
+  friend bool operator==(const State& a, const State& b) {
+    return a.board_ == b.board_ && a.rules_ == b.rules_ && a.amazons_ == b.amazons_ &&
+           a.to_move_ == b.to_move_ && a.placing_ == b.placing_ && a.shooter_ == b.shooter_ &&
+           a.spear_ == b.spear_ && a.horse_ == b.horse_ && a.continuing_ == b.continuing_ &&
+           a.over_ == b.over_;
+  }
 
  private:
   int id_of(int player) const { return board_.players()[static_cast<std::size_t>(player)].id; }
@@ -73,8 +85,21 @@ class State {
   bool horse_ = false;            // after the shot, the same amazon moves again
   std::int32_t continuing_ = -1;  // the amazon a horse lets move again, if any
   bool over_ = false;
+
+  // What the last action did, for the view and the events.
+  struct Last {
+    bool any = false;
+    Action action;
+    int player = 0;             // who played it
+    std::uint8_t treasure = 0;  // a move: the treasure collected
+    std::uint8_t artifact = 0;  // a move: the artifact landed on
+    std::uint8_t skipped = 0;   // players who could not move after it, a bit each
+    bool spear = false;         // a shot: the spear thrown
+    std::int32_t turn_from = -1, turn_to = -1, turn_arrow = -1;  // the turn's squares so far
+  };
+  Last last_;
 };
 
-static_assert(engine::Game<State>);
+static_assert(engine::Viewable<State>);
 
 }  // namespace amazons

@@ -82,8 +82,9 @@ std::string Session::apply(const State::Action& action) {
   const int mover = game().current();
   state_.apply(action);  // with the rules' forced pass: a player who cannot move passes
   for (const Observer& observer : observers_) observer(game());
-  std::string out;
-  for (const Event& event : game().events()) out += text::event_line(game(), event);
+  // Two people at one terminal share the lines: values both know; against
+  // the computer, what its opponent knows.
+  std::string out = state_.events_text(viewer_.value_or(text::kBothPlayers));
   if (handover_ && !state_.over() && game().current() != mover) {
     handover_(out, game().current());
     out.clear();

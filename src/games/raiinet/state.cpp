@@ -122,6 +122,7 @@ void State::legal_actions(std::vector<Action>& out) const {
 }
 
 void State::apply(const Action& action) {
+  remember(action);
   perform(game_, action);
   history_.push_back(action);
   game_.pass_stuck_players();
@@ -212,6 +213,23 @@ std::string State::action_seen_by(const Action& action, int viewer) const {
   return action_text(action);
 }
 
+// The last action's player, squares and card kind, for the view: a few
+// lookups, no allocation (search applies actions by the million).
+void State::remember(const Action& action) {
+  last_player_ = game_.current();
+  last_to_ = {-1, -1};
+  if (!action.ability) {
+    const Link* l = game_.link(*link_of_letter(action.link));
+    last_from_ = l->at;
+    last_to_ = l->at + step(action.direction);
+    if (l->boosted) last_to_ = last_to_ + step(action.direction);
+    return;
+  }
+  const Card& c = game_.player(last_player_).cards[static_cast<std::size_t>(action.card - 1)];
+  last_needs_ = find_ability(c.ability)->needs;
+  if (last_needs_ == Needs::Square) last_to_ = action.square;
+}
+
 engine::Returns State::returns() const {
   if (!adjudicated()) return engine::two_player_returns(game_.winner());
   const PlayerState& first = game_.player(0);
@@ -222,11 +240,16 @@ engine::Returns State::returns() const {
 }
 
 std::string State::action_text(const Action& action) const {
+  if (!action.ability) return text_of(action, Needs::Link);
+  const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(action.card - 1)];
+  return text_of(action, find_ability(c.ability)->needs);
+}
+
+std::string State::text_of(const Action& action, Needs needs) {
   if (!action.ability)
     return "move " + std::string(1, action.link) + " " + direction_name(action.direction);
   std::string text = "ability " + std::to_string(action.card);
-  const Card& c = game_.player(game_.current()).cards[static_cast<std::size_t>(action.card - 1)];
-  switch (find_ability(c.ability)->needs) {
+  switch (needs) {
     case Needs::Link:
       return text + " " + action.link;
     case Needs::TwoLinks:

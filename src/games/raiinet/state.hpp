@@ -56,6 +56,10 @@ class State {
   // card's number would tell which of the player's abilities is left.
   std::string action_seen_by(const Action& action, int viewer) const;
   std::string observation(int player) const;
+  // The structured view (docs/views.md) and what the last action did in
+  // words, each as `player` may know it (view.cpp).
+  nlohmann::json view(int player) const;
+  std::string events_text(int player) const;
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
@@ -93,14 +97,24 @@ class State {
       : params_(std::move(params)), game_(std::move(game)), max_length_(max_length) {}
   // Applies `action` to `game` as the rules do; why not, when they refuse it.
   static std::optional<Refusal> perform(Game& game, const Action& action);
+  // The text of an action whose card (if an ability) needs `needs`.
+  static std::string text_of(const Action& action, Needs needs);
+  // Records the action about to be applied, for the view's last action.
+  void remember(const Action& action);
+  nlohmann::json last_json(int viewer) const;
 
   engine::Params params_;
   Game game_;
   int max_length_;
   bool stuck_ = false;
   std::vector<Action> history_;
+  // The last action's player, its link's squares (a move), its card's kind.
+  int last_player_ = 0;
+  Coord last_from_{-1, -1};
+  Coord last_to_{-1, -1};
+  Needs last_needs_ = Needs::Link;
 };
 
-static_assert(engine::Game<State>);
+static_assert(engine::Viewable<State>);
 
 }  // namespace raiinet

@@ -66,12 +66,16 @@ Target target_of(Needs needs) {
   return {};
 }
 
-std::string event_line(const Game& game, const Event& e) {
+bool knows_value(const Game& game, LinkId link, int viewer) {
+  const Link* l = game.link(link);
+  return l && (l->revealed || l->owner == viewer);
+}
+
+std::string event_line(const Game& game, const Event& e, int viewer) {
   const std::string player = "Player " + std::to_string(e.player + 1);
   const auto named = [&](LinkId id) {
-    const Link* l = game.link(id);
     return std::string(1, link_letter(id)) +
-           (l && l->revealed ? " (" + value_text(l->value) + ")" : "");
+           (knows_value(game, id, viewer) ? " (" + value_text(game.link(id)->value) + ")" : "");
   };
   const std::string square = std::to_string(e.at.row) + "," + std::to_string(e.at.col);
   switch (e.kind) {
@@ -125,8 +129,8 @@ std::string summary(const Game& game, int p, int viewer) {
                     "V\nAbilities: " + std::to_string(game.unused_cards(p)) + "\n";
   for (int i = 0; i < kLinks; ++i) {
     const Link& l = s.links[static_cast<std::size_t>(i)];
-    const bool known = p == viewer || l.revealed;
-    out += std::string(1, letter(p, i)) + ": " + (known ? value_text(l.value) : "?");
+    out += std::string(1, letter(p, i)) + ": " +
+           (knows_value(game, link_id(p, i), viewer) ? value_text(l.value) : "?");
     out += i % 4 == 3 ? "\n" : " ";
   }
   // Freezing is public: both players see which links cannot move next turn.

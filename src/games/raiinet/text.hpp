@@ -17,9 +17,14 @@ Target target_of(Needs needs);
 
 // A refusal of the rules in words.
 std::string refusal_message(const Refusal& refusal);
+// Who may know a link's value: both players (kBothPlayers: the text two
+// people at one terminal share), or one player.
+inline constexpr int kBothPlayers = -1;
+bool knows_value(const Game& game, LinkId link, int viewer);
+
 // What an event of the rules did, in one line (with its final newline). A
-// link's value shows only where the event reveals it to both players.
-std::string event_line(const Game& game, const Event& event);
+// link's value shows only where `viewer` knows it.
+std::string event_line(const Game& game, const Event& event, int viewer = kBothPlayers);
 
 // The whole display for `viewer`: both players' summaries and the board.
 std::string display(const Game& game, int viewer);

@@ -42,6 +42,10 @@ class State {
   engine::Parsed<Action> parse_action(std::string_view text) const;
   // The test mode's Sectors, Descriptions and board: the galaxy is open.
   std::string observation(int player) const;
+  // The structured view (docs/views.md) and what the last turn did in words
+  // (view.cpp): every movement and death, and life found.
+  nlohmann::json view(int player) const;
+  std::string events_text(int player) const;
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
@@ -79,6 +83,6 @@ class State {
   TurnReport last_report_;
 };
 
-static_assert(engine::Game<State>);
+static_assert(engine::Viewable<State>);
 
 }  // namespace simodyssey

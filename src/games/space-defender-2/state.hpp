@@ -44,6 +44,9 @@ class State {
   engine::Parsed<Action> parse_action(std::string_view text) const;
   // The Starfighter's block and the board with its fog of war.
   std::string observation(int player) const;
+  // The structured view (docs/views.md) and the last turn in words (view.cpp).
+  nlohmann::json view(int player) const;
+  std::string events_text(int player) const;
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
@@ -72,6 +75,6 @@ class State {
   std::vector<Action> history_;
 };
 
-static_assert(engine::Game<State>);
+static_assert(engine::Viewable<State>);
 
 }  // namespace sd2

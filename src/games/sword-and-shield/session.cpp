@@ -80,13 +80,7 @@ std::string Session::apply(const State::Action& action) {
   if (state_.taken_back()) {
     return "Error: that would start reactions without end; it is taken back.\n" + display();
   }
-  std::string out;
-  for (const Event& event : game().events()) out += text::event_line(event);
-  if (game().creation_skipped()) {
-    out += player_name(game().turn()) +
-           " cannot create a piece (the creation square is taken or no piece is left).\n";
-  }
-  return out + display();
+  return state_.events_text(game().turn()) + display();
 }
 
 }  // namespace sas

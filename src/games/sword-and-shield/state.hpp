@@ -56,6 +56,10 @@ class State {
   // Why the rules refuse `action` now, in words, if they do.
   std::optional<std::string> why_not(const Action& action) const;
   std::string observation(int player) const;  // the display: nothing is hidden
+  // The structured view (docs/views.md) and what the last action did in
+  // words (view.cpp); the same for both players.
+  nlohmann::json view(int player) const;
+  std::string events_text(int player) const;
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
@@ -89,6 +93,8 @@ class State {
   static std::optional<Refusal> perform(Game& game, const Action& action);
   // Whether `action` is legal and its chain of reactions can end.
   bool acceptable(const Action& action) const;
+  // The last action and its squares, from the snapshot before it.
+  nlohmann::json last_action_json() const;
 
   struct Snapshot {
     Game game;
@@ -106,7 +112,7 @@ class State {
   std::vector<Snapshot> undone_;
 };
 
-static_assert(engine::Game<State>);
+static_assert(engine::Viewable<State>);
 
 // The material of `player`: its pieces not in the cemetery less the
 // opponent's.

@@ -167,7 +167,9 @@ function showGame(id, token) {
     actions.replaceChildren(...shown.map((text) => el("button", { type: "button", "data-action": text, onclick: () => act(text) }, text)));
     if (!view.legal.length) actions.append(el("span", {}, view.over ? "" : "Wait for your turn."));
     undo.hidden = !view.can_undo;
-    log.replaceChildren(...view.log.map((line) => el("li", {}, line)));
+    log.replaceChildren(...view.log.map((entry) => el("li", {},
+      "player " + (entry.player + 1) + ": " + entry.action,
+      ...entry.events.map((line) => el("div", { class: "event" }, line)))));
     log.scrollTop = log.scrollHeight;
     observation.textContent = view.observation;
     if (view.console !== undefined) {
