@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <nlohmann/json.hpp>
 
 #include "engine/random.hpp"
 #include "engine/words.hpp"
@@ -368,6 +369,11 @@ std::optional<std::string> State::check_invariants() const {
     if (exchanged.observation(viewer) != observation(viewer)) {
       return "player " + std::to_string(viewer + 1) +
              "'s observation changed with the opponent's unrevealed links";
+    }
+    if (exchanged.view(viewer) != view(viewer) ||
+        exchanged.events_text(viewer) != events_text(viewer)) {
+      return "player " + std::to_string(viewer + 1) +
+             "'s view changed with the opponent's unrevealed links";
     }
   }
   return std::nullopt;
