@@ -1,6 +1,7 @@
-// The boards of the five games as SVG, each drawn from the seat's observation
-// text (the contract's: exactly what that player may know) and made
-// clickable through the seat's legal actions.
+// The boards of the games as SVG, each drawn from the seat's structured view
+// (the contract's view(player): exactly what that player may know; its
+// schema per game is in docs/views.md) and made clickable through the
+// seat's legal actions. The squares of the last action are marked.
 "use strict";
 
 const GridBoards = (() => {
@@ -37,267 +38,278 @@ const GridBoards = (() => {
   }
 
   const has = (view, text) => view.legal.includes(text);
+  const same = (a, b) => Array.isArray(a) && a[0] === b[0] && a[1] === b[1];
+  // Whether [r, c] (0-based) is one of the last action's squares.
+  const wasLast = (v, r, c) => !!v.last && ["from", "to", "arrow"].some((k) => same(v.last[k], [r, c]));
+  function markLast(board, x, y, size) {
+    shape(board, "rect", { x: x + 2, y: y + 2, width: size - 4, height: size - 4, class: "last" });
+  }
+  function hint(board, x, y, size) {
+    shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
+  }
+  // Row and column numbers around a board drawn from (left, top).
+  function coordinates(board, rows, cols, size, left, top, rowName = (r) => String(r + 1),
+    colName = (c) => String(c + 1)) {
+    for (let c = 0; c < cols; ++c) label(board, left + c * size + size / 2, top - 9, colName(c), 11, "#5b6475");
+    for (let r = 0; r < rows; ++r) label(board, left - 10, top + r * size + size / 2, rowName(r), 11, "#5b6475");
+  }
 
   // ---------------------------------------------------------------- Amazons
-  // "R C", R rows of fields TAO (treasure, artifact, occupant: 0 empty, 1-8 an
-  // amazon, 9 an arrow), player lines, then what is awaited.
+  // Squares: {treasure, artifact, amazon (a player), blocked}. Actions name
+  // fields "row,col" from 1.
   const amazonColours = ["#d84315", "#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457", "#4e342e"];
+  const artifactMarks = { horse: "♞", broken_arrow: "⤫", spear: "↑" };
   function amazons(view, ui) {
-    const lines = view.observation.split("\n");
-    const [rows, cols] = lines[0].split(" ").map(Number);
+    const v = view.view;
+    const { rows, cols, squares } = v.board;
     const size = Math.max(14, Math.min(56, Math.floor(640 / Math.max(rows, cols))));
-    const board = svg(cols * size, rows * size);
-    const moveFrom = (r, c) => view.legal.some((a) => a.startsWith(`move ${r},${c} `));
-    for (let r = 1; r <= rows; ++r) {
-      const fields = lines[r].split(" ");
-      for (let c = 1; c <= cols; ++c) {
-        const [t, a, o] = fields[c - 1].split("").map(Number);
-        const key = `${r},${c}`;
+    const left = 22, top = 18;
+    const board = svg(left + cols * size, top + rows * size);
+    coordinates(board, rows, cols, size, left, top);
+    const moveFrom = (key) => view.legal.some((a) => a.startsWith(`move ${key} `));
+    for (let r = 0; r < rows; ++r) {
+      for (let c = 0; c < cols; ++c) {
+        const square = squares[r][c];
+        const key = `${r + 1},${c + 1}`;
         const target = ui.selected ? has(view, `move ${ui.selected} ${key}`)
-          : has(view, `place ${key}`) || has(view, `shoot ${key}`) || moveFrom(r, c);
-        const x = (c - 1) * size, y = (r - 1) * size;
-        cell(board, x, y, size, key, (r + c) % 2 ? "#e8dcc0" : "#f6efdd", () => click(r, c),
+          : has(view, `place ${key}`) || has(view, `shoot ${key}`) || moveFrom(key);
+        const x = left + c * size, y = top + r * size;
+        cell(board, x, y, size, key, (r + c) % 2 ? "#e8dcc0" : "#f6efdd", () => click(key),
           (target ? "target" : "") + (ui.selected === key ? " selected" : ""));
-        if (target) shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
-        if (t > 0) label(board, x + size * 0.78, y + size * 0.22, String(t), size * 0.28, "#a67c00", "bold");
-        if (a > 0) label(board, x + size * 0.22, y + size * 0.22, ["", "♞", "⤫", "↑"][a], size * 0.3, "#5d4037");
-        if (o >= 1 && o <= 8) {
-          shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.33, fill: amazonColours[o - 1],
+        if (wasLast(v, r, c)) markLast(board, x, y, size);
+        if (target) hint(board, x, y, size);
+        if (square.treasure) label(board, x + size * 0.78, y + size * 0.22, String(square.treasure), size * 0.28, "#a67c00", "bold");
+        if (square.artifact) label(board, x + size * 0.22, y + size * 0.22, artifactMarks[square.artifact], size * 0.3, "#5d4037");
+        if (square.amazon !== undefined) {
+          shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.33, fill: amazonColours[square.amazon],
             "pointer-events": "none" });
-          label(board, x + size / 2, y + size / 2, String(o), size * 0.36, "white", "bold");
-        } else if (o === 9) {
+          label(board, x + size / 2, y + size / 2, String(square.amazon + 1), size * 0.36, "white", "bold");
+        } else if (square.blocked) {
           shape(board, "rect", { x: x + size * 0.2, y: y + size * 0.2, width: size * 0.6, height: size * 0.6,
             fill: "#37474f", "pointer-events": "none" });
         }
       }
     }
-    function click(r, c) {
-      const key = `${r},${c}`;
+    function click(key) {
       for (const text of [`place ${key}`, `shoot ${key}`, ui.selected && `move ${ui.selected} ${key}`]) {
         if (text && has(view, text)) return ui.act(text);
       }
-      if (moveFrom(r, c)) ui.select(key);
+      if (moveFrom(key)) ui.select(key);
     }
     return board;
   }
 
   // ---------------------------------------------------------------- RAIInet
-  // Player 1's summary, "========", 8 rows, "========", player 2's summary.
-  // Lower-case links are player 1's, upper-case player 2's; S a server port;
-  // m and w firewalls of players 1 and 2.
-  const directions = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
+  // Squares: {server, firewall (their owners), link: {link, owner, value
+  // (null while this player does not know it), frozen}}. Rows and columns
+  // from 0, as the actions name them.
+  const steps = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
+  const playerColours = ["#1565c0", "#c62828"];
   function raiinet(view, ui) {
-    const lines = view.observation.split("\n");
-    const top = lines.indexOf("========");
-    const rows = lines.slice(top + 1, top + 9);
-    const values = {};
-    for (const line of lines) {
-      for (const m of line.matchAll(/([a-hA-H]): (\?|[DV]\d)/g)) values[m[1]] = m[2];
-    }
-    const size = 64;
-    const board = svg(8 * size, 8 * size);
-    const mine = (ch) => view.legal.some((a) => a.split(" ").includes(ch));
+    const v = view.view;
+    const size = 64, left = 22, top = 18;
+    const board = svg(left + 8 * size, top + 8 * size);
+    coordinates(board, 8, 8, size, left, top, String, String);
+    const squares = v.board.squares;
+    const mine = (letter) => view.legal.some((a) => a.split(" ").includes(letter));
+    const find = (letter) => {
+      for (let r = 0; r < 8; ++r) for (let c = 0; c < 8; ++c) if (squares[r][c].link?.link === letter) return [r, c];
+      return null;
+    };
+    const moveTo = (r, c) => {
+      const at = find(ui.selected);
+      if (!at) return null;
+      for (const [name, [dr, dc]] of Object.entries(steps)) {
+        const text = `move ${ui.selected} ${name}`;
+        const link = squares[at[0]][at[1]].link;
+        const reach = link.boosted ? 2 : 1;
+        if (r === at[0] + reach * dr && c === at[1] + reach * dc && has(view, text)) return text;
+      }
+      return null;
+    };
     for (let r = 0; r < 8; ++r) {
       for (let c = 0; c < 8; ++c) {
-        const ch = rows[r][c];
-        const x = c * size, y = r * size;
+        const square = squares[r][c];
+        const x = left + c * size, y = top + r * size;
         const key = `${r} ${c}`;
         const target = ui.selected && moveTo(r, c);
-        const square = cell(board, x, y, size, key, (r + c) % 2 ? "#dde3ea" : "#eef2f6", () => click(r, c, ch),
-          (ui.selected === ch || ui.selected === key ? "selected" : "") + (target ? " target" : ""));
-        if (/[a-hA-H]/.test(ch)) square.dataset.piece = ch;
-        if (target) shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
-        if (ch === "S") label(board, x + size / 2, y + size / 2, "S", 26, "#6d4c41", "bold");
-        else if (ch === "m" || ch === "w") {
+        const node = cell(board, x, y, size, key, (r + c) % 2 ? "#dde3ea" : "#eef2f6", () => click(r, c, square),
+          (ui.selected === square.link?.link || ui.selected === key ? "selected" : "") + (target ? " target" : ""));
+        if (square.link) node.dataset.piece = square.link.link;
+        if (wasLast(v, r, c)) markLast(board, x, y, size);
+        if (target) hint(board, x, y, size);
+        if (square.server !== undefined && !square.link) label(board, x + size / 2, y + size / 2, "S", 26, "#6d4c41", "bold");
+        if (square.firewall !== undefined) {
           shape(board, "rect", { x: x + 6, y: y + 6, width: size - 12, height: size - 12, fill: "none",
-            stroke: ch === "m" ? "#1565c0" : "#c62828", "stroke-width": 4, "stroke-dasharray": "6 4", "pointer-events": "none" });
-          label(board, x + size / 2, y + size / 2, "firewall", 11, "#444");
-        } else if (/[a-hA-H]/.test(ch)) {
-          const colour = ch === ch.toLowerCase() ? "#1565c0" : "#c62828";
-          shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, fill: colour, "pointer-events": "none" });
-          label(board, x + size / 2, y + size / 2 - 8, ch, 20, "white", "bold");
-          label(board, x + size / 2, y + size / 2 + 12, values[ch] || "?", 14, "white");
+            stroke: playerColours[square.firewall], "stroke-width": 4, "stroke-dasharray": "6 4", "pointer-events": "none" });
+          if (!square.link) label(board, x + size / 2, y + size / 2, "firewall", 11, "#444");
+        }
+        if (square.link) {
+          const l = square.link;
+          shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, fill: playerColours[l.owner],
+            stroke: l.frozen ? "#80deea" : "none", "stroke-width": 5, "pointer-events": "none" });
+          label(board, x + size / 2, y + size / 2 - 8, l.link, 20, "white", "bold");
+          label(board, x + size / 2, y + size / 2 + 12, l.value || "?", 14, "white");
         }
       }
     }
-    function moveTo(r, c) {
-      for (const [name, [dr, dc]] of Object.entries(directions)) {
-        const at = findLink(ui.selected);
-        if (at && (r - at[0]) * dc === (c - at[1]) * dr && Math.sign(r - at[0]) === dr && Math.sign(c - at[1]) === dc &&
-            has(view, `move ${ui.selected} ${name}`)) return `move ${ui.selected} ${name}`;
-      }
-      return null;
-    }
-    function findLink(ch) {
-      for (let r = 0; r < 8; ++r) { const c = rows[r].indexOf(ch); if (c >= 0) return [r, c]; }
-      return null;
-    }
-    function click(r, c, ch) {
+    function click(r, c, square) {
       const move = ui.selected && moveTo(r, c);
       if (move) return ui.act(move);
-      if (/[a-hA-H]/.test(ch) && mine(ch)) return ui.select(ch);
+      if (square.link && mine(square.link.link)) return ui.select(square.link.link);
       if (view.legal.some((a) => a.endsWith(` ${r} ${c}`))) return ui.select(`${r} ${c}`);
     }
     return board;
   }
 
   // ------------------------------------------------------- Sword and Shield
-  // The display of CLARIFICATIONS §5: pieces as 3 x 3 characters, the letter
-  // in the middle and a side each around it: | or - a sword, # a shield.
+  // Squares: {off (a cut corner), creation, face (their owners), piece:
+  // {letter, owner, sides: [north, east, south, west] as it faces now}}.
+  // Actions name pieces by letter; rows and columns count from 1.
+  const sasColours = ["#f9a825", "#2e7d32"];
   function swordAndShield(view, ui) {
-    const lines = view.observation.split("\n");
-    const border = lines.findIndex((l) => l.startsWith("    +"));
-    const size = 54;
-    const board = svg(10 * size + 20, 10 * size + 2 * 160);
-    const sides = (block, r, c) => ({ n: block[r - 1]?.[c], e: block[r][c + 1], s: block[r + 1]?.[c], w: block[r][c - 1] });
-    const letterMoves = (ch) => view.legal.some((a) => a.split(" ")[1] === ch);
-    function piece(x, y, s, ch, arms) {
-      const green = ch === ch.toUpperCase();
+    const v = view.view;
+    const size = 54, left = 26, top = 160 + 18;
+    const board = svg(left + 10 * size + 10, top + 10 * size + 160);
+    coordinates(board, 10, 10, size, left, top);
+    const letterMoves = (letter) => view.legal.some((a) => a.split(" ")[1] === letter);
+    function piece(x, y, s, letter, owner, sides) {
       shape(board, "rect", { x: x + s * 0.18, y: y + s * 0.18, width: s * 0.64, height: s * 0.64, rx: 6,
-        fill: green ? "#2e7d32" : "#f9a825", "pointer-events": "none" });
-      label(board, x + s / 2, y + s / 2, ch, s * 0.34, green ? "white" : "#1d2433", "bold");
+        fill: sasColours[owner], "pointer-events": "none" });
+      label(board, x + s / 2, y + s / 2, letter, s * 0.34, owner ? "white" : "#1d2433", "bold");
+      const m = s / 2, a = s * 0.18;
       const sword = (x1, y1, x2, y2) => shape(board, "line", { x1, y1, x2, y2, stroke: "#b71c1c", "stroke-width": 4, "pointer-events": "none" });
       const shield = (x1, y1, w, h) => shape(board, "rect", { x: x1, y: y1, width: w, height: h, fill: "#37474f", "pointer-events": "none" });
-      const m = s / 2, a = s * 0.18;
-      if ("|-".includes(arms.n)) sword(x + m, y, x + m, y + a); else if (arms.n === "#") shield(x + a, y + a - 5, s - 2 * a, 5);
-      if ("|-".includes(arms.s)) sword(x + m, y + s - a, x + m, y + s); else if (arms.s === "#") shield(x + a, y + s - a, s - 2 * a, 5);
-      if ("|-".includes(arms.w)) sword(x, y + m, x + a, y + m); else if (arms.w === "#") shield(x + a - 5, y + a, 5, s - 2 * a);
-      if ("|-".includes(arms.e)) sword(x + s - a, y + m, x + s, y + m); else if (arms.e === "#") shield(x + s - a, y + a, 5, s - 2 * a);
+      const [n, e, so, w] = sides;
+      if (n === "sword") sword(x + m, y, x + m, y + a); else if (n === "shield") shield(x + a, y + a - 5, s - 2 * a, 5);
+      if (so === "sword") sword(x + m, y + s - a, x + m, y + s); else if (so === "shield") shield(x + a, y + s - a, s - 2 * a, 5);
+      if (w === "sword") sword(x, y + m, x + a, y + m); else if (w === "shield") shield(x + a - 5, y + a, 5, s - 2 * a);
+      if (e === "sword") sword(x + s - a, y + m, x + s, y + m); else if (e === "shield") shield(x + s - a, y + a, 5, s - 2 * a);
     }
-    // The unused pieces of a colour: three lines under "<Colour> unused:".
-    function unused(title, y0) {
-      const at = lines.indexOf(title + " unused:");
-      if (at < 0) return;
-      label(board, 60, y0 + 10, title + " unused", 13, "#1d2433", "bold");
-      const block = lines.slice(at + 1, at + 7);
+    // A player's unused pieces, as they would be created (turned 0), and cemetery.
+    function unused(player, y0) {
+      const p = v.players[player];
+      label(board, 60, y0 + 10, p.name + " unused", 13, "#1d2433", "bold");
       const s = 38;
-      for (let half = 0; half < 2; ++half) {
-        const part = block.slice(half * 3, half * 3 + 3);
-        for (let k = 0; 4 * k + 1 < part[1].length; ++k) {
-          const ch = part[1][4 * k + 1];
-          if (!/[a-xA-X]/.test(ch)) continue;
-          const x = 10 + k * (s + 6), y = y0 + 22 + half * (s + 8);
-          cell(board, x, y, s, "unused " + ch, ui.selected === ch ? "#bbdefb" : "#fafafa", () => { if (letterMoves(ch)) ui.select(ch); },
-            ui.selected === ch ? "selected" : "");
-          piece(x, y, s, ch, sides(part, 1, 4 * k + 1));
-        }
-      }
-      const cemetery = lines.find((l) => l.startsWith(title + " cemetery:"));
-      if (cemetery) label(board, 10 * size / 2 + 10, y0 + 22 + 2 * 46 + 12, cemetery, 12, "#5b6475");
+      p.unused.forEach((u, k) => {
+        const x = 10 + (k % 12) * (s + 6), y = y0 + 22 + Math.floor(k / 12) * (s + 8);
+        cell(board, x, y, s, "unused " + u.letter, ui.selected === u.letter ? "#bbdefb" : "#fafafa",
+          () => { if (letterMoves(u.letter)) ui.select(u.letter); }, ui.selected === u.letter ? "selected" : "");
+        piece(x, y, s, u.letter, player, u.sides);
+      });
+      const cemetery = p.name + " cemetery: " + (p.cemetery.length ? p.cemetery.join(" ") : "none");
+      label(board, 10 * size / 2 + 10, y0 + 22 + 2 * 46 + 12, cemetery, 12, "#5b6475");
     }
-    unused("Green", 0);
-    const top = 160;
-    const rowsText = lines.slice(border + 1, border + 31);
+    unused(1, 0);
+    const squares = v.board.squares;
     for (let r = 0; r < 10; ++r) {
-      const block = rowsText.slice(3 * r, 3 * r + 3);
       for (let c = 0; c < 10; ++c) {
-        const mid = 6 + 3 * c;
-        const ch = block[1][mid];
-        const x = 10 + c * size, y = top + r * size;
+        const square = squares[r][c];
+        const x = left + c * size, y = top + r * size;
         const key = `${r + 1},${c + 1}`;
-        if (ch === " ") { shape(board, "rect", { x, y, width: size, height: size, fill: "#90a4ae", "data-cell": key }); continue; }
+        if (square.off) { shape(board, "rect", { x, y, width: size, height: size, fill: "#90a4ae", "data-cell": key }); continue; }
         const target = ui.selected && moveTo(r, c);
-        const square = cell(board, x, y, size, key, ch === "+" ? "#fff3c4" : (r + c) % 2 ? "#ece7da" : "#f7f3ea",
-          () => click(r, c, ch), (ui.selected === ch ? "selected" : "") + (target ? " target" : ""));
-        if (/[a-xA-X]/.test(ch)) square.dataset.piece = ch;
-        if (target) shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
-        if (ch === "+") label(board, x + size / 2, y + size / 2, "+", 22, "#a67c00");
-        else if (ch === "0" || ch === "1") {
-          shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.38, fill: ch === "1" ? "#2e7d32" : "#f9a825", "pointer-events": "none" });
+        const node = cell(board, x, y, size, key, square.creation !== undefined ? "#fff3c4" : (r + c) % 2 ? "#ece7da" : "#f7f3ea",
+          () => click(r, c, square), (ui.selected === square.piece?.letter ? "selected" : "") + (target ? " target" : ""));
+        if (square.piece) node.dataset.piece = square.piece.letter;
+        if (wasLast(v, r, c)) markLast(board, x, y, size);
+        if (target) hint(board, x, y, size);
+        if (square.piece) piece(x, y, size, square.piece.letter, square.piece.owner, square.piece.sides);
+        else if (square.face !== undefined) {
+          shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.38, fill: sasColours[square.face], "pointer-events": "none" });
           label(board, x + size / 2, y + size / 2, "☺", 26, "white");
-        } else if (/[a-xA-X]/.test(ch)) piece(x, y, size, ch, sides(block, 1, mid));
+        } else if (square.creation !== undefined) label(board, x + size / 2, y + size / 2, "+", 22, "#a67c00");
       }
     }
-    unused("Yellow", top + 10 * size + 4);
-    function find(ch) {
-      for (let r = 0; r < 10; ++r) { const c = rowsText[3 * r + 1].indexOf(ch, 5); if (c >= 5) return [r, (c - 6) / 3]; }
+    unused(0, top + 10 * size + 4);
+    function find(letter) {
+      for (let r = 0; r < 10; ++r) for (let c = 0; c < 10; ++c) if (squares[r][c].piece?.letter === letter) return [r, c];
       return null;
     }
     function moveTo(r, c) {
       const at = find(ui.selected);
       if (!at) return null;
-      const steps = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
       for (const [name, [dr, dc]] of Object.entries(steps)) {
         if (at[0] + dr === r && at[1] + dc === c && has(view, `move ${ui.selected} ${name}`)) return `move ${ui.selected} ${name}`;
       }
       return null;
     }
-    function click(r, c, ch) {
+    function click(r, c, square) {
       const move = ui.selected && moveTo(r, c);
       if (move) return ui.act(move);
-      if (/[a-xA-X]/.test(ch) && letterMoves(ch)) ui.select(ch);
+      if (square.piece && letterMoves(square.piece.letter)) ui.select(square.piece.letter);
     }
     return board;
   }
 
   // ------------------------------------------------------ Space Defender 2
-  // The Starfighter's block, then the board: a row letter and a character a
-  // column (_ seen and empty, ? out of sight).
+  // Squares: {fog}, {starfighter}, {enemy, letter}, {projectile: friendly or
+  // enemy}, {} empty. Rows are letters A-J in the actions.
   const sd2Colours = { S: "#1565c0", G: "#2e7d32", F: "#ef6c00", C: "#6a1b9a", I: "#c62828", P: "#4e342e" };
   function spaceDefender(view, ui) {
-    const rows = view.observation.split("\n").filter((l) => /^    [A-J] /.test(l));
-    const cols = Math.round((rows[0].length - 5) / 3);
+    const v = view.view;
+    const { rows, cols, squares } = v.board;
     const size = Math.max(22, Math.min(40, Math.floor(900 / cols)));
-    const board = svg(cols * size + 24, rows.length * size + 20);
-    for (let c = 0; c < cols; ++c) label(board, 24 + c * size + size / 2, 9, String(c + 1), 11, "#5b6475");
-    rows.forEach((line, r) => {
-      const letter = line[4];
-      label(board, 10, 20 + r * size + size / 2, letter, 12, "#5b6475");
+    const left = 24, top = 20;
+    const board = svg(left + cols * size, top + rows * size);
+    const rowName = (r) => String.fromCharCode(65 + r);
+    coordinates(board, rows, cols, size, left, top, rowName);
+    for (let r = 0; r < rows; ++r) {
       for (let c = 0; c < cols; ++c) {
-        const ch = line[6 + 3 * c];
-        const key = `${letter},${c + 1}`;
+        const square = squares[r][c];
+        const key = `${rowName(r)},${c + 1}`;
         const target = has(view, `move(${key})`);
-        const x = 24 + c * size, y = 20 + r * size;
-        cell(board, x, y, size, key, ch === "?" ? "#263238" : "#0d1b2a", () => { if (target) ui.act(`move(${key})`); },
+        const x = left + c * size, y = top + r * size;
+        cell(board, x, y, size, key, square.fog ? "#263238" : "#0d1b2a", () => { if (target) ui.act(`move(${key})`); },
           target ? "target" : "");
-        if (target) shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
-        if (ch !== "_" && ch !== "?" && ch !== undefined) {
-          if (sd2Colours[ch]) shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.38, fill: sd2Colours[ch], "pointer-events": "none" });
-          label(board, x + size / 2, y + size / 2, ch, size * 0.5, sd2Colours[ch] ? "white" : "#ffd54a", "bold");
-        }
+        if (wasLast(v, r, c)) markLast(board, x, y, size);
+        if (target) hint(board, x, y, size);
+        const symbol = square.starfighter ? (square.destroyed ? "X" : "S") : square.letter ||
+          (square.projectile === "friendly" ? "*" : square.projectile === "enemy" ? "<" : square.fog ? "?" : "");
+        if (!symbol) continue;
+        if (sd2Colours[symbol]) shape(board, "circle", { cx: x + size / 2, cy: y + size / 2, r: size * 0.38, fill: sd2Colours[symbol], "pointer-events": "none" });
+        label(board, x + size / 2, y + size / 2, symbol, size * 0.5, sd2Colours[symbol] ? "white" : square.fog ? "#546e7a" : "#ffd54a", "bold");
       }
-    });
+    }
     return board;
   }
 
   // ------------------------------------------------------------ SimOdyssey
-  // The board: "(r:c)" labels, then a line of 4 characters a sector, one per
-  // quadrant: E the explorer, P planets, * Y O W stars, dwarfs, holes, ...
+  // Squares: sectors of four quadrants, each null or an entity {id, kind,
+  // letter}. The explorer moves to a neighbouring sector (the galaxy wraps).
   const odysseyColours = { E: "#1565c0", P: "#2e7d32", "*": "#f9a825", Y: "#fbc02d", O: "#000000", W: "#6a1b9a",
     B: "#00838f", M: "#c62828", J: "#8d6e63", A: "#616161" };
   const compass = { N: [-1, 0], NE: [-1, 1], E: [0, 1], SE: [1, 1], S: [1, 0], SW: [1, -1], W: [0, -1], NW: [-1, -1] };
   function simodyssey(view, ui) {
-    const lines = view.observation.split("\n");
-    const grid = [];
-    lines.forEach((line, i) => { if (/^\s+\(\d+:\d+\)/.test(line)) grid.push(lines[i + 1]); });
-    const n = grid.length;
+    const v = view.view;
+    const { rows, cols, squares } = v.board;
     const size = 96;
-    const board = svg(n * size, n * size);
-    let explorer = null;
-    grid.forEach((line, r) => { for (let c = 0; c < n; ++c) if (line.substr(4 + 7 * c, 4).includes("E")) explorer = [r, c]; });
+    const board = svg(cols * size, rows * size);
+    const explorer = v.players[0].alive ? v.players[0].location.sector : null;
     const moveTo = (r, c) => {
       if (!explorer) return null;
       for (const [name, [dr, dc]] of Object.entries(compass)) {
-        if ((explorer[0] + dr + n) % n === r && (explorer[1] + dc + n) % n === c && has(view, `move(${name})`)) return `move(${name})`;
+        if ((explorer[0] + dr + rows) % rows === r && (explorer[1] + dc + cols) % cols === c && has(view, `move(${name})`)) return `move(${name})`;
       }
       return null;
     };
-    grid.forEach((line, r) => {
-      for (let c = 0; c < n; ++c) {
+    for (let r = 0; r < rows; ++r) {
+      for (let c = 0; c < cols; ++c) {
         const x = c * size, y = r * size;
         const move = moveTo(r, c);
         cell(board, x, y, size, `${r + 1}:${c + 1}`, "#0b132b", () => { if (move) ui.act(move); }, move ? "target" : "");
-        if (move) shape(board, "rect", { x, y, width: size, height: size, class: "hint" });
+        if (wasLast(v, r, c)) markLast(board, x, y, size);
+        if (move) hint(board, x, y, size);
         label(board, x + 14, y + 10, `${r + 1}:${c + 1}`, 10, "#8fa3bf");
-        const quads = line.substr(4 + 7 * c, 4);
-        [...quads].forEach((ch, q) => {
-          if (ch === "-") return;
+        squares[r][c].quadrants.forEach((entity, q) => {
+          if (!entity) return;
           const qx = x + (q % 2 ? 0.72 : 0.28) * size, qy = y + (q < 2 ? 0.36 : 0.74) * size;
+          const ch = entity.letter;
           shape(board, "circle", { cx: qx, cy: qy, r: 15, fill: odysseyColours[ch] || "#90a4ae", stroke: ch === "O" ? "#fff" : "none", "pointer-events": "none" });
           label(board, qx, qy, ch, 15, ch === "*" || ch === "Y" ? "#1d2433" : "white", "bold");
         });
       }
-    });
+    }
     return board;
   }
 
