@@ -1,11 +1,13 @@
 // Every game under the contract, by name: how to make it from parameters, the
-// bots that can play it, and the match runner (`gridgames selfplay`). The one
-// place above the games that knows them all.
+// bots that can play it, and the match runner (`gridgames selfplay`). Each
+// game registers itself (src/games/<game>/register.cpp, listed by the build:
+// gridgames_add_game in src/CMakeLists.txt); nothing here names a game.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,8 +39,20 @@ class AnyBot {
   virtual std::string choose(const engine::AnyState& state) = 0;
 };
 
+// A start of the random-simulation test (tests/contract/): the game's
+// parameters, how many random games to play from them, and the length they
+// must end within.
+struct SimulationStart {
+  engine::Params params;
+  int games = 10;
+  int bound = 1000;
+};
+
+// A game as every front end knows it. Each game registers one, in its
+// folder's register.cpp (docs/adding-a-game.md); the list is all_games().
 struct GameInfo {
-  engine::GameEntry entry;
+  engine::GameEntry entry;        // its name (also its program's), description, parameters, make
+  std::string title;              // as people write it: "Sword and Shield"
   std::vector<std::string> bots;  // the bot names this game has
   // Plays the matches; prints the results to `out` and violations to `err`.
   // Returns 0, or 1 on any violation of the contract, 2 on bad options.
@@ -47,8 +61,13 @@ struct GameInfo {
   // `options` gives its thinking (nodes or time_ms).
   std::unique_ptr<AnyBot> (*make_bot)(std::string_view name, const SelfplayOptions& options,
                                       std::uint64_t seed);
+  // Where the random-simulation test starts this game's random games, and
+  // the test: the first violation of the contract or the invariants, if any.
+  std::vector<SimulationStart> simulations;
+  std::optional<std::string> (*simulate)(const SimulationStart& start, std::uint64_t seed);
 };
 
+// Every registered game, in the order of their names.
 const std::vector<GameInfo>& all_games();
 const GameInfo* find_game(std::string_view name);
 

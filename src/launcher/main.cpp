@@ -6,30 +6,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "games/registry.hpp"
 #include "launcher/selfplay.hpp"
 #include "web/server.hpp"
 
 namespace {
 
+// A game of the registry whose program is built beside this one.
 struct Game {
-  std::string_view name;
-  std::string_view summary;
+  std::string name;
+  std::string summary;
 };
-
-constexpr std::array<Game, 5> kGames = {{
-    {"space-defender-2", "Space Defender 2: a Starfighter against waves of enemies on a grid"},
-    {"simodyssey", "SimOdyssey: explore a galaxy of stars and planets in search of life"},
-    {"raiinet", "RAIInet: two players, hidden links, data and viruses"},
-    {"amazons", "Amazons: queens, arrows, treasures and artifacts for 1-8 players"},
-    {"sword-and-shield", "Sword and Shield: two players push and react with armed pieces"},
-}};
 
 std::filesystem::path program_dir() {
   std::error_code error;
@@ -39,8 +33,9 @@ std::filesystem::path program_dir() {
 
 std::vector<Game> built_games(const std::filesystem::path& dir) {
   std::vector<Game> built;
-  for (const Game& game : kGames) {
-    if (std::filesystem::exists(dir / game.name)) built.push_back(game);
+  for (const games::GameInfo& game : games::all_games()) {
+    if (std::filesystem::exists(dir / game.entry.name))
+      built.push_back({game.entry.name, game.entry.description});
   }
   return built;
 }
@@ -95,7 +90,10 @@ int menu(const std::filesystem::path& dir, const std::vector<Game>& games) {
   while (true) {
     std::cout << "gridgames: choose a game\n";
     for (std::size_t i = 0; i < games.size(); ++i) {
-      std::cout << "  " << i + 1 << ". " << games[i].name << " - " << games[i].summary << "\n";
+      // A line each, within 80 columns: the name to type, what the game is.
+      std::string name = games[i].name;
+      name.resize(std::max<std::size_t>(name.size() + 1, 18), ' ');
+      std::cout << "  " << i + 1 << ". " << name << games[i].summary << "\n";
     }
     bool chosen = false;
     while (!chosen) {

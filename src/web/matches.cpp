@@ -79,6 +79,7 @@ json Matches::catalogue() {
     auto made = info.entry.make({});
     const auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);
     list.push_back({{"name", info.entry.name},
+                    {"title", info.title},
                     {"description", info.entry.description},
                     {"players", state->players()},
                     {"params", params},

@@ -27,6 +27,10 @@ async function api(method, path, body) {
   return { ok: response.ok, status: response.status, data };
 }
 
+// The games' catalogue (names, titles, parameters, bots), read once.
+let catalogue = [];
+const titleOf = (name) => (catalogue.find((g) => g.name === name) || {}).title || name;
+
 function title(text) {
   document.title = text + " - gridgames";
   document.getElementById("subtitle").textContent = text;
@@ -35,11 +39,10 @@ function title(text) {
 // The menu: every game with its description.
 async function showMenu() {
   title("choose a game");
-  const { data } = await api("GET", "/api/games");
   const list = el("div", { class: "games" });
-  for (const game of data.games) {
+  for (const game of catalogue) {
     list.append(el("div", { class: "card" },
-      el("a", { href: "/play/" + game.name, id: "play-" + game.name }, GridBoards.title(game.name)),
+      el("a", { href: "/play/" + game.name, id: "play-" + game.name }, game.title),
       el("p", {}, game.description)));
   }
   app.replaceChildren(el("h1", {}, "Play a game"), list);
@@ -47,13 +50,12 @@ async function showMenu() {
 
 // The form that starts a game: its parameters and who sits in each seat.
 async function showNewGame(name) {
-  const { data } = await api("GET", "/api/games");
-  const game = data.games.find((g) => g.name === name);
+  const game = catalogue.find((g) => g.name === name);
   if (!game) {
     app.replaceChildren(el("p", {}, "There is no game called " + name + ". "), el("a", { href: "/" }, "All games"));
     return;
   }
-  title(GridBoards.title(name));
+  title(titleOf(name));
   const form = el("form", { class: "new-game" });
   for (const p of game.params) {
     form.append(el("label", {}, el("span", {}, p.name),
@@ -88,7 +90,7 @@ async function showNewGame(name) {
     if (!answer.ok) { message.textContent = answer.data.error; return; }
     showLinks(answer.data);
   });
-  app.replaceChildren(el("h1", {}, "New game of " + GridBoards.title(name)),
+  app.replaceChildren(el("h1", {}, "New game of " + titleOf(name)),
     el("p", {}, game.description), form);
 }
 
@@ -156,7 +158,7 @@ function showGame(id, token) {
   function render(view) {
     if (state.view && view.version < state.view.version) return;
     state.view = view;
-    title(GridBoards.title(view.game) + " - player " + (view.player + 1));
+    title(titleOf(view.game) + " - player " + (view.player + 1));
     board.replaceChildren(GridBoards.draw(view, ui));
     board.dataset.version = view.version;
     if (view.over) status.textContent = view.result + ".";
@@ -198,7 +200,8 @@ function showGame(id, token) {
   })();
 }
 
-function route() {
+async function route() {
+  catalogue = (await api("GET", "/api/games")).data.games || [];
   const path = location.pathname;
   if (path.startsWith("/play/")) return showNewGame(decodeURIComponent(path.slice(6)));
   if (path.startsWith("/game/")) {

@@ -313,14 +313,33 @@ const GridBoards = (() => {
     return board;
   }
 
+  // ------------------------------------------------------- any other game
+  // A game without a drawer of its own: its squares as a grid, each with its
+  // "letter" when it has one; its actions are the buttons.
+  function anyGame(view) {
+    const v = view.view;
+    const { rows, cols, squares } = v.board;
+    const size = Math.max(14, Math.min(48, Math.floor(640 / Math.max(rows, cols))));
+    const left = 22, top = 18;
+    const board = svg(left + cols * size, top + rows * size);
+    coordinates(board, rows, cols, size, left, top);
+    for (let r = 0; r < rows; ++r) {
+      for (let c = 0; c < cols; ++c) {
+        const x = left + c * size, y = top + r * size;
+        cell(board, x, y, size, `${r + 1},${c + 1}`, (r + c) % 2 ? "#e3e8ef" : "#f4f6f9", () => {});
+        if (wasLast(v, r, c)) markLast(board, x, y, size);
+        const text = squares[r][c].letter;
+        if (text) label(board, x + size / 2, y + size / 2, text, size * 0.45, "#1d2433", "bold");
+      }
+    }
+    return board;
+  }
+
   const drawers = { amazons, raiinet, "sword-and-shield": swordAndShield, "space-defender-2": spaceDefender, simodyssey };
-  const titles = { amazons: "Amazons", raiinet: "RAIInet", "sword-and-shield": "Sword and Shield",
-    "space-defender-2": "Space Defender 2", simodyssey: "SimOdyssey" };
 
   return {
-    title: (name) => titles[name] || name,
     draw(view, ui) {
-      const draw = drawers[view.game];
+      const draw = drawers[view.game] || anyGame;
       const box = document.createElement("div");
       try {
         box.append(draw(view, ui));

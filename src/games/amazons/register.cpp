@@ -1,0 +1,87 @@
+// Amazons in the registry: its AI (ai.hpp) plans a whole turn and plays it
+// out action by action; uct and random as every game.
+#include "games/register.hpp"
+
+#include <deque>
+
+#include "games/amazons/ai.hpp"
+#include "games/amazons/state.hpp"
+
+namespace games {
+namespace {
+
+// The Amazons AI (ai.hpp): it plans a whole turn, or a placement, at the
+// start of it and plays it out action by action.
+class AmazonsAi final : public Bot<amazons::State> {
+ public:
+  AmazonsAi(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
+  std::size_t choose(const amazons::State& state,
+                     const std::vector<amazons::State::Action>& legal) override {
+    if (plan_.empty()) plan(state);
+    const auto next = plan_.empty() ? legal.front() : plan_.front();
+    if (!plan_.empty()) plan_.pop_front();
+    const auto at = std::find(legal.begin(), legal.end(), next);
+    if (at == legal.end()) {  // not the state it planned for: start again
+      plan_.clear();
+      return 0;
+    }
+    return static_cast<std::size_t>(at - legal.begin());
+  }
+
+ private:
+  using Action = amazons::State::Action;
+
+  void plan(const amazons::State& state) {
+    const amazons::Board& board = state.board();
+    const int id = board.players()[static_cast<std::size_t>(state.to_move())].id;
+    amazons::AiOptions ai;
+    ai.rules = state.rules();  // the classic game is won by the last to move, not by treasure
+    ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
+    ai.start = std::chrono::steady_clock::now();
+    if (options_.time_ms > 0) {
+      ai.time_ms = options_.time_ms;
+    } else {
+      ai.nodes = options_.nodes > 0 ? options_.nodes : 200;
+    }
+    const auto field = [&](amazons::Coord c) { return c.row * board.cols() + c.col; };
+    if (state.placing()) {
+      if (const auto at = amazons::ai_placement(board, id, ai))
+        plan_.push_back({Action::Kind::Place, 0, field(*at)});
+      return;
+    }
+    const auto turn = amazons::ai_turn(board, id, ai);
+    if (!turn) return;
+    amazons::Coord from = turn->from;
+    for (const amazons::Step& step : turn->steps) {
+      plan_.push_back({Action::Kind::Move, field(from), field(step.to)});
+      if (step.target) plan_.push_back({Action::Kind::Shoot, field(step.to), field(*step.target)});
+      from = step.to;
+    }
+  }
+
+  SelfplayOptions options_;
+  std::uint64_t seed_;
+  int decisions_ = 0;
+  std::deque<Action> plan_;
+};
+
+std::unique_ptr<Bot<amazons::State>> amazons_bot(std::string_view name, const SelfplayOptions& o,
+                                                 std::uint64_t seed) {
+  if (name == "ai") return std::make_unique<AmazonsAi>(o, seed);
+  return generic_bot<amazons::State>(name, o, seed);
+}
+
+}  // namespace
+
+GameInfo register_amazons() {
+  return info<amazons::State, &amazons_bot>(
+      "amazons", "Amazons", "queens, arrows, treasures and artifacts for 1-8 players",
+      {"random", "uct", "ai"},
+      {{{{"rows", "7"}, {"cols", "6"}, {"players", "3"}, {"amazons", "2"}, {"artifacts", "30"}},
+        20,
+        200},
+       {{{"rules", "standard"}}, 5, 400},
+       {{{"rows", "70"}, {"cols", "3"}, {"amazons", "1"}}, 2, 2000}});
+}
+
+}  // namespace games

@@ -1,0 +1,65 @@
+// RAIInet in the registry: its reference player and its AI, both deciding
+// from their player's knowledge only, and the AI's variants kept for
+// comparison. No uct: it would see the opponent's hidden links.
+#include "games/register.hpp"
+
+#include "games/raiinet/ai.hpp"
+#include "games/raiinet/state.hpp"
+
+namespace games {
+namespace {
+
+// RAIInet's reference player and AI (raiinet/ai.hpp): both decide from
+// their player's knowledge only.
+using RaiinetHeuristic = ReferenceBot<raiinet::State, &raiinet::heuristic_action>;
+using RaiinetAi = SearchBot<raiinet::State, raiinet::AiOptions, &raiinet::ai_action, 400>;
+
+// `ai` with one option changed, measured against it (docs/computer-players.md, and the journal):
+// the information-set search (one tree, a world drawn for each iteration: AiOptions::worlds 0), the
+// first `ai`, choosing the action most visited over four worlds whatever the budget
+// (raiinet::vote_over_fixed_worlds), and the second, its worlds drawn each on its own
+// (AiOptions::antithetic false).
+template <void (*Vary)(raiinet::AiOptions&)>
+raiinet::State::Action raiinet_varied_action(const raiinet::State& s,
+                                             const raiinet::AiOptions& options) {
+  raiinet::AiOptions varied = options;
+  Vary(varied);
+  return raiinet::ai_action(s, varied);
+}
+void one_tree(raiinet::AiOptions& o) {
+  o.worlds = 0;
+}
+using RaiinetIsmcts =
+    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&one_tree>, 400>;
+void unpaired_worlds(raiinet::AiOptions& o) {
+  o.antithetic = false;
+}
+using RaiinetUnpaired =
+    SearchBot<raiinet::State, raiinet::AiOptions, &raiinet_varied_action<&unpaired_worlds>, 400>;
+using RaiinetVote = SearchBot<raiinet::State, raiinet::AiOptions,
+                              &raiinet_varied_action<&raiinet::vote_over_fixed_worlds>, 400>;
+
+// No uct for RAIInet: it would see the opponent's hidden links.
+std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const SelfplayOptions& o,
+                                                 std::uint64_t seed) {
+  if (name == "random") return std::make_unique<RandomBot<raiinet::State>>(seed);
+  if (name == "heuristic") return std::make_unique<RaiinetHeuristic>(seed);
+  if (name == "ai") return std::make_unique<RaiinetAi>(o, seed);
+  if (name == "ismcts") return std::make_unique<RaiinetIsmcts>(o, seed);
+  if (name == "ai-vote") return std::make_unique<RaiinetVote>(o, seed);
+  if (name == "ai-unpaired") return std::make_unique<RaiinetUnpaired>(o, seed);
+  return nullptr;
+}
+
+}  // namespace
+
+GameInfo register_raiinet() {
+  return info<raiinet::State, &raiinet_bot>(
+      "raiinet", "RAIInet", "two players, hidden links, data and viruses",
+      {"random", "heuristic", "ai", "ismcts", "ai-vote", "ai-unpaired"},
+      {{{{"seed", "5"}, {"ability1", "LFDSP"}, {"ability2", "EZHLP"}, {"max_length", "300"}},
+        6,
+        300}});
+}
+
+}  // namespace games

@@ -1,0 +1,25 @@
+// SimOdyssey in the registry: front ends play it in its ETF program's
+// session (one copy of the game: the program's), started by test(N).
+#include "games/register.hpp"
+
+#include "games/simodyssey/session.hpp"
+#include "games/simodyssey/state.hpp"
+
+namespace games {
+namespace {
+
+std::vector<std::string> simodyssey_start(const engine::Params& p) {
+  return {"test(" + p.at("threshold") + ")"};
+}
+
+}  // namespace
+
+GameInfo register_simodyssey() {
+  return info<
+      simodyssey::State, &generic_bot<simodyssey::State>,
+      &make_etf<simodyssey::State, simodyssey::Session, &simodyssey::grammar, &simodyssey_start>>(
+      "simodyssey", "SimOdyssey", "explore a galaxy in search of life (one player)",
+      {"random", "uct"}, {{{{"threshold", "30"}, {"max_length", "150"}}, 100, 150}});
+}
+
+}  // namespace games

@@ -1,0 +1,34 @@
+// Space Defender 2 in the registry: front ends play it in its ETF program's
+// session (one copy of the game: the program's), started by play(...) and
+// the setup of the chosen equipment.
+#include "games/register.hpp"
+
+#include "games/space-defender-2/session.hpp"
+#include "games/space-defender-2/state.hpp"
+
+namespace games {
+namespace {
+
+std::vector<std::string> sd2_start(const engine::Params& p) {
+  std::vector<std::string> start = {"play(" + p.at("row") + "," + p.at("column") + "," +
+                                    p.at("g_threshold") + "," + p.at("f_threshold") + "," +
+                                    p.at("c_threshold") + "," + p.at("i_threshold") + "," +
+                                    p.at("p_threshold") + ")"};
+  for (const char* stage : {"weapon", "armour", "engine", "power"}) {
+    start.push_back("setup_select(" + p.at(stage) + ")");
+    start.push_back("setup_next(1)");
+  }
+  start.push_back("setup_next(1)");  // from the summary into the game
+  return start;
+}
+
+}  // namespace
+
+GameInfo register_space_defender_2() {
+  return info<sd2::State, &generic_bot<sd2::State>,
+              &make_etf<sd2::State, sd2::Session, &sd2::grammar, &sd2_start>>(
+      "space-defender-2", "Space Defender 2", "a Starfighter against waves of enemies (one player)",
+      {"random", "uct"}, {{{{"max_length", "60"}, {"weapon", "2"}, {"power", "5"}}, 30, 60}});
+}
+
+}  // namespace games

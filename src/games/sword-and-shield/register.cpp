@@ -1,0 +1,30 @@
+// Sword and Shield in the registry: its reference player (greedy) and its
+// AI, and uct and random as every game.
+#include "games/register.hpp"
+
+#include "games/sword-and-shield/ai.hpp"
+#include "games/sword-and-shield/state.hpp"
+
+namespace games {
+namespace {
+
+// Sword and Shield's reference player and AI (sword-and-shield/ai.hpp).
+using SasGreedy = ReferenceBot<sas::State, &sas::greedy_action>;
+using SasAi = SearchBot<sas::State, sas::AiOptions, &sas::ai_action, 300>;
+
+std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOptions& o,
+                                         std::uint64_t seed) {
+  if (name == "greedy") return std::make_unique<SasGreedy>(seed);
+  if (name == "ai") return std::make_unique<SasAi>(o, seed);
+  return generic_bot<sas::State>(name, o, seed);
+}
+
+}  // namespace
+
+GameInfo register_sword_and_shield() {
+  return info<sas::State, &sas_bot>(
+      "sword-and-shield", "Sword and Shield", "two players push and react with armed pieces",
+      {"random", "uct", "greedy", "ai"}, {{{{"max_length", "250"}}, 20, 250}});
+}
+
+}  // namespace games
