@@ -46,8 +46,8 @@ TEST_P(ContractRandomSim, RandomGamesKeepTheContractAndTheInvariants) {
 
 INSTANTIATE_TEST_SUITE_P(EveryGame, ContractRandomSim, ::testing::ValuesIn(every_start()),
                          [](const ::testing::TestParamInfo<Start>& param) {
-                           std::string name =
-                               info.param.game->entry.name + "_" + std::to_string(param.param.index);
+                           std::string name = param.param.game->entry.name + "_" +
+                                              std::to_string(param.param.index);
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
