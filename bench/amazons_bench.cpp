@@ -1,6 +1,7 @@
 // The Amazons engine's speed on the classic game: perft counts from the
 // standard start and uniformly random playouts; and a whole call of the
 // tournament program on the largest board the reader accepts.
+// bench-links: amazons_programs
 #include <benchmark/benchmark.h>
 #include <stdlib.h>
 

@@ -1,4 +1,5 @@
 // SimOdyssey: whole test-mode turns per second, rendering included.
+// bench-links: simodyssey_session
 #include <benchmark/benchmark.h>
 
 #include "games/simodyssey/session.hpp"

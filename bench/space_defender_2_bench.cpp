@@ -1,5 +1,6 @@
 // Space Defender 2: a long debug-mode game on a 10 x 30 board whose thresholds
 // spawn an enemy every turn; turns per second, each state rendered in full.
+// bench-links: space_defender_2_session
 #include <benchmark/benchmark.h>
 
 #include "games/space-defender-2/session.hpp"

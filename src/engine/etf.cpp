@@ -221,6 +221,7 @@ struct Argument {
 struct Event {
   std::string name;
   std::vector<Argument> args;
+  int line = 1;  // of the text, where the event's name is
 };
 
 // ETF's VALUE as an INTEGER_32, when its decimal text is one.
@@ -258,7 +259,7 @@ class Parser {
     std::vector<Event> events;
     advance();
     while (lookahead_ == Token::Ident) {
-      Event event{std::string(scanner_.token_text()), {}};
+      Event event{std::string(scanner_.token_text()), {}, scanner_.line()};
       spec_ = grammar_.find(event.name);
       advance();
       if (lookahead_ == Token::LParen && !argument_list(event)) return last_error_;
@@ -426,7 +427,7 @@ std::string event_text(const Event& event) {
 
 Command to_command(const Grammar& grammar, const Event& event) {
   const CommandSpec* spec = grammar.find(event.name);
-  Command command{spec, static_cast<std::size_t>(spec - grammar.commands().data()), {}};
+  Command command{spec, static_cast<std::size_t>(spec - grammar.commands().data()), {}, event.line};
   for (std::size_t i = 0; i < event.args.size(); ++i) {
     const Param& param = spec->params[i];
     const auto& choices = param.choices;

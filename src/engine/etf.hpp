@@ -58,6 +58,7 @@ struct Command {
   const CommandSpec* spec = nullptr;
   std::size_t index = 0;
   std::vector<int> args;
+  int line = 1;  // the line of the checked text it starts on
 
   const std::string& name() const { return spec->name; }
   int integer(std::size_t i) const { return args.at(i); }

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -95,6 +96,8 @@ std::string gnu_usage(const std::string& cmd) {
          "  -l IN [OUT]         only the last command, with the states around it\n"
          "  -i                  interactive: a line at a time; man lists the commands, quit\n"
          "                      ends\n"
+         "      --strict        with any mode, the first command the game refuses ends the\n"
+         "                      run with exit 1, naming its file and line\n"
          "  -help               ETF's own usage, with every mode's details\n"
          "  -version            ETF's version\n"
          "  -h, --help          show this help and exit\n"
@@ -111,10 +114,12 @@ std::string wrong_arguments(std::string_view flag) {
 
 // ETF_FILE_UTILITY: the lines of a file, or why it cannot be read.
 struct InputFile {
+  std::string path;
   std::vector<std::string> lines;
+  std::vector<int> numbers;  // each line's number in the file, from 1
   std::string error;
 
-  explicit InputFile(const std::string& path) {
+  explicit InputFile(const std::string& file_path) : path(file_path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) {
       error = "error: '" + path + "' does not exist";
@@ -128,19 +133,37 @@ struct InputFile {
         error = "error: '" + path + "' is not readable";
         return;
       }
-      for (std::string line; std::getline(file, line);) lines.push_back(std::move(line));
+      for (std::string line; std::getline(file, line);) {
+        lines.push_back(std::move(line));
+        numbers.push_back(static_cast<int>(lines.size()));
+      }
     }
   }
 
   // remove_comment_lines: lines that start with "--" after leading
   // whitespace, and lines of whitespace only.
   void remove_comment_lines() {
-    std::erase_if(lines, [](const std::string& line) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string& line = lines[i];
       const auto first = std::find_if(line.begin(), line.end(), [](char c) {
         return std::isspace(static_cast<unsigned char>(c)) == 0;
       });
-      return first == line.end() || std::string_view(&*first, line.end() - first).starts_with("--");
-    });
+      if (first == line.end() || std::string_view(&*first, line.end() - first).starts_with("--"))
+        continue;
+      if (kept != i) {  // (a string moved onto itself would be left empty)
+        lines[kept] = std::move(lines[i]);
+        numbers[kept] = numbers[i];
+      }
+      ++kept;
+    }
+    lines.resize(kept);
+    numbers.resize(kept);
+  }
+
+  // "FILE line N": where kept line `index` (from 0) is in the file.
+  std::string where(std::size_t index) const {
+    return path + " line " + std::to_string(index < numbers.size() ? numbers[index] : 0);
   }
 
   static std::string join(std::vector<std::string>::const_iterator first,
@@ -168,14 +191,25 @@ std::optional<int> window_bound(std::string_view text) {
 
 // ETF_SOFTWARE_OPERATION with the model it drives: runs accepted texts and
 // logs them as ETF does.
+// Where the line of a command is, for --strict's message: "FILE line N"
+// from the command's line in the text it was checked in.
+using Where = std::function<std::string(int line)>;
+
 class Operation {
  public:
   Operation(const Grammar& grammar, Session& session)
       : grammar_(grammar), session_(session), state_(session.welcome()) {}
 
+  // --strict: the first command the game refuses (its output says "error")
+  // stops the run; nothing runs after it.
+  void set_strict(bool strict) { strict_ = strict; }
+  // Why the run stopped (--strict), if it did.
+  const std::optional<std::string>& stopped() const { return stopped_; }
+
   // exec: the log of `text` (the initial state first while `is_init`), or
   // its error message and a new line.
-  std::string exec(std::string_view text) {
+  std::string exec(std::string_view text, const Where& where) {
+    if (stopped_) return "";
     auto checked = grammar_.check(text);
     if (auto* failure = std::get_if<InputError>(&checked)) {
       rejected_ = true;
@@ -185,13 +219,15 @@ class Operation {
     for (const Command& command : std::get<std::vector<Command>>(checked)) {
       state_ = session_.execute(command);
       log += "->" + command.text() + "\n" + state_;
+      if (stop_if_refused(command, where)) break;
     }
     is_init_ = false;
     return log;
   }
 
   // exec_without_log; returns the error message of a rejected text, if any.
-  std::optional<std::string> run(std::string_view text) {
+  std::optional<std::string> run(std::string_view text, const Where& where) {
+    if (stopped_) return std::nullopt;
     auto checked = grammar_.check(text);
     if (auto* failure = std::get_if<InputError>(&checked)) {
       rejected_ = true;
@@ -199,6 +235,7 @@ class Operation {
     }
     for (const Command& command : std::get<std::vector<Command>>(checked)) {
       state_ = session_.execute(command);
+      if (stop_if_refused(command, where)) break;
     }
     is_init_ = false;
     return std::nullopt;
@@ -208,26 +245,36 @@ class Operation {
   bool rejected() const { return rejected_; }
 
  private:
+  bool stop_if_refused(const Command& command, const Where& where) {
+    if (!strict_ || state_.find(", error\n") == std::string::npos) return false;
+    stopped_ = where(command.line) + ": " + command.text() + " was refused";
+    return true;
+  }
+
   const Grammar& grammar_;
   Session& session_;
   std::string state_;
   bool is_init_ = true;
   bool rejected_ = false;
+  bool strict_ = false;
+  std::optional<std::string> stopped_;
 };
 
 void interactive(Operation& operation, const Grammar& grammar, std::istream& in,
                  std::ostream& out) {
   out << operation.model_state();
   std::string line;
-  while (out << "->" << std::flush, std::getline(in, line)) {
+  for (int number = 1; out << "->" << std::flush, std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line == "quit") return;
     if (line == "man") {
       out << grammar.man_page() << "\n";
-    } else if (auto failure = operation.run(line)) {
+    } else if (auto failure = operation.run(
+                   line, [&](int) { return "standard input line " + std::to_string(number); })) {
       out << *failure << "\n";
     } else {
       out << operation.model_state();
+      if (operation.stopped()) return;
     }
   }
   out << "\n";
@@ -241,7 +288,8 @@ void batch_to_file(Operation& operation, const InputFile& input, std::ofstream& 
   while (true) {
     const std::size_t end = std::min(start + kChunkLines, lines.size());
     file << operation.exec(InputFile::join(lines.begin() + static_cast<std::ptrdiff_t>(start),
-                                           lines.begin() + static_cast<std::ptrdiff_t>(end)))
+                                           lines.begin() + static_cast<std::ptrdiff_t>(end)),
+                           [&](int line) { return input.where(start + line - 1); })
          << std::flush;
     // ETF runs the last, partial chunk even when it is empty.
     if (end - start < kChunkLines) return;
@@ -299,19 +347,20 @@ void window_mode(Operation& operation, const InputFile& input, Window window, st
   std::string context;
   for (int k = 1; k <= count && k <= window.end; ++k) {
     const std::string chunk = input.lines[static_cast<std::size_t>(k - 1)] + "\n";
+    const Where where = [&](int) { return input.where(static_cast<std::size_t>(k - 1)); };
     if (k == window.start - 1) {
       // The state after this command is the context of the window.
-      const std::string log = operation.exec(chunk);
+      const std::string log = operation.exec(chunk, where);
       const std::size_t arrow = log.find("->");
       context = arrow == std::string::npos ? log : log.substr(log.find('\n', arrow) + 1);
     } else if (k == window.start && k == window.end) {
       out << (window.start > 1 ? context : operation.model_state());
     } else if (window.start <= k && k < window.end) {
-      const std::string log = operation.exec(chunk);
+      const std::string log = operation.exec(chunk, where);
       if (k == window.start && window.start > 1) out << context;
       out << log;
     } else {
-      operation.run(chunk);
+      operation.run(chunk, where);
     }
   }
   if (window.start == count + 1 && window.end == count + 1) out << context;
@@ -336,6 +385,22 @@ class Main {
         out_(out) {}
 
   int run() {
+    // --strict, ours, anywhere after the program's name.
+    const auto strict = std::find(args_.begin() + (args_.empty() ? 0 : 1), args_.end(), "--strict");
+    if (strict != args_.end()) {
+      args_.erase(strict);
+      operation_.set_strict(true);
+    }
+    const int code = dispatch();
+    if (const auto& stopped = operation_.stopped()) {
+      print(out_, cmd_ + ": --strict: " + *stopped + "; the run stops there");
+      return kRejected;
+    }
+    return code;
+  }
+
+ private:
+  int dispatch() {
     const std::size_t count = args_.empty() ? 0 : args_.size() - 1;
     if (count == 0) return interactive_mode();
     const std::string flag = args_[1];
@@ -357,7 +422,6 @@ class Main {
     return finish(error("Error: '" + flag + "' is not a valid mode", cmd_), kUsageError);
   }
 
- private:
   int finish(const std::string& message, int code) {
     print(out_, message);
     return code;
@@ -378,7 +442,8 @@ class Main {
     if (!input.error.empty()) return finish(input.error, kUsageError);
     input.remove_comment_lines();
     if (count == 2) {
-      print(out_, operation_.exec(InputFile::join(input.lines.begin(), input.lines.end())));
+      print(out_, operation_.exec(InputFile::join(input.lines.begin(), input.lines.end()),
+                                  [&](int line) { return input.where(line - 1); }));
       return status();
     }
     const std::string& output = args_[3];

@@ -63,6 +63,24 @@ TEST_F(AmazonsPlay, EachWrongEntrySaysWhatIsWrong) {
   EXPECT_EQ(code_, 0);  // QUIT in capitals ends the game
 }
 
+TEST_F(AmazonsPlay, StrictStopsAtTheFirstRefusedEntry) {
+  const std::string out =
+      play({board_, "amazons=1", "players=human,human", "--strict"}, "1,1 1,9 1,3\n1,1 1,2 1,3\n");
+  EXPECT_EQ(code_, 1);
+  EXPECT_TRUE(contains(out, "Error: 1,9 is outside the board")) << out;
+  EXPECT_FALSE(contains(out, "ann moves")) << out;  // the second line never ran
+  play({board_, "amazons=1", "players=human,human"}, "1,1 1,9 1,3\n1,1 1,2 1,3\n");
+  EXPECT_EQ(code_, 0);  // without --strict the game goes on
+}
+
+TEST_F(AmazonsPlay, ATurnIsCheckedWholeAndTellsWhatItDid) {
+  // A shot that cannot land refuses the whole turn: the amazon did not move.
+  std::string out =
+      play({board_, "amazons=1", "players=human,human"}, "1,1 1,2 1,4\n1,1 1,2 1,3\n");
+  EXPECT_TRUE(contains(out, "Error: an arrow cannot land at 1,4 from 1,2")) << out;
+  EXPECT_TRUE(contains(out, "ann moves from 1,1 to 1,2.\nann shoots at 1,3.\n")) << out;
+}
+
 TEST_F(AmazonsPlay, EndOfInputMidTurnEndsCleanly) {
   play({board_, "amazons=1", "players=human,human"}, "Help\nBoard\n");
   EXPECT_EQ(code_, 0);

@@ -250,6 +250,49 @@ TEST_F(EtfMain, BadWindowsAndModesGetEtfsMessages) {
   EXPECT_EQ(session.count, 0);
 }
 
+// A game that refuses move(S), as the ETF games answer: a state line ending
+// in "error".
+class Refuser final : public engine::etf::Session {
+ public:
+  std::string welcome() override { return "  state:0, ok\n"; }
+  std::string execute(const Command& command) override {
+    ++count;
+    return command.text() == "move(S)" ? "  state:" + std::to_string(count) + ", error\n  no\n"
+                                       : "  state:" + std::to_string(count) + ", ok\n";
+  }
+  int count = 0;
+};
+
+TEST_F(EtfMain, StrictStopsAtTheFirstRefusedCommandNamingItsLine) {
+  const std::string in = file("in.txt", "-- a comment\npass\n\nmove(N) move(S)\npass\n");
+  const auto run_with = [&](Refuser& game, std::vector<std::string> args,
+                            const std::string& input) {
+    args.insert(args.begin(), "/usr/bin/prog");
+    std::vector<const char*> argv;
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    std::istringstream stream(input);
+    std::ostringstream out;
+    const int code = engine::etf::run_main(static_cast<int>(argv.size()), argv.data(), grammar(),
+                                           game, stream, out);
+    output = out.str();
+    return code;
+  };
+  Refuser strict;
+  EXPECT_EQ(run_with(strict, {"--strict", "-b", in}, ""), 1);
+  EXPECT_EQ(output,
+            "  state:0, ok\n->pass\n  state:1, ok\n->move(N)\n  state:2, ok\n->move(S)\n"
+            "  state:3, error\n  no\nprog: --strict: " +
+                in + " line 4: move(S) was refused; the run stops there\n");
+  EXPECT_EQ(strict.count, 3);  // the last pass never ran
+  Refuser lenient;             // without --strict, everything runs
+  EXPECT_EQ(run_with(lenient, {"-b", in}, ""), 0);
+  EXPECT_EQ(lenient.count, 4);
+  Refuser typed;
+  EXPECT_EQ(run_with(typed, {"-i", "--strict"}, "pass\nmove(S)\npass\n"), 1);
+  EXPECT_NE(output.find("standard input line 2: move(S) was refused"), std::string::npos) << output;
+  EXPECT_EQ(typed.count, 2);
+}
+
 TEST_F(EtfMain, InteractiveChecksEachLineAndQuits) {
   EXPECT_EQ(run({"-i"}, "pass\nmove(K)\n\nman\nquit\npass\n"), 0);
   EXPECT_EQ(output, "  welcome\n->  pass #1\n->" + kSyntax +

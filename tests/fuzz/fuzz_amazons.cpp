@@ -1,6 +1,7 @@
 // Amazons board files: the reader and validator on any input; an accepted
 // board writes back to a canonical form that reads back identically; then the
 // player places or moves on it and the result is one legal placement or turn.
+// fuzz-links: amazons_rules
 #include <cstdint>
 #include <string>
 

@@ -3,6 +3,7 @@
 // "bad.txt". Arguments that could reach outside the folder are dropped. The
 // exit code is always 0-3, and a board file the program refused or failed on
 // is left as it was.
+// fuzz-links: amazons_programs
 #include <unistd.h>
 
 #include <cstdint>

@@ -3,6 +3,7 @@
 // refused here: the fuzzer must not read the disk). The readers never crash;
 // an accepted placement holds every link once; after every command the
 // display shows the true counts, and a refused command changed nothing.
+// fuzz-links: raiinet_session
 #include <cstdint>
 #include <sstream>
 #include <string>

@@ -1,5 +1,6 @@
 // SimOdyssey's transcripts: a fuzz input is a script, run to its end. After
 // every command the game's invariants hold, and a refused command changed nothing.
+// fuzz-links: simodyssey_session
 #include <cstdint>
 #include <string>
 

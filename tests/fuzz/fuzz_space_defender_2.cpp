@@ -1,6 +1,7 @@
 // Space Defender 2's transcripts: a fuzz input is a script, run to its end.
 // After every command the board and the entity lists agree, and a refused
 // command changed nothing in the game.
+// fuzz-links: space_defender_2_session
 #include <cstdint>
 #include <string>
 

@@ -1,6 +1,7 @@
 // Sword and Shield's command stream, undo included. After every command each
 // piece is in exactly one place, a refused command changed nothing, and undo
 // restores the display before the last command.
+// fuzz-links: sword_and_shield_session
 #include <cstdint>
 #include <sstream>
 #include <string>

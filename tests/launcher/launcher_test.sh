@@ -29,10 +29,15 @@ done <<'OPTIONS'
 -nodes x|-nodes needs a whole number from 1
 -seed -1|-seed needs a whole number from 0 to 999999999
 -b|-b needs a value
--frob 1|unknown option "-frob"; the options are -compact, -full, -b FILE, -ai yellow|green, -time MS, -nodes N, -seed N
+-frob 1|unknown option "-frob"; the options are -compact, -full, -b FILE, -ai yellow|green, -time MS, -nodes N, -seed N, --strict
 OPTIONS
-# selfplay: every game through the contract, the contract checked at every step.
-for game in simodyssey space-defender-2 raiinet sword-and-shield amazons; do
+# selfplay: every game of the registry (as gridgames --help lists them)
+# through the contract, the contract checked at every step; and each one's
+# program starts from the launcher.
+games=$("$gridgames" --help | sed -n 's/^Games: //p' | tr -d ',')
+[ "$(wc -w <<<"$games")" -ge 5 ] || fail "gridgames --help lists the games: $games"
+for game in $games; do
+  printf 'quit\n' | "$gridgames" "$game" >/dev/null 2>&1 || fail "gridgames $game exited $?"
   out=$("$gridgames" selfplay "$game" --games 4 --bots random,random --max-length 200 --seed 3) ||
     fail "selfplay $game exited $?: $out"
   [[ $out == *"1 random: "*" wins, "*" draws, "*" losses"*"2 random: "*"mean length "*" games per second"* ]] ||

@@ -12,17 +12,13 @@
 #include "games/amazons/parameters.hpp"
 #include "games/amazons/player.hpp"
 #include "games/amazons/program.hpp"
+#include "games/amazons/state.hpp"
 
 namespace amazons {
 namespace {
 
 // A bad command line of play (not the tournament protocol): exit 2.
 constexpr int kBadUsage = 2;
-
-struct Seat {
-  int id;
-  bool human;
-};
 
 // A field typed as ROW,COL, or what is wrong with it.
 std::variant<Coord, std::string> read_field(std::string_view word, const Board& board) {
@@ -70,44 +66,56 @@ std::string scores(const Board& board) {
   return out;
 }
 
+// The game at the terminal: a text layer over the contract's state. A
+// person's entry (a placement, or a whole turn FROM TO TARGET) is read into
+// the state's actions, which say why they are refused; the computer's turn
+// is its actions too; after each action the state's events are printed.
 class Play {
  public:
-  Play(Board board, std::vector<Seat> seats, int amazons, const AiOptions& ai, std::istream& in,
+  Play(State state, std::vector<bool> humans, const AiOptions& ai, bool strict, std::istream& in,
        std::ostream& out)
-      : board_(std::move(board)),
-        seats_(std::move(seats)),
-        amazons_(amazons),
+      : state_(std::move(state)),
+        humans_(std::move(humans)),
         ai_(ai),
-        classic_(ai.rules == RuleSet::Standard),
+        strict_(strict),
         rng_(ai.seed),
         in_(in),
         out_(out) {}
 
   int run() {
     out_ << "Squares are ROW,COL. Type help for the commands.\n";
-    while (placement_round()) {
-      if (quit_) return 0;
+    while (!state_.over() && !quit_) {
+      const int player = state_.to_move();
+      if (humans_[static_cast<std::size_t>(player)]) {
+        state_.placing() ? human_places(player) : human_moves(player);
+      } else {
+        state_.placing() ? ai_places(player) : ai_moves(player);
+      }
     }
+    if (stopped_) return 1;
     if (quit_) return 0;
-    while (movement_round()) {
-      if (quit_) return 0;
-    }
-    if (quit_) return 0;
-    if (classic_) return 0;  // movement_round said who lost
-    out_ << render(board_) << "No amazon can move: the game is over.\n" << scores(board_);
-    out_ << result_line() << "\n";
+    out_ << render(board());
+    if (state_.rules() == RuleSet::Extended) out_ << scores(board()) << result_line() << "\n";
     return 0;
   }
 
  private:
-  const PlayerLine& line(int id) const { return *board_.player_by_id(id); }
+  using Action = State::Action;
+  const Board& board() const { return state_.board(); }
+  const PlayerLine& line(int player) const {
+    return board().players()[static_cast<std::size_t>(player)];
+  }
+  std::string who(int player) const {
+    return line(player).name + " [" + std::to_string(line(player).id) + "]";
+  }
+  std::int32_t field(Coord c) const { return c.row * board().cols() + c.col; }
 
   // "ann wins with 7 treasure." or "ann and bob tie with 7 treasure."
   std::string result_line() const {
     long long best = -1;
-    for (const PlayerLine& p : board_.players()) best = std::max(best, p.score);
+    for (const PlayerLine& p : board().players()) best = std::max(best, p.score);
     std::vector<std::string> best_names;
-    for (const PlayerLine& p : board_.players()) {
+    for (const PlayerLine& p : board().players()) {
       if (p.score == best) best_names.push_back(p.name);
     }
     std::string names;
@@ -118,7 +126,7 @@ class Play {
            " treasure.";
   }
 
-  // One line of input for a human; nullopt at the end of input or on quit.
+  // One line of input for a person; nullopt at the end of input or on quit.
   std::optional<std::vector<std::string>> ask(const std::string& prompt) {
     while (true) {
       out_ << prompt << std::flush;
@@ -127,6 +135,8 @@ class Play {
         quit_ = true;
         return std::nullopt;
       }
+      ++lines_;
+      entry_ = text;
       const auto words = engine::split_words(text);
       if (words.empty()) continue;
       const std::string command = words.size() == 1 ? lowercase(std::string(words[0])) : "";
@@ -135,7 +145,7 @@ class Play {
         return std::nullopt;
       }
       if (command == "board") {
-        out_ << render(board_) << scores(board_);
+        out_ << render(board()) << scores(board());
         continue;
       }
       if (command == "help") {
@@ -148,130 +158,140 @@ class Play {
     }
   }
 
-  bool placement_round() {
-    bool placed = false;
-    for (const Seat& seat : seats_) {
-      if (static_cast<int>(amazons_of(board_, seat.id).size()) >= amazons_) continue;
-      if (free_fields(board_).empty()) return false;
-      placed = true;
-      if (seat.human ? !human_places(seat.id) : !ai_places(seat.id)) return false;
-    }
-    return placed;
+  // A refused entry: its reason; with --strict the game stops there.
+  void refuse(const std::string& reason) {
+    out_ << "Error: " << reason << "\n";
+    if (!strict_) return;
+    std::cerr << "amazons: --strict: standard input line " << lines_ << " ("
+              << engine::printable(entry_, 60) << ") was refused; the run stops there\n";
+    stopped_ = quit_ = true;
   }
 
-  bool human_places(int id) {
-    out_ << render(board_);
-    while (true) {
-      const auto words = ask(line(id).name + " [" + std::to_string(id) + "], place an amazon: ");
-      if (!words) return false;
+  // Applies an action the state accepts and prints what it did.
+  void play(const Action& action) {
+    state_.apply(action);
+    out_ << state_.events_text(0);  // nothing is hidden: every player's the same
+  }
+
+  void human_places(int player) {
+    out_ << render(board());
+    while (!quit_) {
+      const auto words = ask(who(player) + ", place an amazon: ");
+      if (!words) return;
       if (words->size() != 1) {
-        out_ << "Error: write one field, ROW,COL (help lists the commands)\n";
+        refuse("write one field, ROW,COL (help lists the commands)");
         continue;
       }
-      auto field = read_field((*words)[0], board_);
-      if (const auto* problem = std::get_if<std::string>(&field)) {
-        out_ << "Error: " << *problem << "\n";
+      auto at = read_field((*words)[0], board());
+      if (const auto* problem = std::get_if<std::string>(&at)) {
+        refuse(*problem);
         continue;
       }
-      const Coord* at = &std::get<Coord>(field);
-      if (auto e = place_amazon(board_, id, *at)) {
-        out_ << "Error: " << *e << "\n";
+      const Action place{Action::Kind::Place, 0, field(std::get<Coord>(at))};
+      if (const auto why = state_.why_not(place)) {
+        refuse(*why);
         continue;
       }
-      return true;
+      play(place);
+      return;
     }
   }
 
-  bool ai_places(int id) {
-    const auto at = choose_placement(board_, id, rng_);
-    if (!at) return false;
-    place_amazon(board_, id, *at);
-    out_ << line(id).name << " places an amazon at " << field_text(*at) << "\n";
-    return true;
-  }
-
-  bool movement_round() {
-    bool moved = false;
-    for (const Seat& seat : seats_) {
-      if (classic_ && !can_move(board_, seat.id)) {
-        // The classic game: who cannot move loses.
-        const int other = seats_[0].id == seat.id ? seats_[1].id : seats_[0].id;
-        out_ << render(board_) << line(seat.id).name
-             << " cannot move and loses: " << line(other).name << " wins.\n";
-        return false;
-      }
-      if (!can_move(board_, seat.id)) {
-        if (!amazons_of(board_, seat.id).empty())
-          out_ << line(seat.id).name << " cannot move and is skipped.\n";
-        continue;
-      }
-      moved = true;
-      if (seat.human ? !human_moves(seat.id) : !ai_moves(seat.id)) return false;
+  void ai_places(int player) {
+    const auto at = choose_placement(board(), line(player).id, rng_);
+    if (!at) {  // no free field: cannot happen while the state awaits a placement
+      quit_ = true;
+      return;
     }
-    return moved;
+    play({Action::Kind::Place, 0, field(*at)});
   }
 
-  bool human_moves(int id) {
-    out_ << render(board_) << scores(board_);
-    std::optional<Coord> from;  // set while a horse gives the same amazon another move
-    while (true) {
-      const std::string prompt =
-          line(id).name + " [" + std::to_string(id) + "], " +
-          (from ? "the horse moves the amazon at " + field_text(*from) + " again, TO TARGET: "
-                : "your move, FROM TO TARGET: ");
-      const auto words = ask(prompt);
-      if (!words) return false;
-      const std::size_t first = from ? 0 : 1;
-      const std::string form = from ? "TO TARGET" : "FROM TO TARGET";
+  // A turn's entry, FROM TO TARGET (after a horse TO TARGET), read into a
+  // move and its shot and checked whole on a copy of the state: nothing
+  // changes when any part is refused.
+  std::optional<std::string> turn_actions(const std::vector<Coord>& squares, bool again,
+                                          std::vector<Action>& actions) const {
+    const std::size_t first = again ? 0 : 1;
+    const Coord from = again ? *state_.moving_again() : squares[0];
+    const Coord to = squares[first];
+    State trial = state_;
+    const Action move{Action::Kind::Move, field(from), field(to)};
+    if (auto why = trial.why_not(move)) return why;
+    trial.apply(move);
+    actions = {move};
+    const auto shooter = trial.awaited_shot();
+    const bool target = squares.size() == first + 2;
+    if (!shooter && target) return "the broken arrow at " + field_text(to) + " allows no shot";
+    if (shooter && !target) return "a shot is needed after moving to " + field_text(to);
+    if (!target) return std::nullopt;
+    const Action shot{Action::Kind::Shoot, field(*shooter), field(squares[first + 1])};
+    if (auto why = trial.why_not(shot)) return why;
+    actions.push_back(shot);
+    return std::nullopt;
+  }
+
+  void human_moves(int player) {
+    out_ << render(board()) << scores(board());
+    while (!quit_) {
+      const auto again = state_.moving_again();
+      const auto words =
+          ask(who(player) + ", " +
+              (again ? "the horse moves the amazon at " + field_text(*again) + " again, TO TARGET: "
+                     : "your move, FROM TO TARGET: "));
+      if (!words) return;
+      const std::size_t first = again ? 0 : 1;
+      const std::string form = again ? "TO TARGET" : "FROM TO TARGET";
       if (words->size() < first + 1 || words->size() > first + 2) {
-        out_ << "Error: write " << form << " (" << first + 1 << " or " << first + 2
-             << " fields, not " << words->size() << "; help lists the commands)\n";
+        refuse("write " + form + " (" + std::to_string(first + 1) + " or " +
+               std::to_string(first + 2) + " fields, not " + std::to_string(words->size()) +
+               "; help lists the commands)");
         continue;
       }
-      auto fields = read_fields(*words, board_);
+      auto fields = read_fields(*words, board());
       if (const auto* problem = std::get_if<std::string>(&fields)) {
-        out_ << "Error: " << *problem << "\n";
+        refuse(*problem);
         continue;
       }
-      const auto& squares = std::get<std::vector<Coord>>(fields);
-      const Coord start = from ? *from : squares[0];
-      Step step{squares[first], std::nullopt};
-      if (squares.size() == first + 2) step.target = squares[first + 1];
-      Artifact artifact = kNoArtifact;
-      if (auto e = play_step(board_, id, start, step, &artifact)) {
-        out_ << "Error: " << *e << "\n";
+      std::vector<Action> actions;
+      if (auto why =
+              turn_actions(std::get<std::vector<Coord>>(fields), again.has_value(), actions)) {
+        refuse(*why);
         continue;
       }
-      if (artifact != kHorse || !has_queen_move(board_, step.to)) return true;
-      out_ << render(board_);
+      for (const Action& action : actions) play(action);
+      if (!state_.moving_again()) return;  // else the horse gives the same amazon another move
+      out_ << render(board());
+    }
+  }
+
+  void ai_moves(int player) {
+    AiOptions options = ai_;
+    options.start = std::chrono::steady_clock::now();
+    options.seed = rng_.next();
+    const auto turn = ai_turn(board(), line(player).id, options);
+    if (!turn) {  // no move: cannot happen while the state awaits one
+      quit_ = true;
+      return;
+    }
+    Coord from = turn->from;
+    for (const Step& step : turn->steps) {
+      play({Action::Kind::Move, field(from), field(step.to)});
+      if (step.target) play({Action::Kind::Shoot, field(step.to), field(*step.target)});
       from = step.to;
     }
   }
 
-  bool ai_moves(int id) {
-    AiOptions options = ai_;
-    options.start = std::chrono::steady_clock::now();
-    options.seed = rng_.next();
-    const auto turn = ai_turn(board_, id, options);
-    if (!turn || play_turn(board_, id, *turn)) return false;
-    out_ << line(id).name << " moves from " << field_text(turn->from);
-    for (const Step& s : turn->steps) {
-      out_ << " to " << field_text(s.to);
-      if (s.target) out_ << ", shoots at " << field_text(*s.target);
-    }
-    out_ << "\n";
-    return true;
-  }
-
-  Board board_;
-  std::vector<Seat> seats_;
-  int amazons_;
+  State state_;
+  std::vector<bool> humans_;  // by player, in the order of the board's player lines
   AiOptions ai_;
-  bool classic_;
+  bool strict_;
   engine::Random rng_;
   std::istream& in_;
   std::ostream& out_;
   bool quit_ = false;
+  bool stopped_ = false;  // --strict: an entry was refused
+  int lines_ = 0;         // the input's lines read
+  std::string entry_;     // the last of them
 };
 
 }  // namespace
@@ -294,7 +314,11 @@ std::string render(const Board& board) {
          "spear\n";
 }
 
-int run_play(const std::vector<std::string>& args, std::istream& in, std::ostream& out) {
+int run_play(const std::vector<std::string>& given, std::istream& in, std::ostream& out) {
+  std::vector<std::string> args = given;
+  const auto strict_flag = std::find(args.begin(), args.end(), "--strict");
+  const bool strict = strict_flag != args.end();
+  if (strict) args.erase(strict_flag);
   auto read = read_parameters(args, ParameterUse::Play);
   if (const auto* error = std::get_if<std::string>(&read)) {
     std::cerr << "amazons: " << *error << "\n" << kAmazonsUsage;
@@ -332,13 +356,14 @@ int run_play(const std::vector<std::string>& args, std::istream& in, std::ostrea
                  "treasure or artifacts\n";
     return kBadUsage;
   }
-  std::vector<Seat> seats;
-  for (std::size_t i = 0; i < board.players().size(); ++i) {
-    seats.push_back({board.players()[i].id, i < p.humans.size() ? p.humans[i] : p.humans.empty()});
-  }
+  std::vector<bool> humans;
+  for (std::size_t i = 0; i < board.players().size(); ++i)
+    humans.push_back(i < p.humans.size() ? p.humans[i] : p.humans.empty());
   if (!p.seed_given) p.ai.seed = 1;
   const int amazons = p.amazons > 0 ? p.amazons : 4;
-  return Play(std::move(board), std::move(seats), amazons, p.ai, in, out).run();
+  return Play(State::of_board(std::move(board), amazons, p.ai.rules), std::move(humans), p.ai,
+              strict, in, out)
+      .run();
 }
 
 }  // namespace amazons

@@ -62,6 +62,9 @@ bool on_queen_line(Coord from, Coord to) {
 namespace {
 
 // Whether the queen line from `from` to `to` is free of obstacles, `to` included.
+
+}  // namespace
+
 bool clear_line(const Board& board, Coord from, Coord to) {
   if (!board.contains(to) || !on_queen_line(from, to)) return false;
   const Coord d{(to.row > from.row) - (to.row < from.row),
@@ -72,16 +75,10 @@ bool clear_line(const Board& board, Coord from, Coord to) {
   }
 }
 
-std::string square(Coord c) {
-  return std::to_string(c.row + 1) + "," + std::to_string(c.col + 1);
-}
-
-}  // namespace
-
 std::optional<std::string> place_amazon(Board& board, int player, Coord at) {
-  if (!board.contains(at)) return "field " + square(at) + " is not on the board";
+  if (!board.contains(at)) return "field " + field_text(at) + " is not on the board";
   Field& f = board.at(at);
-  if (f.occupant != kEmpty) return "field " + square(at) + " is occupied";
+  if (f.occupant != kEmpty) return "field " + field_text(at) + " is occupied";
   f = Field{0, kNoArtifact, static_cast<std::uint8_t>(player)};
   return std::nullopt;
 }
@@ -89,10 +86,10 @@ std::optional<std::string> place_amazon(Board& board, int player, Coord at) {
 std::optional<std::string> play_step(Board& board, int player, Coord from, const Step& step,
                                      Artifact* collected) {
   if (!board.contains(from) || board.at(from).occupant != player) {
-    return "there is no amazon of yours at " + square(from);
+    return "there is no amazon of yours at " + field_text(from);
   }
   if (!clear_line(board, from, step.to)) {
-    return "the amazon cannot move from " + square(from) + " to " + square(step.to) +
+    return "the amazon cannot move from " + field_text(from) + " to " + field_text(step.to) +
            " (a queen's line, over free fields only)";
   }
   const Field landing = board.at(step.to);
@@ -102,16 +99,16 @@ std::optional<std::string> play_step(Board& board, int player, Coord from, const
   after.at(from) = Field{};
   after.at(step.to) = Field{0, kNoArtifact, static_cast<std::uint8_t>(player)};
   if (artifact == kBrokenArrow) {
-    if (step.target) return "the broken arrow at " + square(step.to) + " allows no shot";
+    if (step.target) return "the broken arrow at " + field_text(step.to) + " allows no shot";
   } else {
-    if (!step.target) return "a shot is needed after moving to " + square(step.to);
+    if (!step.target) return "a shot is needed after moving to " + field_text(step.to);
     const Coord t = *step.target;
     const bool ok = artifact == kSpear ? after.contains(t) && on_queen_line(step.to, t) &&
                                              after.at(t).occupant == kEmpty
                                        : clear_line(after, step.to, t);
     if (!ok) {
       return std::string(artifact == kSpear ? "the spear" : "an arrow") + " cannot land at " +
-             square(t) + " from " + square(step.to);
+             field_text(t) + " from " + field_text(step.to);
     }
     after.at(t) = Field{0, kNoArtifact, kObstacle};
   }

@@ -38,6 +38,9 @@ bool has_queen_move(const Board& board, Coord from);
 void spear_targets(const Board& board, Coord from, std::vector<Coord>& out);
 bool can_move(const Board& board, int player);
 bool on_queen_line(Coord from, Coord to);
+// Whether a queen goes from `from` to `to`: on one of its lines, over free
+// fields only, onto a free field on the board.
+bool clear_line(const Board& board, Coord from, Coord to);
 
 // One move of an amazon within a turn, and what follows from the artifact
 // collected: an arrow (no artifact, horse), a spear, or nothing (broken arrow).

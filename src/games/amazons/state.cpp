@@ -44,9 +44,7 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   int artifacts = read.integer("artifacts", 0, 100);
   const int seed = read.integer("seed", 0, 999999999);
   if (auto error = read.error()) return *error;
-  State state;
-  state.rules_ = standard ? RuleSet::Standard : RuleSet::Extended;
-  state.amazons_ = amazons;
+  const RuleSet rules = standard ? RuleSet::Standard : RuleSet::Extended;
   if (standard) {
     if (players != 2)
       return "players=" + std::to_string(players) + ": the standard rules are for 2 players";
@@ -54,17 +52,58 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
       return "the standard rules have no treasure or artifacts (treasure=0 artifacts=0)";
     treasure = artifacts = 0;
   }
-  if (standard && rows == 10 && cols == 10 && amazons == 4) {
-    state.board_ = standard_board();
-    state.placing_ = false;
-    return state;
-  }
-  state.board_ = generate_board(rows, cols, treasure, artifacts, static_cast<std::uint64_t>(seed));
+  if (standard && rows == 10 && cols == 10 && amazons == 4)
+    return of_board(standard_board(), amazons, rules);
+  Board board = generate_board(rows, cols, treasure, artifacts, static_cast<std::uint64_t>(seed));
   for (int p = 1; p <= players; ++p)
-    state.board_.players().push_back({"player" + std::to_string(p), p, 0});
-  state.to_move_ = players - 1;  // next_placement goes on from the last player, to the first
+    board.players().push_back({"player" + std::to_string(p), p, 0});
+  return of_board(std::move(board), amazons, rules);
+}
+
+State State::of_board(Board board, int amazons, RuleSet rules) {
+  State state;
+  state.board_ = std::move(board);
+  state.rules_ = rules;
+  state.amazons_ = amazons;
+  state.to_move_ = state.players() - 1;  // next_placement goes on from the last, to the first
   state.next_placement();
   return state;
+}
+
+std::optional<std::string> State::why_not(const Action& action) const {
+  if (over_) return std::string("the game is over");
+  const int id = id_of(to_move_);
+  const Coord from = coord(action.from), to = coord(action.to);
+  switch (action.kind) {
+    case Kind::Place:
+      if (!placing_) return std::string("every amazon is placed: move one");
+      if (board_.at(to).occupant != kEmpty) return "field " + field_text(to) + " is occupied";
+      return std::nullopt;
+    case Kind::Move:
+      if (placing_) return std::string("place an amazon first");
+      if (shooter_ >= 0) return "the amazon at " + field_text(coord(shooter_)) + " shoots first";
+      if (continuing_ >= 0 && action.from != continuing_)
+        return "the horse moves the amazon at " + field_text(coord(continuing_)) + " again";
+      if (board_.at(from).occupant != id)
+        return "there is no amazon of yours at " + field_text(from);
+      if (!clear_line(board_, from, to)) {
+        return "the amazon cannot move from " + field_text(from) + " to " + field_text(to) +
+               " (a queen's line, over free fields only)";
+      }
+      return std::nullopt;
+    case Kind::Shoot: {
+      if (shooter_ < 0) return std::string("there is no shot to make now");
+      const Coord shooter = coord(shooter_);
+      const bool lands = spear_ ? on_queen_line(shooter, to) && board_.at(to).occupant == kEmpty
+                                : clear_line(board_, shooter, to);
+      if (!lands) {
+        return std::string(spear_ ? "the spear" : "an arrow") + " cannot land at " +
+               field_text(to) + " from " + field_text(shooter);
+      }
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
 }
 
 void State::legal_actions(std::vector<Action>& out) const {
@@ -176,9 +215,12 @@ void State::end_turn() {
       to_move_ = p;
       return;
     }
-    if (p != to_move_) last_.skipped |= static_cast<std::uint8_t>(1u << p);
+    // A player with amazons who cannot move is skipped (one with none plays no part).
+    if (p != to_move_ && !amazons_of(board_, id_of(p)).empty())
+      last_.skipped |= static_cast<std::uint8_t>(1u << p);
   }
   over_ = true;
+  last_.skipped = 0;  // nobody is skipped: the game is over
 }
 
 engine::Returns State::returns() const {

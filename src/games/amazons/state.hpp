@@ -32,6 +32,11 @@ class State {
 
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
+  // A game on `board` (read from a file: its player lines are the players,
+  // in order), each placing up to `amazons`, then moving; the player to
+  // move is the first with amazons left to place, else the first who can
+  // move.
+  static State of_board(Board board, int amazons, RuleSet rules);
 
   int players() const { return static_cast<int>(board_.players().size()); }
   int to_move() const { return over_ ? engine::kNoPlayer : to_move_; }
@@ -42,6 +47,8 @@ class State {
   // "place 3,4", "move 1,4 5,4", "shoot 5,8" (rows and columns from 1).
   std::string action_text(const Action& action) const;
   engine::Parsed<Action> parse_action(std::string_view text) const;
+  // Why the rules refuse `action` now, in words, if they do.
+  std::optional<std::string> why_not(const Action& action) const;
   // Nothing is hidden: the board file, and what is awaited.
   std::string observation(int player) const;
   // The structured view (docs/views.md) and what the last action did in
@@ -59,6 +66,14 @@ class State {
   const Board& board() const { return board_; }
   RuleSet rules() const { return rules_; }
   bool placing() const { return placing_; }
+  // The amazon whose shot is awaited, if one is.
+  std::optional<Coord> awaited_shot() const {
+    return shooter_ >= 0 ? std::optional<Coord>(coord(shooter_)) : std::nullopt;
+  }
+  // The amazon a horse lets move again, if one does.
+  std::optional<Coord> moving_again() const {
+    return continuing_ >= 0 ? std::optional<Coord>(coord(continuing_)) : std::nullopt;
+  }
   // The same game: the board and what is awaited (not what the last action
   // was, which a state read back does not know).
   friend bool operator==(const State& a, const State& b) {
@@ -74,6 +89,7 @@ class State {
   std::int32_t field(Coord c) const { return c.row * board_.cols() + c.col; }
   void end_turn();
   void next_placement();
+  std::string over_text() const;
 
   Board board_;
   RuleSet rules_ = RuleSet::Extended;

@@ -104,6 +104,16 @@ nlohmann::json State::view(int player) const {
   return view;
 }
 
+// How the game ended, in words: in the classic game the player to move
+// cannot move and loses; in the extended game nobody can move.
+std::string State::over_text() const {
+  if (rules_ == RuleSet::Extended) return "No amazon can move: the game is over.\n";
+  const auto& lines = board_.players();
+  return lines[static_cast<std::size_t>(to_move_)].name +
+         " cannot move and loses: " + lines[static_cast<std::size_t>(1 - to_move_)].name +
+         " wins.\n";
+}
+
 std::string State::events_text(int player) const {
   (void)player;  // nothing is hidden
   if (!last_.any) return "";
@@ -132,7 +142,7 @@ std::string State::events_text(int player) const {
     if (last_.skipped & (1u << p))
       out += board_.players()[static_cast<std::size_t>(p)].name + " cannot move and is skipped.\n";
   }
-  if (over_) out += "The game is over.\n";
+  if (over_) out += over_text();
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/words.hpp"
 #include "games/raiinet/ai.hpp"
 #include "games/raiinet/graphics.hpp"
 #include "games/raiinet/options.hpp"
@@ -74,6 +75,8 @@ const char* const kUsage =
     "  -time MS            the computer's thinking a move, in milliseconds (default 1000)\n"
     "  -nodes N            instead, N search iterations a move (the same move for the\n"
     "                      same -seed)\n"
+    "      --strict        the first command refused ends the run with exit 1, naming\n"
+    "                      its line\n"
     "  -h, --help          show this help and exit\n"
     "      --version       show the version and exit\n";
 
@@ -161,6 +164,7 @@ int main(int argc, char** argv) {
   std::string line;
   bool refused = false;
   int decisions = 0;
+  int lines = 0;
   while (!session.finished()) {
     if (session.game().current() == options.computer) {
       std::cout << computer_turn(session, options, seed + static_cast<std::uint64_t>(decisions++))
@@ -171,9 +175,16 @@ int main(int argc, char** argv) {
       std::cout << "Player " << session.game().current() + 1 << "> " << std::flush;
     }
     if (!next_line(line, graphics.get())) break;
+    ++lines;
     const std::string out = session.execute(line);
-    refused |= out.find("Error: ") != std::string::npos;
+    const bool error = out.find("Error: ") != std::string::npos;
+    refused |= error;
     std::cout << out << std::flush;
+    if (error && options.strict) {
+      std::cerr << "raiinet: --strict: standard input line " << lines << " ("
+                << engine::printable(line, 60) << ") was refused; the run stops there\n";
+      return 1;
+    }
   }
   // Commands from a script with a refused one exit 1, so that it can be noticed.
   return refused && !terminal ? 1 : 0;

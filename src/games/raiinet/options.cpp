@@ -23,6 +23,10 @@ std::variant<Options, SetupError> parse_options(const std::vector<std::string>& 
   Options options;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& option = args[i];
+    if (option == "--strict" || option == "-strict") {
+      options.strict = true;
+      continue;
+    }
     if (option == "-graphics") {
       options.graphics = true;
       if (i + 1 < args.size() && args[i + 1] == "both") {
@@ -38,7 +42,7 @@ std::variant<Options, SetupError> parse_options(const std::vector<std::string>& 
       return SetupError{"unknown option \"" + engine::printable(option, 30) +
                         "\"; the options are -ability1 ORDER, -ability2 ORDER, -link1 FILE, "
                         "-link2 FILE, -seed N, -graphics [both], -snapshot FILE.png, -ai 1|2, "
-                        "-time MS, -nodes N"};
+                        "-time MS, -nodes N, --strict"};
     }
     if (i + 1 >= args.size()) return SetupError{option + " needs a value"};
     const std::string& value = args[++i];

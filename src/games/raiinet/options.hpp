@@ -23,6 +23,7 @@ struct Options {
   int computer = -1;           // -ai 1|2: the player the computer plays (0 or 1)
   int think_ms = 1000;         // -time MS: its thinking a decision
   std::int64_t nodes = 0;      // -nodes N: or this many search iterations a decision
+  bool strict = false;         // --strict: the first refused command ends the run (exit 1)
 };
 
 std::variant<Options, SetupError> parse_options(const std::vector<std::string>& args);

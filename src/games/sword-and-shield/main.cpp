@@ -37,6 +37,8 @@ const char* const kUsage =
     "                      1000)\n"
     "  -nodes N            instead, N positions evaluated a decision\n"
     "  -seed N             the computer's seed (default 1)\n"
+    "      --strict        the first command refused ends the run with exit 1, naming\n"
+    "                      its file and line\n"
     "  -h, --help          show this help and exit\n"
     "      --version       show the version and exit\n";
 
@@ -47,6 +49,7 @@ struct Options {
   int think_ms = 1000;
   std::int64_t nodes = 0;
   std::uint64_t seed = 1;
+  bool strict = false;  // the first refused command ends the run (exit 1)
 };
 
 // The options, or what is wrong with them (as raiinet says it).
@@ -58,11 +61,15 @@ std::variant<Options, std::string> parse_options(int argc, char** argv) {
       o.compact = option == "-compact";
       continue;
     }
+    if (option == "--strict" || option == "-strict") {
+      o.strict = true;
+      continue;
+    }
     if (option != "-b" && option != "-ai" && option != "-time" && option != "-nodes" &&
         option != "-seed") {
       return "unknown option \"" + engine::printable(option, 30) +
              "\"; the options are -compact, -full, -b FILE, -ai yellow|green, -time MS, "
-             "-nodes N, -seed N";
+             "-nodes N, -seed N, --strict";
     }
     if (i + 1 >= argc) return option + " needs a value";
     const std::string value = argv[++i];
@@ -143,6 +150,7 @@ int main(int argc, char** argv) {
   std::string line;
   bool refused = false;
   std::uint64_t decisions = 0;
+  int lines = 0;
   const auto computer_to_move = [&] {
     return !session.state().over() && session.state().to_move() == options.computer;
   };
@@ -153,6 +161,7 @@ int main(int argc, char** argv) {
       continue;
     }
     if (!std::getline(in, line)) break;
+    ++lines;
     if (batch) std::cout << "> " << line << "\n";
     std::string out = session.execute(line);
     // Against the computer, undo goes back to the player's previous turn.
@@ -160,8 +169,15 @@ int main(int argc, char** argv) {
         engine::split_words(line) == std::vector<std::string_view>{"undo"}) {
       while (session.state().can_undo() && computer_to_move()) out = session.execute("undo");
     }
-    refused |= out.starts_with("Error: ");
+    const bool error = out.starts_with("Error: ");
+    refused |= error;
     std::cout << out << std::flush;
+    if (error && options.strict) {
+      std::cerr << "sword-and-shield: --strict: "
+                << (batch ? options.batch_file : std::string("standard input")) << " line " << lines
+                << " (" << engine::printable(line, 60) << ") was refused; the run stops there\n";
+      return 1;
+    }
   }
   // A script with a refused command exits 1, so that it can be noticed.
   return refused && (batch || !isatty(STDIN_FILENO)) ? 1 : 0;
