@@ -77,7 +77,8 @@ std::string Session::start(Mode mode, int threshold) {
   ++turns_;
   queries_ = 0;
   mode_ = mode;
-  state_ = State::start(threshold, state_ ? state_->rng() : first_rng_, max_length_);
+  state_ = State::start(
+      threshold, state_ ? std::move(*state_).release_rng() : std::move(first_rng_), max_length_);
   return header(true) + board_output(TurnReport{}) + rng_usage();
 }
 

@@ -61,6 +61,9 @@ class State {
   // The generator, with the calls of the last action logged (of the galaxy's
   // making before the first).
   const engine::OracleRandom& rng() const { return rng_; }
+  // The generator, for the next game of the ETF program: this state draws
+  // nothing more.
+  engine::OracleRandom release_rng() && { return std::move(rng_); }
   // Two states are equal when they are the same game with the same history.
   friend bool operator==(const State& a, const State& b) {
     return a.threshold_ == b.threshold_ && a.max_length_ == b.max_length_ &&
