@@ -128,7 +128,7 @@ TEST(Galaxy, LandingOnAPlanetWithLifeEndsTheTurnAtOnce) {
 
 TEST(Galaxy, GenerationIsTheOraclesForTest30) {
   engine::OracleRandom rng;
-  const Galaxy galaxy(30, rng);
+  const Galaxy galaxy(Thresholds{1, 1, 1, 1, 30}, rng);
   // The first board of the oracle transcripts (at001): 11 planets, 10 stationaries.
   int planets = 0, stationaries = 0;
   for (const auto& [id, entity] : galaxy.entities()) {

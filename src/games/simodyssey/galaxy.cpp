@@ -7,6 +7,16 @@ namespace {
 
 constexpr char kGalaxy = 'G';  // who draws from the generator while the board is made
 
+// The movable a generation draw of 1-100 makes, if any.
+std::optional<Kind> movable_of(int value, const Thresholds& t) {
+  if (value < t.asteroid) return Kind::Asteroid;
+  if (value < t.janitaur) return Kind::Janitaur;
+  if (value < t.malevolent) return Kind::Malevolent;
+  if (value < t.benign) return Kind::Benign;
+  if (value < t.planet) return Kind::Planet;
+  return std::nullopt;
+}
+
 }  // namespace
 
 Galaxy::Galaxy() {
@@ -15,18 +25,15 @@ Galaxy::Galaxy() {
   add(kBlackholeId, Kind::Blackhole, kBlackholeSector);
 }
 
-Galaxy::Galaxy(int planet_threshold, engine::OracleRandom& rng) : Galaxy() {
-  int next_movable_id = kExplorerId + 1;
+Galaxy::Galaxy(const Thresholds& thresholds, engine::OracleRandom& rng) : Galaxy() {
   for (int row = 1; row <= kShape.rows; ++row) {
     for (int col = 1; col <= kShape.cols; ++col) {
       const Coord sector{row, col};
       if (sector == kBlackholeSector) continue;
       const int attempts = rng.rchoose(kGalaxy, 1, 3);
       for (int i = 0; i < attempts; ++i) {
-        if (rng.rchoose(kGalaxy, 1, 100) < planet_threshold) {
-          Entity& planet = add(next_movable_id++, Kind::Planet, sector);
-          planet.turns_left = rng.rchoose(icon(Kind::Planet), 0, 2);
-        }
+        if (const auto kind = movable_of(rng.rchoose(kGalaxy, 1, 100), thresholds))
+          spawn(*kind, sector, icon(*kind), rng);
       }
     }
   }
@@ -47,7 +54,15 @@ Entity& Galaxy::add(int id, Kind kind, Coord sector) {
   Entity& entity = entities_[id];
   entity.id = id;
   entity.kind = kind;
+  entity.fuel = max_fuel(kind);
+  entity.reproduce = reproduction_interval(kind);
   place(entity, sector);
+  return entity;
+}
+
+Entity& Galaxy::spawn(Kind kind, Coord sector, char who, engine::OracleRandom& rng) {
+  Entity& entity = add(next_movable_id_++, kind, sector);
+  entity.turns_left = rng.rchoose(who, 0, 2);
   return entity;
 }
 
@@ -86,10 +101,19 @@ std::optional<Kind> Galaxy::stationary_at(Coord sector) const {
   return std::nullopt;
 }
 
-bool Galaxy::has_planets(Coord sector) const {
+bool Galaxy::has(Coord sector, Kind kind) const {
   const Quadrants& quadrants = cell(sector);
   return std::any_of(quadrants.begin(), quadrants.end(),
-                     [&](int id) { return id > 0 && entities_.at(id).kind == Kind::Planet; });
+                     [&](int id) { return id != kEmpty && entities_.at(id).kind == kind; });
+}
+
+std::vector<int> Galaxy::movables_in(Coord sector) const {
+  std::vector<int> ids;
+  for (int id : cell(sector)) {
+    if (id != kEmpty && id >= 0) ids.push_back(id);
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
 }
 
 void Galaxy::place(Entity& entity, Coord sector) {
@@ -109,7 +133,9 @@ const Entity* Galaxy::landing_planet() const {
   for (int id : cell(explorer().location.sector)) {
     if (id <= 0) continue;
     const Entity& planet = entities_.at(id);
-    if (planet.attached && !planet.visited && (!best || planet.id < best->id)) best = &planet;
+    if (planet.kind == Kind::Planet && planet.attached && !planet.visited &&
+        (!best || planet.id < best->id))
+      best = &planet;
   }
   return best;
 }
@@ -132,7 +158,7 @@ std::optional<Refusal> Galaxy::refusal(const Action& action) const {
     case ActionKind::Land:
       if (e.landed) return Refusal::AlreadyLanded;
       if (stationary_at(sector) != Kind::YellowDwarf) return Refusal::NoYellowDwarf;
-      if (!has_planets(sector)) return Refusal::NoPlanets;
+      if (!has(sector, Kind::Planet)) return Refusal::NoPlanets;
       if (!landing_planet()) return Refusal::NoUnvisitedPlanet;
       return std::nullopt;
     case ActionKind::Liftoff:
@@ -142,18 +168,20 @@ std::optional<Refusal> Galaxy::refusal(const Action& action) const {
   return std::nullopt;
 }
 
+// Appendix A's MAIN CONTROL: the explorer acts, then each movable of the
+// turn's start, in the order of ids, acts when its turns_left is 0, or
+// counts down; one that died before its turn does not act, and one born
+// this turn waits for the next (as the oracle has it).
 TurnReport Galaxy::turn(const Action& action, engine::OracleRandom& rng) {
   TurnReport report;
   explorer_acts(action, report, rng);
   if (report.life_found) return report;
-
-  std::vector<int> planet_ids;
-  for (const auto& [id, entity] : entities_) {
-    if (entity.kind == Kind::Planet) planet_ids.push_back(id);
-  }
-  for (int id : planet_ids) {
-    const auto found = entities_.find(id);
-    if (found != entities_.end()) planet_acts(found->second, report, rng);
+  std::vector<int> movables;
+  for (auto it = entities_.upper_bound(kExplorerId); it != entities_.end(); ++it)
+    movables.push_back(it->first);
+  for (int id : movables) {
+    if (const auto it = entities_.find(id); it != entities_.end())
+      movable_acts(it->second, report, rng);
   }
   return report;
 }
@@ -168,22 +196,13 @@ void Galaxy::explorer_acts(const Action& action, TurnReport& report, engine::Ora
     case ActionKind::Move:
       lift(e);
       place(e, kShape.neighbour_wrapped(from.sector, action.direction));
-      report.movements.push_back({e.id, e.kind, from, e.location});
+      report.movements.push_back({e.id, e.kind, from, e.location, {}});
       moved = true;
       break;
-    case ActionKind::Wormhole: {
-      // The explorer's own quadrant counts as free when it lands where it was.
-      lift(e);
-      Coord target;
-      do {
-        const int row = rng.rchoose(icon(Kind::Explorer), 1, 5);
-        const int col = rng.rchoose(icon(Kind::Explorer), 1, 5);
-        target = {row, col};
-      } while (is_full(target));
-      place(e, target);
-      report.movements.push_back({e.id, e.kind, from, e.location});
+    case ActionKind::Wormhole:
+      through_wormhole(e, rng);
+      report.movements.push_back({e.id, e.kind, from, e.location, {}});
       break;
-    }
     case ActionKind::Land: {
       Entity& planet = entities_.at(landing_planet()->id);
       e.landed = true;
@@ -198,28 +217,50 @@ void Galaxy::explorer_acts(const Action& action, TurnReport& report, engine::Ora
       e.landed = false;
       break;
   }
-  check_explorer(moved, report);
+  check(e, moved, report);
 }
 
-void Galaxy::check_explorer(bool moved, TurnReport& report) {
-  Entity& e = entities_.at(kExplorerId);
-  if (moved) --e.fuel;
-  if (const auto star = stationary_at(e.location.sector); star && is_star(*star)) {
-    e.fuel = std::min(e.fuel + luminosity(*star), Entity::kMaxFuel);
-  }
-  if (e.fuel <= 0) {
-    kill(e, DeathCause::OutOfFuel, report);
-    report.explorer_died = true;
-  } else if (stationary_at(e.location.sector) == Kind::Blackhole) {
-    kill(e, DeathCause::Blackhole, report);
-    report.explorer_died = true;
-  }
+void Galaxy::through_wormhole(Entity& entity, engine::OracleRandom& rng) {
+  // The explorer's own quadrant counts as free when it lands where it was; a
+  // malevolent's or a benign's does not (as the oracles have it).
+  const bool explorer = entity.kind == Kind::Explorer;
+  if (explorer) lift(entity);
+  Coord target;
+  do {
+    const int row = rng.rchoose(icon(entity.kind), 1, 5);
+    const int col = rng.rchoose(icon(entity.kind), 1, 5);
+    target = {row, col};
+  } while (is_full(target));
+  if (!explorer) lift(entity);
+  place(entity, target);
 }
 
-void Galaxy::kill(Entity& entity, DeathCause cause, TurnReport& report) {
+bool Galaxy::check(Entity& entity, bool moved_sector, TurnReport& report) {
+  const Coord sector = entity.location.sector;
+  if (has_fuel(entity.kind)) {
+    if (moved_sector) --entity.fuel;
+    if (const auto star = stationary_at(sector); star && is_star(*star))
+      entity.fuel = std::min(entity.fuel + luminosity(*star), max_fuel(entity.kind));
+    if (entity.fuel <= 0) {
+      kill(entity, DeathCause::OutOfFuel, report);
+      return false;
+    }
+  }
+  if (stationary_at(sector) == Kind::Blackhole) {
+    kill(entity, DeathCause::Blackhole, report, kBlackholeId);
+    return false;
+  }
+  return true;
+}
+
+void Galaxy::kill(Entity& entity, DeathCause cause, TurnReport& report, int killer) {
   lift(entity);
   entity.death = cause;
-  if (entity.kind == Kind::Explorer) entity.life = 0;
+  entity.killer = killer;
+  if (entity.kind == Kind::Explorer) {
+    entity.life = 0;
+    report.explorer_died = true;
+  }
   report.deaths.push_back(entity);
   entities_.erase(entity.id);
 }
@@ -232,33 +273,103 @@ void Galaxy::attach(Entity& planet, engine::OracleRandom& rng) {
   }
 }
 
-void Galaxy::planet_acts(Entity& planet, TurnReport& report, engine::OracleRandom& rng) {
-  if (planet.attached) return;
-  if (planet.turns_left > 0) {
-    --planet.turns_left;
+void Galaxy::movable_acts(Entity& entity, TurnReport& report, engine::OracleRandom& rng) {
+  if (entity.kind == Kind::Planet && entity.attached) return;  // in orbit: never acts again
+  if (entity.turns_left > 0) {
+    --entity.turns_left;
     return;
   }
-  if (const auto star = stationary_at(planet.location.sector); star && is_star(*star)) {
-    attach(planet, rng);
-    return;
+  if (entity.kind == Kind::Planet) {
+    if (const auto star = stationary_at(entity.location.sector); star && is_star(*star)) {
+      attach(entity, rng);
+      return;
+    }
   }
-  const auto direction = static_cast<Direction>(rng.rchoose(icon(Kind::Planet), 1, 8) - 1);
-  const Location from = planet.location;
-  const Coord destination = kShape.neighbour_wrapped(from.sector, direction);
-  if (!is_full(destination)) {
-    lift(planet);
-    place(planet, destination);
-  }
-  report.movements.push_back({planet.id, planet.kind, from, planet.location});
-  if (stationary_at(planet.location.sector) == Kind::Blackhole) {
-    kill(planet, DeathCause::Blackhole, report);
-    return;
-  }
-  if (const auto star = stationary_at(planet.location.sector); star && is_star(*star)) {
-    attach(planet, rng);
+  const Location from = entity.location;
+  const bool wormhole = (entity.kind == Kind::Malevolent || entity.kind == Kind::Benign) &&
+                        stationary_at(from.sector) == Kind::Wormhole;
+  if (wormhole) {
+    through_wormhole(entity, rng);
   } else {
-    planet.turns_left = rng.rchoose(icon(Kind::Planet), 0, 2);
+    const auto direction = static_cast<Direction>(rng.rchoose(icon(entity.kind), 1, 8) - 1);
+    const Coord destination = kShape.neighbour_wrapped(from.sector, direction);
+    if (!is_full(destination)) {
+      lift(entity);
+      place(entity, destination);
+    }
   }
+  report.movements.push_back({entity.id, entity.kind, from, entity.location, {}});
+  Movement& movement = report.movements.back();
+  const bool moved_sector = !wormhole && !(entity.location.sector == from.sector);
+  if (!check(entity, moved_sector, report)) return;
+  reproduce(entity, movement, rng);
+  behave(entity, movement, report, rng);
+}
+
+void Galaxy::reproduce(Entity& entity, Movement& movement, engine::OracleRandom& rng) {
+  if (!reproduces(entity.kind)) return;
+  const Coord sector = entity.location.sector;
+  if (entity.reproduce == 0 && !is_full(sector)) {
+    const Entity& child = spawn(entity.kind, sector, icon(entity.kind), rng);
+    movement.effects.push_back({Effect::What::Reproduced, child.id, child.kind, child.location});
+    entity.reproduce = reproduction_interval(entity.kind);
+  } else if (entity.reproduce > 0) {
+    --entity.reproduce;
+  }
+}
+
+void Galaxy::behave(Entity& entity, Movement& movement, TurnReport& report,
+                    engine::OracleRandom& rng) {
+  const Coord sector = entity.location.sector;
+  const auto destroy = [&](Entity& victim, DeathCause cause) {
+    movement.effects.push_back({Effect::What::Destroyed, victim.id, victim.kind, victim.location});
+    kill(victim, cause, report, entity.id);
+  };
+  switch (entity.kind) {
+    case Kind::Asteroid:
+      for (int id : movables_in(sector)) {
+        Entity& other = entities_.at(id);
+        const bool hit = other.kind == Kind::Malevolent || other.kind == Kind::Benign ||
+                         other.kind == Kind::Janitaur ||
+                         (other.kind == Kind::Explorer && !other.landed);
+        if (hit) destroy(other, DeathCause::Asteroid);
+      }
+      break;
+    case Kind::Janitaur:
+      for (int id : movables_in(sector)) {
+        Entity& other = entities_.at(id);
+        if (other.kind == Kind::Asteroid && entity.load < Entity::kMaxLoad) {
+          destroy(other, DeathCause::Janitaur);
+          ++entity.load;
+        }
+      }
+      if (stationary_at(sector) == Kind::Wormhole) entity.load = 0;
+      break;
+    case Kind::Benign:
+      for (int id : movables_in(sector)) {
+        Entity& other = entities_.at(id);
+        if (other.kind == Kind::Malevolent) destroy(other, DeathCause::Benign);
+      }
+      break;
+    case Kind::Malevolent:
+      if (const auto it = entities_.find(kExplorerId); it != entities_.end()) {
+        Entity& e = it->second;
+        if (e.location.sector == sector && !e.landed && !has(sector, Kind::Benign)) {
+          movement.effects.push_back({Effect::What::Attacked, e.id, e.kind, e.location});
+          if (--e.life == 0) kill(e, DeathCause::OutOfLife, report, entity.id);
+        }
+      }
+      break;
+    case Kind::Planet:
+      if (const auto star = stationary_at(sector); star && is_star(*star)) {
+        attach(entity, rng);
+        return;
+      }
+      break;
+    default:
+      return;
+  }
+  entity.turns_left = rng.rchoose(icon(entity.kind), 0, 2);
 }
 
 }  // namespace simodyssey

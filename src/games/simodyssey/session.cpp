@@ -15,9 +15,16 @@ const std::string kGameOver = "The game has ended. You can start a new game.";
 
 }  // namespace
 
-const engine::etf::Grammar& grammar() {
+template <const Edition& E>
+const engine::etf::Grammar& grammar_of() {
   static const engine::etf::Grammar kGrammar({
-      {"test", {Param::range("p_threshold", "THRESHOLD", 1, 101)}},
+      {"test", E.five_thresholds
+                   ? std::vector<Param>{Param::range("a_threshold", "THRESHOLD", 1, 101),
+                                        Param::range("j_threshold", "THRESHOLD", 1, 101),
+                                        Param::range("m_threshold", "THRESHOLD", 1, 101),
+                                        Param::range("b_threshold", "THRESHOLD", 1, 101),
+                                        Param::range("p_threshold", "THRESHOLD", 1, 101)}
+                   : std::vector<Param>{Param::range("p_threshold", "THRESHOLD", 1, 101)}},
       {"play", {}},
       {"abort", {}},
       {"move", {Param::one_of("dir", "DIRECTION", {"N", "NE", "E", "SE", "S", "SW", "W", "NW"})}},
@@ -31,16 +38,26 @@ const engine::etf::Grammar& grammar() {
   return kGrammar;
 }
 
-std::string Session::welcome() {
-  return "  state:0.0, ok\n  Welcome! Try test(30)\n";
+template <const Edition& E>
+std::string BasicSession<E>::welcome() {
+  return "  state:0.0, ok\n  Welcome! Try " + std::string(E.hint) + "\n";
 }
 
-std::string Session::execute(const engine::etf::Command& command) {
+template <const Edition& E>
+std::string BasicSession<E>::execute(const engine::etf::Command& command) {
   switch (static_cast<CommandId>(command.index)) {
-    case kTest:
-      return start(Mode::Test, command.integer(0));
+    case kTest: {
+      Thresholds t = E.play;
+      if (E.five_thresholds) {
+        t = {command.integer(0), command.integer(1), command.integer(2), command.integer(3),
+             command.integer(4)};
+      } else {
+        t.planet = command.integer(0);
+      }
+      return start(Mode::Test, t);
+    }
     case kPlay:
-      return start(Mode::Play, kPlayThreshold);
+      return start(Mode::Play, E.play);
     case kAbort:
       return abort();
     case kMove:
@@ -61,35 +78,41 @@ std::string Session::execute(const engine::etf::Command& command) {
   return "";
 }
 
-std::string Session::header(bool ok) const {
+template <const Edition& E>
+std::string BasicSession<E>::header(bool ok) const {
   std::string out = "  state:" + std::to_string(turns_) + "." + std::to_string(queries_);
   if (mode_ != Mode::None) out += mode_ == Mode::Test ? ", mode:test" : ", mode:play";
   return out + (ok ? ", ok\n" : ", error\n");
 }
 
-std::string Session::error(const std::string& message) {
+template <const Edition& E>
+std::string BasicSession<E>::error(const std::string& message) {
   ++queries_;
   return header(false) + "  " + message + "\n";
 }
 
-std::string Session::start(Mode mode, int threshold) {
+template <const Edition& E>
+std::string BasicSession<E>::start(Mode mode, const Thresholds& thresholds) {
   if (in_game()) return error("To start a new mission, please abort the current one first.");
+  if (!thresholds.non_decreasing()) return error("Thresholds should be non-decreasing order.");
   ++turns_;
   queries_ = 0;
   mode_ = mode;
   state_ = State::start(
-      threshold, state_ ? std::move(*state_).release_rng() : std::move(first_rng_), max_length_);
+      thresholds, state_ ? std::move(*state_).release_rng() : std::move(first_rng_), max_length_);
   return header(true) + board_output(TurnReport{}) + rng_usage();
 }
 
-std::string Session::abort() {
+template <const Edition& E>
+std::string BasicSession<E>::abort() {
   if (!in_game()) return error(kNoMission);
   ++queries_;
   mode_ = Mode::None;
-  return header(true) + "  Mission aborted. Try test(30)\n";
+  return header(true) + "  Mission aborted. Try " + std::string(E.hint) + "\n";
 }
 
-std::string Session::status() {
+template <const Edition& E>
+std::string BasicSession<E>::status() {
   if (!in_game()) return error(kNoMission);
   ++queries_;
   const Entity& e = galaxy().explorer();
@@ -100,13 +123,15 @@ std::string Session::status() {
          ", Fuel units left:" + std::to_string(e.fuel) + "\n";
 }
 
-std::string Session::toggle_rng_out() {
+template <const Edition& E>
+std::string BasicSession<E>::toggle_rng_out() {
   ++queries_;
   rng_out_ = !rng_out_;
   return header(true) + (rng_out_ ? "  RNG output flag: True\n" : "  RNG output flag: False\n");
 }
 
-std::string Session::act(const Action& action) {
+template <const Edition& E>
+std::string BasicSession<E>::act(const Action& action) {
   if (!in_game()) return error(kNoMission);
   const Coord sector = galaxy().explorer().location.sector;
   if (const auto refusal = galaxy().refusal(action)) {
@@ -141,13 +166,15 @@ std::string Session::act(const Action& action) {
   return out + rng_usage();
 }
 
-std::string Session::rng_usage() const {
+template <const Edition& E>
+std::string BasicSession<E>::rng_usage() const {
   return rng_out_ ? engine::OracleRandom::usage_section(state_->rng().log()) : "";
 }
 
 // The sections shown after a turn or a new game: Movement, in test mode
 // Sectors, Descriptions and Deaths This Turn, then the board.
-std::string Session::board_output(const TurnReport& report) const {
+template <const Edition& E>
+std::string BasicSession<E>::board_output(const TurnReport& report) const {
   std::string out = text::movement_section(report.movements);
   if (mode_ == Mode::Test) {
     out += text::sectors_section(galaxy()) + text::descriptions_section(galaxy()) +
@@ -155,5 +182,10 @@ std::string Session::board_output(const TurnReport& report) const {
   }
   return out + text::board(galaxy());
 }
+
+template const engine::etf::Grammar& grammar_of<kPhase1>();
+template const engine::etf::Grammar& grammar_of<kPhase2>();
+template class BasicSession<kPhase1>;
+template class BasicSession<kPhase2>;
 
 }  // namespace simodyssey

@@ -1,5 +1,6 @@
-// SimOdyssey's commands (simodyssey.txt §12): the grammar, the abstract
-// state's numbering and mode, and the output of each command.
+// SimOdyssey's commands, for either edition (edition.hpp; simodyssey.txt
+// §12, SimOdyssey2-Spec.txt §12-§16): the grammar, the abstract state's
+// numbering and mode, and the output of each command.
 #pragma once
 
 #include <optional>
@@ -11,16 +12,22 @@
 
 namespace simodyssey {
 
-const engine::etf::Grammar& grammar();
+// The edition's grammar: `test` with one threshold or five.
+template <const Edition& E>
+const engine::etf::Grammar& grammar_of();
+inline const engine::etf::Grammar& grammar() {
+  return grammar_of<kPhase1>();
+}
 
 enum class Mode { None, Test, Play };
 
 // The ETF program: its games are contract states (state.hpp), each drawing
 // from the generator where the last one left it (one a process, never reset:
 // CLARIFICATIONS §1); the session words what they do as the oracle does.
-class Session final : public engine::etf::Session {
+template <const Edition& E>
+class BasicSession final : public engine::etf::Session {
  public:
-  static constexpr int kPlayThreshold = 30;
+  using State = BasicState<E>;
 
   std::string welcome() override;
   std::string execute(const engine::etf::Command& command) override;
@@ -33,7 +40,7 @@ class Session final : public engine::etf::Session {
   void set_max_length(int turns) { max_length_ = turns; }
 
  private:
-  std::string start(Mode mode, int threshold);
+  std::string start(Mode mode, const Thresholds& thresholds);
   std::string abort();
   std::string status();
   std::string toggle_rng_out();
@@ -52,5 +59,8 @@ class Session final : public engine::etf::Session {
   int queries_ = 0;  // the second
   bool rng_out_ = false;
 };
+
+// SimOdyssey's lab, Phase 1 (both editions are instantiated in session.cpp).
+using Session = BasicSession<kPhase1>;
 
 }  // namespace simodyssey

@@ -13,44 +13,100 @@ constexpr std::array<std::pair<ActionKind, std::string_view>, 4> kPlainActions =
     {ActionKind::Liftoff, "liftoff"},
 }};
 
+// The thresholds' parameters: Phase 1 names the planets' only, Phase 2 all
+// five by their grammar names.
+struct ThresholdParam {
+  const char* name;
+  int Thresholds::*field;
+  const char* what;
+};
+constexpr ThresholdParam kThresholdParams[] = {
+    {"a_threshold", &Thresholds::asteroid, "an asteroid is made when the draw is under it"},
+    {"j_threshold", &Thresholds::janitaur, "then a janitaur"},
+    {"m_threshold", &Thresholds::malevolent, "then a malevolent"},
+    {"b_threshold", &Thresholds::benign, "then a benign"},
+    {"p_threshold", &Thresholds::planet, "then a planet"},
+};
+
 }  // namespace
 
-const std::vector<engine::ParamSpec>& State::param_specs() {
-  static const std::vector<engine::ParamSpec> kSpecs = {
-      {"threshold", "30", "the planet threshold of test(N), 1 to 101"},
-      {"max_length", "500", "turns before the game is adjudicated a loss, 1 to 1000000000"},
-  };
+template <const Edition& E>
+const std::vector<engine::ParamSpec>& BasicState<E>::param_specs() {
+  static const std::vector<engine::ParamSpec> kSpecs = [] {
+    std::vector<engine::ParamSpec> specs;
+    if (E.five_thresholds) {
+      for (const ThresholdParam& t : kThresholdParams)
+        specs.push_back({t.name, std::to_string(E.play.*t.field),
+                         std::string(t.what) + ", 1 to 101, not decreasing"});
+    } else {
+      specs.push_back({"threshold", std::to_string(E.play.planet),
+                       "the planet threshold of test(N), 1 to 101"});
+    }
+    specs.push_back(
+        {"max_length", "500", "turns before the game is adjudicated a loss, 1 to 1000000000"});
+    return specs;
+  }();
   return kSpecs;
 }
 
-std::variant<State, std::string> State::make(const engine::Params& params) {
+template <const Edition& E>
+std::variant<BasicState<E>, std::string> BasicState<E>::make(const engine::Params& params) {
   return make_after(params, 0);
 }
 
-std::variant<State, std::string> State::make_after(const engine::Params& params,
-                                                   std::uint64_t calls) {
+template <const Edition& E>
+std::variant<BasicState<E>, std::string> BasicState<E>::make_after(const engine::Params& params,
+                                                                   std::uint64_t calls) {
   engine::ParamReader read(params, param_specs());
-  const int threshold = read.integer("threshold", 1, 101);
+  Thresholds thresholds = E.play;
+  if (E.five_thresholds) {
+    for (const ThresholdParam& t : kThresholdParams)
+      thresholds.*t.field = read.integer(t.name, 1, 101);
+  } else {
+    thresholds.planet = read.integer("threshold", 1, 101);
+  }
   const int max_length = read.integer("max_length", 1, kNoLimit);
   if (auto error = read.error()) return *error;
+  if (!thresholds.non_decreasing()) {
+    return std::string(
+        "the thresholds a_threshold, j_threshold, m_threshold, b_threshold, p_threshold must not "
+        "decrease");
+  }
   engine::OracleRandom rng;
   rng.skip(calls);
-  return State(threshold, max_length, std::move(rng));
+  return BasicState(thresholds, max_length, std::move(rng));
 }
 
-State State::start(int threshold, engine::OracleRandom rng, int max_length) {
+template <const Edition& E>
+BasicState<E> BasicState<E>::start(const Thresholds& thresholds, engine::OracleRandom rng,
+                                   int max_length) {
   rng.clear_log();
-  return State(threshold, max_length, std::move(rng));
+  return BasicState(thresholds, max_length, std::move(rng));
 }
 
-State::State(int threshold, int max_length, engine::OracleRandom rng)
-    : threshold_(threshold),
+template <const Edition& E>
+BasicState<E>::BasicState(const Thresholds& thresholds, int max_length, engine::OracleRandom rng)
+    : thresholds_(thresholds),
       max_length_(max_length),
       start_calls_(rng.calls()),
       rng_(std::move(rng)),
-      galaxy_(threshold, rng_) {}
+      galaxy_(thresholds, rng_) {}
 
-void State::legal_actions(std::vector<Action>& out) const {
+template <const Edition& E>
+engine::Params BasicState<E>::params() const {
+  engine::Params params = {{"max_length", std::to_string(max_length_)}};
+  if (E.five_thresholds) {
+    for (const ThresholdParam& t : kThresholdParams)
+      params[t.name] = std::to_string(thresholds_.*t.field);
+  } else {
+    params["threshold"] = std::to_string(thresholds_.planet);
+  }
+  if (start_calls_ > 0) params[std::string(engine::kRngCalls)] = std::to_string(start_calls_);
+  return params;
+}
+
+template <const Edition& E>
+void BasicState<E>::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over()) return;
   for (const auto& [kind, name] : kPlainActions) {
@@ -61,20 +117,23 @@ void State::legal_actions(std::vector<Action>& out) const {
   }
 }
 
-void State::apply(const Action& action) {
+template <const Edition& E>
+void BasicState<E>::apply(const Action& action) {
   rng_.clear_log();  // the log holds the calls of one action
   last_report_ = galaxy_.turn({action.kind, action.direction}, rng_);
   life_found_ = last_report_.life_found;
   history_.push_back(action);
 }
 
-engine::Returns State::returns() const {
+template <const Edition& E>
+engine::Returns BasicState<E>::returns() const {
   engine::Returns r{};
   r[0] = life_found_ ? 1.0 : 0.0;
   return r;
 }
 
-std::string State::action_text(const Action& action) const {
+template <const Edition& E>
+std::string BasicState<E>::action_text(const Action& action) const {
   if (action.kind == ActionKind::Move)
     return "move(" + std::string(engine::name(action.direction)) + ")";
   for (const auto& [kind, name] : kPlainActions) {
@@ -83,7 +142,9 @@ std::string State::action_text(const Action& action) const {
   return "";
 }
 
-engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
+template <const Edition& E>
+engine::Parsed<typename BasicState<E>::Action> BasicState<E>::parse_action(
+    std::string_view text) const {
   for (const auto& [kind, name] : kPlainActions) {
     if (text == name) return Action{kind};
   }
@@ -97,28 +158,32 @@ engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
       "wormhole, land, liftoff");
 }
 
-std::string State::observation(int player) const {
+template <const Edition& E>
+std::string BasicState<E>::observation(int player) const {
   (void)player;
   return text::sectors_section(galaxy_) + text::descriptions_section(galaxy_) +
          text::board(galaxy_);
 }
 
-std::string State::serialize() const {
+template <const Edition& E>
+std::string BasicState<E>::serialize() const {
   std::vector<std::string> actions;
   for (const Action& a : history_) actions.push_back(action_text(a));
-  engine::Params params = {{"threshold", std::to_string(threshold_)},
-                           {"max_length", std::to_string(max_length_)}};
-  if (start_calls_ > 0) params[std::string(engine::kRngCalls)] = std::to_string(start_calls_);
-  return engine::history_text(params, actions);
+  return engine::history_text(params(), actions);
 }
 
-std::optional<State> State::deserialize(std::string_view text) {
-  return engine::replay_after_calls<State>(text, &State::make_after);
+template <const Edition& E>
+std::optional<BasicState<E>> BasicState<E>::deserialize(std::string_view text) {
+  return engine::replay_after_calls<BasicState>(text, &BasicState::make_after);
 }
 
-std::optional<std::string> State::check_invariants() const {
+template <const Edition& E>
+std::optional<std::string> BasicState<E>::check_invariants() const {
   if (!galaxy_.is_consistent()) return std::string("the galaxy's quadrants and entities disagree");
   return std::nullopt;
 }
+
+template class BasicState<kPhase1>;
+template class BasicState<kPhase2>;
 
 }  // namespace simodyssey

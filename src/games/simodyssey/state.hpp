@@ -1,22 +1,25 @@
-// SimOdyssey under the game contract (engine/game.hpp): one player, the
-// explorer; a game made by `test(N)` with N the planet threshold. Chance is
-// the course oracle's generator, owned by the state, so a state and its
-// history replay exactly. The game ends when the explorer finds life (a
-// win, 1) or dies (0), or after `max_length` turns (0).
+// SimOdyssey under the game contract (engine/game.hpp), for either edition
+// (edition.hpp): one player, the explorer; a game made by `test` with its
+// thresholds. Chance is the course oracle's generator, owned by the state,
+// so a state and its history replay exactly. The game ends when the
+// explorer finds life (a win, 1) or dies (0), or after `max_length` turns
+// (0).
 //
-// The ETF program (session.hpp) plays its games as such states: each starts
-// with the generator where the program's last game left it.
+// The ETF programs (session.hpp) play their games as such states: each
+// starts with the generator where the program's last game left it.
 #pragma once
 
 #include <variant>
 
 #include "engine/game.hpp"
 #include "engine/oracle_random.hpp"
+#include "games/simodyssey/edition.hpp"
 #include "games/simodyssey/galaxy.hpp"
 
 namespace simodyssey {
 
-class State {
+template <const Edition& E>
+class BasicState {
  public:
   struct Action {
     ActionKind kind = ActionKind::Pass;
@@ -27,10 +30,11 @@ class State {
   static constexpr int kNoLimit = 1000000000;
 
   static const std::vector<engine::ParamSpec>& param_specs();
-  static std::variant<State, std::string> make(const engine::Params& params);
-  // A game of `test(threshold)` drawing from `rng` where it stands (the ETF
-  // program's generator, one a process).
-  static State start(int threshold, engine::OracleRandom rng, int max_length = kNoLimit);
+  static std::variant<BasicState, std::string> make(const engine::Params& params);
+  // A game of `test` with these thresholds drawing from `rng` where it
+  // stands (the ETF program's generator, one a process).
+  static BasicState start(const Thresholds& thresholds, engine::OracleRandom rng,
+                          int max_length = kNoLimit);
 
   int players() const { return 1; }
   int to_move() const { return over() ? engine::kNoPlayer : 0; }
@@ -47,7 +51,7 @@ class State {
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;
   std::string serialize() const;
-  static std::optional<State> deserialize(std::string_view text);
+  static std::optional<BasicState> deserialize(std::string_view text);
 
   // The game's own invariants after an action; the first that fails, if any
   // (the random-simulation test and the match runner check it every step).
@@ -65,18 +69,20 @@ class State {
   // nothing more.
   engine::OracleRandom release_rng() && { return std::move(rng_); }
   // Two states are equal when they are the same game with the same history.
-  friend bool operator==(const State& a, const State& b) {
-    return a.threshold_ == b.threshold_ && a.max_length_ == b.max_length_ &&
+  friend bool operator==(const BasicState& a, const BasicState& b) {
+    return a.thresholds_ == b.thresholds_ && a.max_length_ == b.max_length_ &&
            a.start_calls_ == b.start_calls_ && a.history_ == b.history_;
   }
 
  private:
-  State(int threshold, int max_length, engine::OracleRandom rng);
+  BasicState(const Thresholds& thresholds, int max_length, engine::OracleRandom rng);
   // make(), with the generator `calls` calls on (a state read back).
-  static std::variant<State, std::string> make_after(const engine::Params& params,
-                                                     std::uint64_t calls);
+  static std::variant<BasicState, std::string> make_after(const engine::Params& params,
+                                                          std::uint64_t calls);
+  // The parameters that make this game: the thresholds, the length.
+  engine::Params params() const;
 
-  int threshold_;
+  Thresholds thresholds_;
   int max_length_;
   std::uint64_t start_calls_;  // the generator's calls before this game
   engine::OracleRandom rng_;
@@ -86,6 +92,10 @@ class State {
   TurnReport last_report_;
 };
 
+// SimOdyssey's lab, Phase 1 (the instantiations of both editions are in
+// state.cpp and view.cpp).
+using State = BasicState<kPhase1>;
 static_assert(engine::Viewable<State>);
+static_assert(engine::Viewable<BasicState<kPhase2>>);
 
 }  // namespace simodyssey

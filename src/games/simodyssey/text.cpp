@@ -11,18 +11,40 @@ const char* flag(bool value) {
   return value ? "T" : "F";
 }
 
+// The turns before a movable acts: "N/A" once it no longer counts them
+// (dead, or a planet in orbit).
+std::string turns_left_text(const Entity& e) {
+  const bool counting = !(e.kind == Kind::Planet && e.attached) && e.death == DeathCause::None;
+  return "turns_left:" + (counting ? std::to_string(e.turns_left) : std::string("N/A"));
+}
+
+std::string reproduction_text(const Entity& e) {
+  return "actions_left_until_reproduction:" + std::to_string(e.reproduce) + "/" +
+         std::to_string(reproduction_interval(e.kind));
+}
+
+std::string fuel_text(const Entity& e) {
+  return "fuel:" + std::to_string(e.fuel) + "/" + std::to_string(max_fuel(e.kind));
+}
+
 std::string description(const Entity& e) {
   switch (e.kind) {
     case Kind::Explorer:
-      return "fuel:" + std::to_string(e.fuel) + "/" + std::to_string(Entity::kMaxFuel) +
-             ", life:" + std::to_string(e.life) + "/" + std::to_string(Entity::kMaxLife) +
-             ", landed?:" + flag(e.landed);
-    case Kind::Planet: {
-      const bool counting = !e.attached && e.death == DeathCause::None;
+      return fuel_text(e) + ", life:" + std::to_string(e.life) + "/" +
+             std::to_string(Entity::kMaxLife) + ", landed?:" + flag(e.landed);
+    case Kind::Planet:
       return std::string("attached?:") + flag(e.attached) +
-             ", support_life?:" + flag(e.supports_life) + ", visited?:" + flag(e.visited) +
-             ", turns_left:" + (counting ? std::to_string(e.turns_left) : "N/A");
-    }
+             ", support_life?:" + flag(e.supports_life) + ", visited?:" + flag(e.visited) + ", " +
+             turns_left_text(e);
+    case Kind::Malevolent:
+    case Kind::Benign:
+      return fuel_text(e) + ", " + reproduction_text(e) + ", " + turns_left_text(e);
+    case Kind::Janitaur:
+      return fuel_text(e) + ", load:" + std::to_string(e.load) + "/" +
+             std::to_string(Entity::kMaxLoad) + ", " + reproduction_text(e) + ", " +
+             turns_left_text(e);
+    case Kind::Asteroid:
+      return turns_left_text(e);
     case Kind::YellowDwarf:
     case Kind::BlueGiant:
       return "Luminosity:" + std::to_string(luminosity(e.kind));
@@ -31,6 +53,25 @@ std::string description(const Entity& e) {
       return "";
   }
   return "";
+}
+
+const char* name(Kind kind) {
+  switch (kind) {
+    case Kind::Explorer:
+      return "Explorer";
+    case Kind::Planet:
+      return "Planet";
+    case Kind::Malevolent:
+      return "Malevolent";
+    case Kind::Benign:
+      return "Benign";
+    case Kind::Janitaur:
+      return "Janitaur";
+    case Kind::Asteroid:
+      return "Asteroid";
+    default:
+      return "";
+  }
 }
 
 }  // namespace
@@ -68,21 +109,40 @@ std::string refusal_message(Refusal refusal, Coord sector) {
 }
 
 std::string death_message(const Entity& e) {
-  const std::string who = e.kind == Kind::Explorer ? "Explorer" : "Planet";
-  if (e.death == DeathCause::OutOfFuel) {
-    return who + " got lost in space - out of fuel at " + sector_text(e.location.sector);
+  const std::string who = name(e.kind);
+  const std::string at = sector_text(e.location.sector);
+  const std::string by = " (id: " + std::to_string(e.killer) + ") at " + at;
+  switch (e.death) {
+    case DeathCause::OutOfFuel:
+      return who + " got lost in space - out of fuel at " + at;
+    case DeathCause::OutOfLife:
+      return who + " got lost in space - out of life support at " + at;
+    case DeathCause::Blackhole:
+      return who + " got devoured by blackhole" + by;
+    case DeathCause::Asteroid:
+      return who + " got destroyed by asteroid" + by;
+    case DeathCause::Janitaur:
+      return who + " got imploded by janitaur" + by;
+    case DeathCause::Benign:
+      return who + " got destroyed by benign" + by;
+    case DeathCause::None:
+      break;
   }
-  return who + " got devoured by blackhole (id: " + std::to_string(Galaxy::kBlackholeId) + ") at " +
-         sector_text(e.location.sector);
+  return "";
 }
 
 std::string movement_section(const std::vector<Movement>& movements) {
   if (movements.empty()) return "  Movement:none\n";
   std::string out = "  Movement:\n";
+  static constexpr const char* kWhat[] = {"reproduced", "destroyed", "attacked"};
   for (const Movement& m : movements) {
     out += "    " + tag(m.id, m.kind) + ":" + location_text(m.from);
     if (m.to != m.from) out += "->" + location_text(m.to);
     out += "\n";
+    for (const Effect& effect : m.effects) {
+      out += "      " + std::string(kWhat[static_cast<int>(effect.what)]) + " " +
+             tag(effect.id, effect.kind) + " at " + location_text(effect.at) + "\n";
+    }
   }
   return out;
 }

@@ -26,8 +26,22 @@ const char* kind_name(Kind kind) {
       return "blue_giant";
     case Kind::Wormhole:
       return "wormhole";
+    case Kind::Malevolent:
+      return "malevolent";
+    case Kind::Benign:
+      return "benign";
+    case Kind::Janitaur:
+      return "janitaur";
+    case Kind::Asteroid:
+      return "asteroid";
   }
   return "";
+}
+
+const char* cause_name(DeathCause cause) {
+  static constexpr const char* kNames[] = {"none",     "out_of_fuel", "blackhole",  "asteroid",
+                                           "janitaur", "benign",      "out_of_life"};
+  return kNames[static_cast<int>(cause)];
 }
 
 json location_json(const Location& l) {
@@ -43,21 +57,31 @@ json entity_json(const Entity& e) {
   } else if (is_star(e.kind)) {
     out["luminosity"] = luminosity(e.kind);
   }
+  if (e.kind != Kind::Explorer && has_fuel(e.kind)) {
+    out["fuel"] = e.fuel;
+    out["max_fuel"] = max_fuel(e.kind);
+  }
+  if (e.kind == Kind::Janitaur) out["load"] = e.load;
   return out;
 }
 
-// "The explorer", "Planet 3".
-std::string who(int id, Kind kind) {
-  if (kind == Kind::Explorer) return "The explorer";
+// "the explorer", "planet 3"; and at the start of a sentence, "The explorer", "Planet 3".
+std::string whom(int id, Kind kind) {
+  if (kind == Kind::Explorer) return "the explorer";
   std::string name = kind_name(kind);
-  name[0] = static_cast<char>(name[0] - 'a' + 'A');
   std::replace(name.begin(), name.end(), '_', ' ');
   return name + " " + std::to_string(id);
+}
+std::string who(int id, Kind kind) {
+  std::string name = whom(id, kind);
+  name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name;
 }
 
 }  // namespace
 
-nlohmann::json State::view(int player) const {
+template <const Edition& E>
+nlohmann::json BasicState<E>::view(int player) const {
   json rows = json::array();
   for (int row = 1; row <= Galaxy::kShape.rows; ++row) {
     json cells = json::array();
@@ -90,19 +114,28 @@ nlohmann::json State::view(int player) const {
         last["from"] = {m.from.sector.row - 1, m.from.sector.col - 1};
         last["to"] = {m.to.sector.row - 1, m.to.sector.col - 1};
       }
+      json effects = json::array();
+      for (const Effect& effect : m.effects) {
+        static constexpr const char* kWhat[] = {"reproduced", "destroyed", "attacked"};
+        effects.push_back({{"what", kWhat[static_cast<int>(effect.what)]},
+                           {"id", effect.id},
+                           {"entity", kind_name(effect.kind)},
+                           {"at", location_json(effect.at)}});
+      }
       events.push_back({{"kind", "moved"},
                         {"id", m.id},
                         {"entity", kind_name(m.kind)},
                         {"from", location_json(m.from)},
-                        {"to", location_json(m.to)}});
+                        {"to", location_json(m.to)},
+                        {"effects", effects}});
     }
     for (const Entity& dead : last_report_.deaths) {
-      events.push_back(
-          {{"kind", "died"},
-           {"id", dead.id},
-           {"entity", kind_name(dead.kind)},
-           {"cause", dead.death == DeathCause::OutOfFuel ? "out_of_fuel" : "blackhole"},
-           {"location", location_json(dead.location)}});
+      events.push_back({{"kind", "died"},
+                        {"id", dead.id},
+                        {"entity", kind_name(dead.kind)},
+                        {"cause", cause_name(dead.death)},
+                        {"by", dead.killer},
+                        {"location", location_json(dead.location)}});
     }
     if (last_report_.life_found) events.push_back({{"kind", "life_found"}});
     const std::string text = events_text(player);
@@ -122,20 +155,29 @@ nlohmann::json State::view(int player) const {
       {"events", events}};
 }
 
-std::string State::events_text(int player) const {
+template <const Edition& E>
+std::string BasicState<E>::events_text(int player) const {
   (void)player;  // one player, and nothing is hidden
   if (history_.empty()) return "";
   std::string out;
   for (const Movement& m : last_report_.movements) {
-    out += who(m.id, m.kind) +
-           (m.to == m.from ? " stays at " + text::location_text(m.from)
-                           : " moves from " + text::location_text(m.from) + " to " +
-                                 text::location_text(m.to)) +
-           ".\n";
+    out += who(m.id, m.kind) + (m.to == m.from ? " stays at " + text::location_text(m.from)
+                                               : " moves from " + text::location_text(m.from) +
+                                                     " to " + text::location_text(m.to));
+    for (const Effect& effect : m.effects) {
+      static constexpr const char* kWhat[] = {", reproduces ", ", destroys ", ", attacks "};
+      out += kWhat[static_cast<int>(effect.what)] + whom(effect.id, effect.kind);
+    }
+    out += ".\n";
   }
   for (const Entity& dead : last_report_.deaths) out += text::death_message(dead) + ".\n";
   if (last_report_.life_found) out += "Tranquility base here - we've got a life!\n";
   return out;
 }
+
+template nlohmann::json BasicState<kPhase1>::view(int) const;
+template nlohmann::json BasicState<kPhase2>::view(int) const;
+template std::string BasicState<kPhase1>::events_text(int) const;
+template std::string BasicState<kPhase2>::events_text(int) const;
 
 }  // namespace simodyssey

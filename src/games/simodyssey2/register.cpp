@@ -1,0 +1,40 @@
+// SimOdyssey Phase 2 in the registry: the rules and the ETF program of
+// SimOdyssey (src/games/simodyssey), its second edition; front ends play it
+// in the program's session, started by test(a,j,m,b,p).
+#include "games/register.hpp"
+
+#include "games/simodyssey/session.hpp"
+#include "games/simodyssey/state.hpp"
+
+namespace games {
+namespace {
+
+using State = simodyssey::BasicState<simodyssey::kPhase2>;
+using Session = simodyssey::BasicSession<simodyssey::kPhase2>;
+
+std::vector<std::string> simodyssey2_start(const engine::Params& p) {
+  return {"test(" + p.at("a_threshold") + "," + p.at("j_threshold") + "," + p.at("m_threshold") +
+          "," + p.at("b_threshold") + "," + p.at("p_threshold") + ")"};
+}
+
+}  // namespace
+
+GameInfo register_simodyssey2() {
+  return info<
+      State, &generic_bot<State>,
+      &make_etf<State, Session, &simodyssey::grammar_of<simodyssey::kPhase2>, &simodyssey2_start>>(
+      "simodyssey2", "SimOdyssey 2",
+      "the galaxy with asteroids, janitaurs, malevolents and benigns (one player)",
+      {"random", "uct"},
+      {{{{"max_length", "150"}}, 60, 150},
+       {{{"a_threshold", "10"},
+         {"j_threshold", "20"},
+         {"m_threshold", "40"},
+         {"b_threshold", "60"},
+         {"p_threshold", "90"},
+         {"max_length", "150"}},
+        60,
+        150}});
+}
+
+}  // namespace games
