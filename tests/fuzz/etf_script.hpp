@@ -1,6 +1,6 @@
 // The loop both ETF fuzz targets share: the whole input goes through ETF's
-// checks, then it is a script, each line in the grammar runs; a command answered with an error must leave the game as
-// it was (by `snapshot`), and `check` must hold after every command.
+// checks, then it is a script, each line in the grammar runs; a command answered with an error must
+// leave the game as it was (by `snapshot`), and `check` must hold after every command.
 #pragma once
 
 #include <cstdint>

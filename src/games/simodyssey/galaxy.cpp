@@ -91,6 +91,15 @@ bool Galaxy::is_consistent() const {
       }
     }
   }
+  // Every count in its range: fuel, life, a janitaur's load, the actions
+  // until reproduction, the turns before acting.
+  const auto in = [](int value, int low, int high) { return low <= value && value <= high; };
+  for (const auto& [id, e] : entities_) {
+    if (has_fuel(e.kind) && !in(e.fuel, 1, max_fuel(e.kind))) return false;
+    if (e.kind == Kind::Explorer && !in(e.life, 1, Entity::kMaxLife)) return false;
+    if (!in(e.load, 0, Entity::kMaxLoad) || !in(e.turns_left, 0, 2)) return false;
+    if (reproduces(e.kind) && !in(e.reproduce, 0, reproduction_interval(e.kind))) return false;
+  }
   return occupied == entities_.size();
 }
 

@@ -190,8 +190,9 @@ class Galaxy {
   std::optional<int> occupant(Coord sector, int quadrant) const;
 
   bool is_full(Coord sector) const;
-  // Every quadrant holds a living entity whose location is that quadrant, and
-  // every living entity is in one (for tests and fuzzing).
+  // Every quadrant holds a living entity whose location is that quadrant,
+  // every living entity is in one, and its counts are in their ranges (for
+  // tests and fuzzing).
   bool is_consistent() const;
   std::optional<Kind> stationary_at(Coord sector) const;
 

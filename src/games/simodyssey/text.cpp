@@ -3,56 +3,81 @@
 namespace simodyssey::text {
 namespace {
 
+// "[id,K]", appended: the sections print hundreds a turn.
+void append_tag(std::string& out, int id, Kind kind) {
+  out += '[';
+  out += std::to_string(id);
+  out += ',';
+  out += icon(kind);
+  out += ']';
+}
+
 std::string tag(int id, Kind kind) {
-  return "[" + std::to_string(id) + "," + icon(kind) + "]";
+  std::string out;
+  append_tag(out, id, kind);
+  return out;
 }
 
 const char* flag(bool value) {
   return value ? "T" : "F";
 }
 
+// "label:n/of"
+void append_count(std::string& out, const char* label, int n, int of) {
+  out += label;
+  out += std::to_string(n);
+  out += '/';
+  out += std::to_string(of);
+}
+
 // The turns before a movable acts: "N/A" once it no longer counts them
 // (dead, or a planet in orbit).
-std::string turns_left_text(const Entity& e) {
+void append_turns_left(std::string& out, const Entity& e) {
   const bool counting = !(e.kind == Kind::Planet && e.attached) && e.death == DeathCause::None;
-  return "turns_left:" + (counting ? std::to_string(e.turns_left) : std::string("N/A"));
+  out += "turns_left:";
+  out += counting ? std::to_string(e.turns_left) : "N/A";
 }
 
-std::string reproduction_text(const Entity& e) {
-  return "actions_left_until_reproduction:" + std::to_string(e.reproduce) + "/" +
-         std::to_string(reproduction_interval(e.kind));
-}
-
-std::string fuel_text(const Entity& e) {
-  return "fuel:" + std::to_string(e.fuel) + "/" + std::to_string(max_fuel(e.kind));
-}
-
-std::string description(const Entity& e) {
+void append_description(std::string& out, const Entity& e) {
   switch (e.kind) {
     case Kind::Explorer:
-      return fuel_text(e) + ", life:" + std::to_string(e.life) + "/" +
-             std::to_string(Entity::kMaxLife) + ", landed?:" + flag(e.landed);
+      append_count(out, "fuel:", e.fuel, max_fuel(e.kind));
+      append_count(out, ", life:", e.life, Entity::kMaxLife);
+      out += ", landed?:";
+      out += flag(e.landed);
+      return;
     case Kind::Planet:
-      return std::string("attached?:") + flag(e.attached) +
-             ", support_life?:" + flag(e.supports_life) + ", visited?:" + flag(e.visited) + ", " +
-             turns_left_text(e);
+      out += "attached?:";
+      out += flag(e.attached);
+      out += ", support_life?:";
+      out += flag(e.supports_life);
+      out += ", visited?:";
+      out += flag(e.visited);
+      out += ", ";
+      append_turns_left(out, e);
+      return;
     case Kind::Malevolent:
     case Kind::Benign:
-      return fuel_text(e) + ", " + reproduction_text(e) + ", " + turns_left_text(e);
     case Kind::Janitaur:
-      return fuel_text(e) + ", load:" + std::to_string(e.load) + "/" +
-             std::to_string(Entity::kMaxLoad) + ", " + reproduction_text(e) + ", " +
-             turns_left_text(e);
+      append_count(out, "fuel:", e.fuel, max_fuel(e.kind));
+      if (e.kind == Kind::Janitaur) append_count(out, ", load:", e.load, Entity::kMaxLoad);
+      append_count(out, ", actions_left_until_reproduction:", e.reproduce,
+                   reproduction_interval(e.kind));
+      out += ", ";
+      append_turns_left(out, e);
+      return;
     case Kind::Asteroid:
-      return turns_left_text(e);
+      append_turns_left(out, e);
+      return;
     case Kind::YellowDwarf:
     case Kind::BlueGiant:
-      return "Luminosity:" + std::to_string(luminosity(e.kind));
+      out += "Luminosity:";
+      out += std::to_string(luminosity(e.kind));
+      return;
     case Kind::Blackhole:
     case Kind::Wormhole:
-      return "";
+      return;
   }
-  return "";
 }
 
 const char* name(Kind kind) {
@@ -155,7 +180,11 @@ std::string sectors_section(const Galaxy& galaxy) {
       for (int q = 1; q <= 4; ++q) {
         if (q > 1) out += ",";
         const auto id = galaxy.occupant({row, col}, q);
-        out += id ? tag(*id, galaxy.entities().at(*id).kind) : "-";
+        if (id) {
+          append_tag(out, *id, galaxy.entities().at(*id).kind);
+        } else {
+          out += '-';
+        }
       }
       out += "\n";
     }
@@ -166,7 +195,11 @@ std::string sectors_section(const Galaxy& galaxy) {
 std::string descriptions_section(const Galaxy& galaxy) {
   std::string out = "  Descriptions:\n";
   for (const auto& [id, entity] : galaxy.entities()) {
-    out += "    " + tag(id, entity.kind) + "->" + description(entity) + "\n";
+    out += "    ";
+    append_tag(out, id, entity.kind);
+    out += "->";
+    append_description(out, entity);
+    out += '\n';
   }
   return out;
 }
@@ -175,8 +208,11 @@ std::string deaths_section(const std::vector<Entity>& deaths) {
   if (deaths.empty()) return "  Deaths This Turn:none\n";
   std::string out = "  Deaths This Turn:\n";
   for (const Entity& e : deaths) {
-    out +=
-        "    " + tag(e.id, e.kind) + "->" + description(e) + ",\n      " + death_message(e) + "\n";
+    out += "    ";
+    append_tag(out, e.id, e.kind);
+    out += "->";
+    append_description(out, e);
+    out += ",\n      " + death_message(e) + "\n";
   }
   return out;
 }
