@@ -231,6 +231,7 @@ def main():
     tests = {
         "space-defender-2": lambda: test_one_player(driver, base, "space-defender-2", "move(A,30)", shots),
         "simodyssey": lambda: test_one_player(driver, base, "simodyssey", "liftoff", shots),
+        "simodyssey2": lambda: test_one_player(driver, base, "simodyssey2", "liftoff", shots),
         "amazons": lambda: test_amazons(driver, base, shots),
         "sword-and-shield": lambda: test_sword_and_shield(driver, base, shots),
         "raiinet": lambda: test_raiinet(driver, base, shots),

@@ -335,7 +335,8 @@ const GridBoards = (() => {
     return board;
   }
 
-  const drawers = { amazons, raiinet, "sword-and-shield": swordAndShield, "space-defender-2": spaceDefender, simodyssey };
+  const drawers = { amazons, raiinet, "sword-and-shield": swordAndShield, "space-defender-2": spaceDefender, simodyssey,
+    simodyssey2: simodyssey };
 
   return {
     draw(view, ui) {
