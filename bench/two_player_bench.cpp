@@ -62,33 +62,31 @@ S position(const S& start, int plies) {
   }
 }
 
-void BM_RaiinetAiDecision(benchmark::State& state) {
-  const auto game = position(made<raiinet::State>({{"seed", "3"}}), 10);
+// An AI's decisions from `game` at the benchmark's budget (its argument):
+// `per_second` counts its iterations (or positions) a second.
+template <typename Options, typename S, typename Decide>
+void ai_decisions(benchmark::State& state, const S& game, Decide decide, const char* per_second) {
   const std::int64_t nodes = state.range(0);
   for (auto _ : state) {
-    raiinet::AiOptions options;
+    Options options;
     options.nodes = nodes;
     options.seed = 1;
-    benchmark::DoNotOptimize(raiinet::ai_action(game, options));
+    benchmark::DoNotOptimize(decide(game, options));
   }
-  state.counters["iterations_per_second"] =
+  state.counters[per_second] =
       benchmark::Counter(static_cast<double>(nodes) * static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate);
+}
+
+void BM_RaiinetAiDecision(benchmark::State& state) {
+  ai_decisions<raiinet::AiOptions>(state, position(made<raiinet::State>({{"seed", "3"}}), 10),
+                                   &raiinet::ai_action, "iterations_per_second");
 }
 BENCHMARK(BM_RaiinetAiDecision)->Arg(12000)->Unit(benchmark::kMillisecond);
 
 void BM_SwordAndShieldAiDecision(benchmark::State& state) {
-  const auto game = position(sas::State(sas::Game(), 1000), 30);
-  const std::int64_t nodes = state.range(0);
-  for (auto _ : state) {
-    sas::AiOptions options;
-    options.nodes = nodes;
-    options.seed = 1;
-    benchmark::DoNotOptimize(sas::ai_action(game, options));
-  }
-  state.counters["positions_per_second"] =
-      benchmark::Counter(static_cast<double>(nodes) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate);
+  ai_decisions<sas::AiOptions>(state, position(sas::State(sas::Game(), 1000), 30), &sas::ai_action,
+                               "positions_per_second");
 }
 BENCHMARK(BM_SwordAndShieldAiDecision)->Arg(40000)->Unit(benchmark::kMillisecond);
 

@@ -136,14 +136,17 @@ class EtfMain : public ::testing::Test {
     std::ifstream in(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
   }
-  int run(std::vector<std::string> args, const std::string& input = "") {
+  // The program `prog` with `args` and `input`, playing `game` (by default
+  // the fixture's session); its output goes to `output`.
+  int run(std::vector<std::string> args, const std::string& input = "",
+          engine::etf::Session* game = nullptr) {
     args.insert(args.begin(), "/usr/bin/prog");
     std::vector<const char*> argv;
     for (const std::string& a : args) argv.push_back(a.c_str());
     std::istringstream in(input);
     std::ostringstream out;
     const int code = engine::etf::run_main(static_cast<int>(argv.size()), argv.data(), grammar(),
-                                           session, in, out);
+                                           game ? *game : session, in, out);
     output = out.str();
     return code;
   }
@@ -265,30 +268,18 @@ class Refuser final : public engine::etf::Session {
 
 TEST_F(EtfMain, StrictStopsAtTheFirstRefusedCommandNamingItsLine) {
   const std::string in = file("in.txt", "-- a comment\npass\n\nmove(N) move(S)\npass\n");
-  const auto run_with = [&](Refuser& game, std::vector<std::string> args,
-                            const std::string& input) {
-    args.insert(args.begin(), "/usr/bin/prog");
-    std::vector<const char*> argv;
-    for (const std::string& a : args) argv.push_back(a.c_str());
-    std::istringstream stream(input);
-    std::ostringstream out;
-    const int code = engine::etf::run_main(static_cast<int>(argv.size()), argv.data(), grammar(),
-                                           game, stream, out);
-    output = out.str();
-    return code;
-  };
   Refuser strict;
-  EXPECT_EQ(run_with(strict, {"--strict", "-b", in}, ""), 1);
+  EXPECT_EQ(run({"--strict", "-b", in}, "", &strict), 1);
   EXPECT_EQ(output,
             "  state:0, ok\n->pass\n  state:1, ok\n->move(N)\n  state:2, ok\n->move(S)\n"
             "  state:3, error\n  no\nprog: --strict: " +
                 in + " line 4: move(S) was refused; the run stops there\n");
   EXPECT_EQ(strict.count, 3);  // the last pass never ran
   Refuser lenient;             // without --strict, everything runs
-  EXPECT_EQ(run_with(lenient, {"-b", in}, ""), 0);
+  EXPECT_EQ(run({"-b", in}, "", &lenient), 0);
   EXPECT_EQ(lenient.count, 4);
   Refuser typed;
-  EXPECT_EQ(run_with(typed, {"-i", "--strict"}, "pass\nmove(S)\npass\n"), 1);
+  EXPECT_EQ(run({"-i", "--strict"}, "pass\nmove(S)\npass\n", &typed), 1);
   EXPECT_NE(output.find("standard input line 2: move(S) was refused"), std::string::npos) << output;
   EXPECT_EQ(typed.count, 2);
 }

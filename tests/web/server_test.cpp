@@ -19,7 +19,7 @@ namespace {
 using nlohmann::json;
 
 class WebServer : public ::testing::Test {
- protected:
+ public:
   void start(web::Limits limits = {}) {
     web::ServeOptions options;
     options.limits = limits;
@@ -311,42 +311,35 @@ TEST_F(WebServer, RaiinetNeverSendsTheOpponentsHiddenLinks) {
 
 // One door: a bad action gets the same reason from the game's parse_action
 // (or its rules), from the web API and at the terminal.
-TEST_F(WebServer, ABadActionGetsTheSameReasonEverywhere) {
-  const std::vector<std::string> raiinet_cases = {
-      "move a sideways", "move x up", "move A up", "ability 9 a", "ability 2 a", "ability 4 a b"};
-  const json raiinet = create({{"game", "raiinet"}, {"params", {{"seed", 4}}}});
-  auto made = raiinet::State::make({{"seed", "4"}});
-  const raiinet::State state = std::get<raiinet::State>(std::move(made));
-  engine::Random rng(4);
-  const raiinet::Placement first = raiinet::random_placement(rng);
-  const raiinet::Placement second = raiinet::random_placement(rng);
-  raiinet::Session terminal(
-      raiinet::Game(first, second, {'L', 'F', 'D', 'S', 'P'}, {'L', 'F', 'D', 'S', 'P'}));
-  for (const std::string& text : raiinet_cases) {
+template <typename State, typename Session>
+void expect_one_reason(WebServer& test, const json& game, const State& state, Session& terminal,
+                       const std::vector<std::string>& bad_actions) {
+  for (const std::string& text : bad_actions) {
     const auto parsed = state.parse_action(text);
-    const std::string reason = parsed ? *state.why_not(*parsed) : parsed.why();
+    const std::string reason = parsed ? state.why_not(*parsed).value_or("") : parsed.why();
     EXPECT_FALSE(reason.empty()) << text;
-    const Reply r = act(raiinet, 0, text);
+    const auto r = test.act(game, 0, text);
     EXPECT_EQ(r.status, 422) << text;
     EXPECT_EQ(r.data["error"], reason) << text;
     EXPECT_EQ(terminal.execute(text), "Error: " + reason + "\n") << text;
   }
+}
 
-  const std::vector<std::string> sas_cases = {"move a sideways", "create a 45", "rotate b",
-                                              "move a up",       "react a b",   "pass now",
-                                              "create A 90"};
-  const json sas = create({{"game", "sword-and-shield"}});
-  const sas::State start;
+TEST_F(WebServer, ABadActionGetsTheSameReasonEverywhere) {
+  auto made = raiinet::State::make({{"seed", "4"}});
+  engine::Random rng(4);
+  const raiinet::Placement first = raiinet::random_placement(rng);
+  const raiinet::Placement second = raiinet::random_placement(rng);
+  raiinet::Session raiinet_terminal(
+      raiinet::Game(first, second, {'L', 'F', 'D', 'S', 'P'}, {'L', 'F', 'D', 'S', 'P'}));
+  expect_one_reason(
+      *this, create({{"game", "raiinet"}, {"params", {{"seed", 4}}}}),
+      std::get<raiinet::State>(made), raiinet_terminal,
+      {"move a sideways", "move x up", "move A up", "ability 9 a", "ability 2 a", "ability 4 a b"});
   sas::Session sas_terminal;
-  for (const std::string& text : sas_cases) {
-    const auto parsed = start.parse_action(text);
-    const std::string reason = parsed ? *start.why_not(*parsed) : parsed.why();
-    EXPECT_FALSE(reason.empty()) << text;
-    const Reply r = act(sas, 0, text);
-    EXPECT_EQ(r.status, 422) << text;
-    EXPECT_EQ(r.data["error"], reason) << text;
-    EXPECT_EQ(sas_terminal.execute(text), "Error: " + reason + "\n") << text;
-  }
+  expect_one_reason(*this, create({{"game", "sword-and-shield"}}), sas::State(), sas_terminal,
+                    {"move a sideways", "create a 45", "rotate b", "move a up", "react a b",
+                     "pass now", "create A 90"});
 }
 
 }  // namespace

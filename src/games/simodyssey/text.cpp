@@ -80,12 +80,22 @@ void append_description(std::string& out, const Entity& e) {
   }
 }
 
-const char* name(Kind kind) {
+}  // namespace
+
+std::string_view name(Kind kind) {
   switch (kind) {
     case Kind::Explorer:
       return "Explorer";
     case Kind::Planet:
       return "Planet";
+    case Kind::Blackhole:
+      return "Blackhole";
+    case Kind::YellowDwarf:
+      return "Yellow dwarf";
+    case Kind::BlueGiant:
+      return "Blue giant";
+    case Kind::Wormhole:
+      return "Wormhole";
     case Kind::Malevolent:
       return "Malevolent";
     case Kind::Benign:
@@ -94,12 +104,9 @@ const char* name(Kind kind) {
       return "Janitaur";
     case Kind::Asteroid:
       return "Asteroid";
-    default:
-      return "";
   }
+  return "";
 }
-
-}  // namespace
 
 std::string sector_text(Coord sector) {
   return "Sector:" + std::to_string(sector.row) + ":" + std::to_string(sector.col);
@@ -134,7 +141,7 @@ std::string refusal_message(Refusal refusal, Coord sector) {
 }
 
 std::string death_message(const Entity& e) {
-  const std::string who = name(e.kind);
+  const std::string who(name(e.kind));
   const std::string at = sector_text(e.location.sector);
   const std::string by = " (id: " + std::to_string(e.killer) + ") at " + at;
   switch (e.death) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/oracle_random.hpp"
@@ -10,6 +11,7 @@
 
 namespace simodyssey::text {
 
+std::string_view name(Kind kind);                     // "Explorer", "Yellow dwarf"
 std::string sector_text(Coord sector);                // "Sector:X:Y"
 std::string location_text(const Location& location);  // "[r,c,q]"
 std::string refusal_message(Refusal refusal, Coord sector);

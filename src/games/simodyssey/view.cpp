@@ -1,6 +1,6 @@
 // SimOdyssey's structured view (docs/views.md) and what the last turn did in
 // words. The galaxy is open: test mode shows every entity.
-#include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 
 #include "engine/words.hpp"
@@ -12,30 +12,12 @@ namespace {
 
 using nlohmann::json;
 
-const char* kind_name(Kind kind) {
-  switch (kind) {
-    case Kind::Explorer:
-      return "explorer";
-    case Kind::Planet:
-      return "planet";
-    case Kind::Blackhole:
-      return "blackhole";
-    case Kind::YellowDwarf:
-      return "yellow_dwarf";
-    case Kind::BlueGiant:
-      return "blue_giant";
-    case Kind::Wormhole:
-      return "wormhole";
-    case Kind::Malevolent:
-      return "malevolent";
-    case Kind::Benign:
-      return "benign";
-    case Kind::Janitaur:
-      return "janitaur";
-    case Kind::Asteroid:
-      return "asteroid";
-  }
-  return "";
+// The kind as a JSON value: its name in lower case, words joined by "_"
+// ("yellow_dwarf").
+std::string kind_name(Kind kind) {
+  std::string key(text::name(kind));
+  for (char& c : key) c = c == ' ' ? '_' : static_cast<char>(std::tolower(c));
+  return key;
 }
 
 const char* cause_name(DeathCause cause) {
@@ -65,16 +47,15 @@ json entity_json(const Entity& e) {
   return out;
 }
 
-// "the explorer", "planet 3"; and at the start of a sentence, "The explorer", "Planet 3".
-std::string whom(int id, Kind kind) {
-  if (kind == Kind::Explorer) return "the explorer";
-  std::string name = kind_name(kind);
-  std::replace(name.begin(), name.end(), '_', ' ');
-  return name + " " + std::to_string(id);
-}
+// "The explorer", "Planet 3" at the start of a sentence; else "the
+// explorer", "planet 3".
 std::string who(int id, Kind kind) {
-  std::string name = whom(id, kind);
-  name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return kind == Kind::Explorer ? "The explorer"
+                                : std::string(text::name(kind)) + " " + std::to_string(id);
+}
+std::string whom(int id, Kind kind) {
+  std::string name = who(id, kind);
+  name[0] = static_cast<char>(std::tolower(name[0]));
   return name;
 }
 
