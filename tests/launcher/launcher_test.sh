@@ -15,6 +15,9 @@ out=$(printf '9\nsimodyssey\nstatus\n' | "$gridgames") || fail "menu exited $?"
 out=$(printf 'sword-and-shield\nquit\n' | "$gridgames") || fail "menu exited $?"
 [ "$(grep -c 'gridgames: choose a game' <<<"$out")" -eq 2 ] || fail "the menu did not come back: $out"
 out=$(printf 'quit\n' | "$gridgames") || fail "quit exited $?"
+# Every line of the menu fits a terminal of 80 columns.
+long=$(awk 'length > 80' <<<"$out")
+[ -z "$long" ] || fail "menu lines over 80 columns: $long"
 [ "$(grep -c 'gridgames: choose a game' <<<"$out")" -eq 1 ] || fail "quit: $out"
 [ "$("$gridgames" --version)" = "gridgames 1.0" ] || fail "gridgames --version"
 # Sword and Shield names what is wrong with its options, as RAIInet does.

@@ -23,8 +23,7 @@ GameInfo register_simodyssey2() {
   return info<
       State, &generic_bot<State>,
       &make_etf<State, Session, &simodyssey::grammar_of<simodyssey::kPhase2>, &simodyssey2_start>>(
-      "simodyssey2", "SimOdyssey 2",
-      "the galaxy with asteroids, janitaurs, malevolents and benigns (one player)",
+      "simodyssey2", "SimOdyssey 2", "the galaxy with asteroids and aliens (one player)",
       {"random", "uct"},
       {{{{"max_length", "150"}}, 60, 150},
        {{{"a_threshold", "10"},
