@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -124,11 +125,8 @@ std::variant<OutputKind, FileProblem> replace(const std::string& path, std::stri
   return OutputKind::RegularFile;
 }
 
-}  // namespace
-
-std::variant<std::string, FileProblem> read_text_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) return problem_of(errno);
+// The rest of an open file, at most `max_bytes`; closes it.
+std::variant<std::string, FileProblem> read_to_end(int fd, std::size_t max_bytes) {
   struct stat info {};
   if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
     ::close(fd);
@@ -136,7 +134,7 @@ std::variant<std::string, FileProblem> read_text_file(const std::string& path) {
   }
   std::string text;
   if (S_ISREG(info.st_mode) && info.st_size > 0)
-    text.reserve(static_cast<std::size_t>(info.st_size));
+    text.reserve(std::min(max_bytes, static_cast<std::size_t>(info.st_size)));
   char buffer[1 << 16];
   while (true) {
     const ssize_t n = ::read(fd, buffer, sizeof buffer);
@@ -147,10 +145,34 @@ std::variant<std::string, FileProblem> read_text_file(const std::string& path) {
       return problem_of(error);
     }
     if (n == 0) break;
+    if (text.size() + static_cast<std::size_t>(n) > max_bytes) {
+      ::close(fd);
+      return FileProblem{"is over " + std::to_string(max_bytes) + " bytes"};
+    }
     text.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(fd);
   return text;
+}
+
+}  // namespace
+
+std::variant<std::string, FileProblem> read_text_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return problem_of(errno);
+  return read_to_end(fd, std::string().max_size());
+}
+
+std::variant<std::string, FileProblem> read_untrusted_file(const std::string& path,
+                                                           std::size_t max_bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return errno == ELOOP ? FileProblem{"is a symbolic link"} : problem_of(errno);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return FileProblem{S_ISDIR(info.st_mode) ? "is a directory" : "is not a regular file"};
+  }
+  return read_to_end(fd, max_bytes);
 }
 
 std::variant<OutputKind, FileProblem> write_file_safely(const std::string& path,

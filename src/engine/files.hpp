@@ -17,6 +17,12 @@ struct FileProblem {
 // The whole file. A directory, a missing or an unreadable file says so.
 std::variant<std::string, FileProblem> read_text_file(const std::string& path);
 
+// A file another program left for us: only a regular file (not a symbolic
+// link, FIFO or device, which could point anywhere or block), of at most
+// `max_bytes` bytes.
+std::variant<std::string, FileProblem> read_untrusted_file(const std::string& path,
+                                                           std::size_t max_bytes);
+
 // What `write_file_safely` found at the path: a regular file (or nothing
 // yet), or a device or FIFO that is written into.
 enum class OutputKind { RegularFile, Device };

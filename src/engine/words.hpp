@@ -21,5 +21,11 @@ std::optional<int> parse_int(std::string_view text);
 // Input echoed in a message, the same way in every program: bytes outside
 // printable ASCII as '?', and cut after `max_length` with "...".
 std::string printable(std::string_view text, std::size_t max_length = 40);
+// The text with every byte that is not part of a valid UTF-8 character
+// written as \xNN: what another program printed, made fit for JSON.
+std::string escape_invalid_utf8(std::string_view text);
+// The length of the longest valid UTF-8 character at the start of `text`
+// (1 to 4), or 0 if it does not start with one.
+std::size_t utf8_char_length(std::string_view text);
 
 }  // namespace engine

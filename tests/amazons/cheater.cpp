@@ -9,6 +9,7 @@
 //   broken  a damaged board file
 //   slow    no answer in time
 //   crash   exit 3
+//   goods   places its amazons on treasure, and leaves the treasure there
 #include <unistd.h>
 
 #include <fstream>
@@ -53,9 +54,18 @@ int main(int argc, char** argv) {
   const int id = board.player_by_name(name)->id;
   if (phase == "placement") {
     if (static_cast<int>(amazons_of(board, id).size()) >= amazons) return 1;
-    const auto at = choose_placement(board, id, rng);
+    auto at = choose_placement(board, id, rng);
+    if (mode == "goods") {
+      for (std::size_t i = 0; i < board.fields().size(); ++i) {
+        const Field& f = board.fields()[i];
+        const int n = static_cast<int>(i);
+        if (f.occupant == kEmpty && f.treasure > 0) at = Coord{n / board.cols(), n % board.cols()};
+      }
+    }
     if (!at) return 1;
+    const int treasure = board.at(*at).treasure;
     place_amazon(board, id, *at);
+    if (mode == "goods") board.at(*at).treasure = static_cast<std::uint8_t>(treasure);
     save(board);
     return 0;
   }

@@ -2,9 +2,14 @@
 # The referee catches a cheating program each way it can cheat, disqualifies
 # it, and lets the game go on; honest programs are never disqualified.
 set -u
-amazons=$1 cheater=$2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+# The players run as nobody when the referee is root: the programs go where
+# everyone may run them.
+chmod 755 "$dir"
+mkdir "$dir/bin"
+cp "$1" "$2" "$dir/bin/"
+amazons=$dir/bin/$(basename "$1") cheater=$dir/bin/$(basename "$2")
 cd "$dir"
 failures=0
 expect() {  # expect MODE WORDS
@@ -20,11 +25,12 @@ expect() {  # expect MODE WORDS
   grep -q "cheater disqualified" "$mode.out" || grep -q "disqualified in 1" "$mode.out" ||
     { echo "FAIL: $mode: the standings do not show it"; failures=$((failures + 1)); }
 }
-expect score "a player line other than the mover's changed\|no legal turn"
-expect arrow "no legal turn"
-expect other "no legal turn"
-expect double "no legal turn"
-expect nothing "no legal turn"
+expect score "the score of player 2 went from [0-9]* to [0-9]*, but [0-9]* treasure left the board"
+expect arrow "the arrow or spear on [0-9]*,[0-9]* was removed"
+expect other "an amazon of player 1 was moved, added or removed (only the mover's own amazons may move)"
+expect double "2 amazons of player 2 moved, from\\|arrows or spears were shot"
+expect nothing "no amazon of player 2 moved"
+expect goods "not one legal placement: the amazon on [0-9]*,[0-9]* stands on treasure or an artifact, which placing it there takes"
 expect lie "exit 1 while a turn was possible"
 expect broken "left a board that cannot be read"
 expect slow "out of time: no answer within 1500 ms"

@@ -5,7 +5,7 @@ usage: quickstart_test.py SOURCE_DIR BUILD_DIR
 
 The commands are read from the fenced blocks of README.md's "Quick start"
 section (a line ending in a backslash goes on), and run in order in a
-scratch folder where build/ is BUILD_DIR and scripts/play starts
+scratch folder where build/bin is a copy of BUILD_DIR/bin and scripts/play starts
 BUILD_DIR/bin/gridgames, as it would after its build. Each gets "quit" on
 standard input, as a user who leaves at once, and must exit 0 within two
 minutes. A server (a command with "serve") is started, must print its
@@ -43,8 +43,13 @@ def quick_start_commands(readme):
 
 
 def scratch_folder(build_dir):
+    """A folder everyone may enter, with a copy of the programs: the
+    referee's players run as nobody when the test runs as root, wherever
+    the build is."""
     folder = tempfile.mkdtemp(prefix="quickstart-")
-    os.symlink(build_dir, os.path.join(folder, "build"))
+    os.chmod(folder, 0o755)
+    os.mkdir(os.path.join(folder, "build"))
+    shutil.copytree(os.path.join(build_dir, "bin"), os.path.join(folder, "build", "bin"))
     os.mkdir(os.path.join(folder, "scripts"))
     play = os.path.join(folder, "scripts", "play")
     with open(play, "w") as f:

@@ -132,4 +132,20 @@ TEST_F(SafeFiles, ReadingSaysWhatIsWrong) {
   EXPECT_EQ(read(path("a.txt")).size(), 200000u);
 }
 
+TEST_F(SafeFiles, AnUntrustedFileIsARegularFileOfBoundedSize) {
+  const auto reason = [](const std::variant<std::string, FileProblem>& r) {
+    return std::holds_alternative<FileProblem>(r) ? std::get<FileProblem>(r).reason
+                                                  : "read: " + std::get<std::string>(r);
+  };
+  write("board.txt", "3 3\n");
+  EXPECT_EQ(reason(engine::read_untrusted_file(path("board.txt"), 4)), "read: 3 3\n");
+  EXPECT_EQ(reason(engine::read_untrusted_file(path("board.txt"), 3)), "is over 3 bytes");
+  fs::create_symlink(path("board.txt"), path("link"));
+  EXPECT_EQ(reason(engine::read_untrusted_file(path("link"), 100)), "is a symbolic link");
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0600), 0);
+  EXPECT_EQ(reason(engine::read_untrusted_file(path("fifo"), 100)), "is not a regular file");
+  EXPECT_EQ(reason(engine::read_untrusted_file(dir_.string(), 100)), "is a directory");
+  EXPECT_EQ(reason(engine::read_untrusted_file(path("none"), 100)), "no such file");
+}
+
 }  // namespace

@@ -32,3 +32,17 @@ TEST(Words, PrintableEscapesControlBytesAndCutsLongInput) {
   EXPECT_EQ(engine::printable(std::string(50, 'x'), 5), "xxxxx...");
   EXPECT_EQ(engine::printable("move"), "move");
 }
+
+TEST(Words, InvalidUtf8IsEscapedAndValidCharactersKept) {
+  EXPECT_EQ(engine::escape_invalid_utf8("Name: \xff\xfe ok"), "Name: \\xff\\xfe ok");
+  EXPECT_EQ(engine::escape_invalid_utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82"),
+            "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82");
+  // A character cut short, an overlong form, a surrogate, past U+10FFFF.
+  EXPECT_EQ(engine::escape_invalid_utf8("a\xe2\x82"), "a\\xe2\\x82");
+  EXPECT_EQ(engine::escape_invalid_utf8("\xc0\xaf"), "\\xc0\\xaf");
+  EXPECT_EQ(engine::escape_invalid_utf8("\xed\xa0\x80"), "\\xed\\xa0\\x80");
+  EXPECT_EQ(engine::escape_invalid_utf8("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
+  EXPECT_EQ(engine::utf8_char_length("\xe2\x82\xac!"), 3u);
+  EXPECT_EQ(engine::utf8_char_length("\x80"), 0u);
+  EXPECT_EQ(engine::utf8_char_length(""), 0u);
+}

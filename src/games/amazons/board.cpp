@@ -100,7 +100,8 @@ std::optional<FileError> read_row(std::string_view line, int line_number, Board&
       field.artifact = kNoArtifact;
     } else if (field.occupant != kEmpty && (field.treasure != 0 || field.artifact != 0)) {
       return FileError{line_number, field_number,
-                       "a field with an amazon must have treasure and artifact 0, not " + shown(f)};
+                       "a field with an amazon must have treasure and artifact 0, not " + shown(f),
+                       true};
     }
   }
   return std::nullopt;

@@ -79,6 +79,9 @@ struct FileError {
   int line = 0;
   int field = 0;
   std::string message;
+  // Set for a field of the board where an amazon stands on treasure or an
+  // artifact: a placement or move that did not take them.
+  bool goods_under_amazon = false;
   std::string text() const;  // "line 3, field 5: ..."
 };
 

@@ -2,69 +2,173 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <set>
 
 namespace amazons {
 namespace {
 
+namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 // The process groups of the calls running now. Forking and the hunt for
 // orphans hold the lock, so that no call is mistaken for an orphan.
 std::mutex calls_mutex;
 std::set<pid_t> running_groups;
+std::atomic<bool> stopping = false;
 
-// The parent and process group of `pid`, from /proc/PID/stat.
-bool parent_and_group(pid_t pid, pid_t& parent, pid_t& group) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string text;
-  if (!std::getline(stat, text)) return false;
-  const std::size_t close = text.rfind(')');
-  if (close == std::string::npos) return false;
+// The descriptor the sandbox's first process reports on.
+constexpr int kReportFd = 3;
+constexpr auto kUsageEvery = std::chrono::milliseconds(10);
+constexpr auto kFolderEvery = std::chrono::milliseconds(100);
+
+struct ProcInfo {
   char state = 0;
+  pid_t parent = 0;
+  pid_t group = 0;
+};
+
+// From /proc/PID/stat (of the /proc this process sees).
+std::optional<ProcInfo> proc_info(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return std::nullopt;
+  const std::size_t close = text.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  ProcInfo info;
   int ppid = 0, pgrp = 0;
-  if (std::sscanf(text.c_str() + close + 1, " %c %d %d", &state, &ppid, &pgrp) != 3) return false;
-  parent = ppid;
-  group = pgrp;
-  return true;
+  if (std::sscanf(text.c_str() + close + 1, " %c %d %d", &info.state, &ppid, &pgrp) != 3)
+    return std::nullopt;
+  info.parent = ppid;
+  info.group = pgrp;
+  return info;
+}
+
+// Every process /proc shows, with what it says of each (zombies left out).
+template <typename Visit>
+void for_each_process(Visit visit) {
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return;
+  while (const dirent* entry = ::readdir(proc)) {
+    char* end = nullptr;
+    const long pid = std::strtol(entry->d_name, &end, 10);
+    if (*end != '\0' || pid <= 0) continue;
+    const auto info = proc_info(entry->d_name);
+    if (info && info->state != 'Z') visit(static_cast<pid_t>(pid), *info);
+  }
+  ::closedir(proc);
 }
 
 // Kills and reaps this process's children that belong to no running call:
 // what a finished call left behind and that was handed to us as its reaper.
-void end_orphans() {
+// Returns how many there were.
+int end_orphans() {
   const pid_t self = ::getpid();
+  int ended = 0;
   for (int round = 0; round < 50; ++round) {
     std::vector<pid_t> orphans;
     {
       std::lock_guard lock(calls_mutex);
-      DIR* proc = ::opendir("/proc");
-      if (!proc) return;
-      while (const dirent* entry = ::readdir(proc)) {
-        char* end = nullptr;
-        const long pid = std::strtol(entry->d_name, &end, 10);
-        pid_t parent = 0, group = 0;
-        if (*end != '\0' || pid <= 0 || !parent_and_group(static_cast<pid_t>(pid), parent, group))
-          continue;
-        if (parent == self && !running_groups.contains(group))
-          orphans.push_back(static_cast<pid_t>(pid));
-      }
-      ::closedir(proc);
+      for_each_process([&](pid_t pid, const ProcInfo& info) {
+        if (info.parent == self && !running_groups.contains(info.group)) orphans.push_back(pid);
+      });
       for (pid_t pid : orphans) ::kill(pid, SIGKILL);
     }
-    if (orphans.empty()) return;
+    if (orphans.empty()) break;
     for (pid_t pid : orphans) ::waitpid(pid, nullptr, 0);
+    ended += static_cast<int>(orphans.size());
   }
+  return ended;
+}
+
+// Kills the processes of group `group` and returns how many were running.
+int end_group(pid_t group) {
+  int running = 0;
+  for_each_process([&](pid_t, const ProcInfo& info) { running += info.group == group; });
+  ::kill(-group, SIGKILL);
+  return running;
+}
+
+// The children of `pid`, of all its threads.
+void children_of(pid_t pid, std::vector<pid_t>& out) {
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR* dir = ::opendir(tasks.c_str());
+  if (!dir) return;
+  while (const dirent* entry = ::readdir(dir)) {
+    if (entry->d_name[0] == '.') continue;
+    std::ifstream children(tasks + "/" + entry->d_name + "/children");
+    for (long child = 0; children >> child;) out.push_back(static_cast<pid_t>(child));
+  }
+  ::closedir(dir);
+}
+
+long long resident_kib(pid_t pid) {
+  std::ifstream statm("/proc/" + std::to_string(pid) + "/statm");
+  long long size = 0, resident = 0;
+  if (!(statm >> size >> resident)) return 0;
+  static const long long page_kib = ::sysconf(_SC_PAGESIZE) / 1024;
+  return resident * page_kib;
+}
+
+struct Usage {
+  long long kib = 0;
+  int processes = 0;
+};
+
+// The memory and the processes of the tree under `root`, its first `skip`
+// levels (the sandbox's own processes) left out.
+Usage tree_usage(pid_t root, int skip) {
+  Usage usage;
+  std::vector<std::pair<pid_t, int>> stack = {{root, 0}};
+  std::vector<pid_t> children;
+  while (!stack.empty() && usage.processes <= 100000) {
+    const auto [pid, depth] = stack.back();
+    stack.pop_back();
+    if (depth >= skip) {
+      usage.kib += resident_kib(pid);
+      ++usage.processes;
+    }
+    children.clear();
+    children_of(pid, children);
+    for (pid_t child : children) stack.emplace_back(child, depth + 1);
+  }
+  return usage;
+}
+
+struct FolderUsage {
+  long long bytes = 0;
+  int entries = 0;
+};
+
+// What a call's folder holds, counted up to one entry past the limit.
+FolderUsage folder_usage(const std::string& folder) {
+  FolderUsage usage;
+  std::error_code error;
+  for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end;
+       it.increment(error)) {
+    if (++usage.entries > kMaxFolderEntries) break;
+    const auto status = it->symlink_status(error);
+    if (!error && fs::is_regular_file(status)) usage.bytes += it->file_size(error);
+    error.clear();
+  }
+  return usage;
 }
 
 void keep_head(std::string& head, bool& cut, const char* data, std::size_t n) {
@@ -87,6 +191,272 @@ bool drain(int fd, std::string& head, bool& cut) {
   }
 }
 
+// Whether a user who owns nothing on the way can reach `path`.
+bool others_can_reach(const fs::path& path) {
+  for (fs::path folder = path.parent_path(); !folder.empty(); folder = folder.parent_path()) {
+    struct stat info {};
+    if (::stat(folder.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH)) return false;
+    if (folder == folder.root_path()) break;
+  }
+  return true;
+}
+
+// The command that runs `argv` in the sandbox: the whole system read-only,
+// the games' folders empty but for `folder`, which alone can be written, no
+// network, its own processes, users and host name, and this program first.
+std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const std::string& folder,
+                                   const Confinement& c) {
+  std::vector<std::string> command = {"bwrap",
+                                      "--die-with-parent",
+                                      "--new-session",
+                                      "--unshare-all",
+                                      "--unshare-user",
+                                      "--cap-drop",
+                                      "ALL",
+                                      "--as-pid-1",
+                                      "--ro-bind",
+                                      "/",
+                                      "/",
+                                      "--dev",
+                                      "/dev",
+                                      "--proc",
+                                      "/proc"};
+  if (!c.hidden.empty()) command.insert(command.end(), {"--tmpfs", c.hidden});
+  if (!c.log.empty() && fs::exists(c.log) && (!c.as_nobody || others_can_reach(c.log)))
+    command.insert(command.end(), {"--ro-bind", "/dev/null", c.log});
+  command.insert(command.end(), {"--bind", folder, folder});
+  if (!c.hidden.empty()) command.insert(command.end(), {"--remount-ro", c.hidden});
+  command.insert(command.end(),
+                 {"--remount-ro", "/dev", "--chdir", folder, "--setenv", "HOME", folder, "--setenv",
+                  "TMPDIR", folder, "--", c.init, "--call-init"});
+  command.insert(command.end(), argv.begin(), argv.end());
+  return command;
+}
+
+// "errno N" on `fd`, with async-signal-safe calls only.
+void report_errno(int fd, int error) {
+  char text[32] = "errno ";
+  char digits[12];
+  int n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + error % 10);
+    error /= 10;
+  } while (error > 0 && n < 11);
+  std::size_t at = 6;
+  while (n > 0) text[at++] = digits[--n];
+  text[at++] = '\n';
+  (void)!::write(fd, text, at);
+}
+
+// In the child, before exec: only async-signal-safe calls (other threads
+// may hold locks).
+[[noreturn]] void start_child(char* const* args, const char* folder, int output, int report,
+                              const CallLimits& limits, const Confinement& confinement) {
+  const bool sandbox = confinement.sandbox, as_nobody = confinement.as_nobody;
+  ::setpgid(0, 0);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  const rlim_t file_bytes = static_cast<rlim_t>(limits.files_mib) << 20;
+  const rlimit file_size{file_bytes, file_bytes}, no_core{0, 0};
+  ::setrlimit(RLIMIT_FSIZE, &file_size);
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  const int null = ::open("/dev/null", O_RDONLY);
+  if (null < 0 || ::dup2(null, STDIN_FILENO) < 0 || ::dup2(output, STDOUT_FILENO) < 0 ||
+      ::dup2(output, STDERR_FILENO) < 0 || ::chdir(folder) != 0) {
+    ::_exit(126);
+  }
+  // The sandbox's first process reports on kReportFd; without a sandbox the
+  // pipe closes on exec and only says why exec failed.
+  if (sandbox) {
+    if (report == kReportFd ? ::fcntl(report, F_SETFD, 0) < 0 : ::dup2(report, kReportFd) < 0)
+      ::_exit(126);
+    report = kReportFd;
+  }
+  if (as_nobody &&
+      (::setgroups(0, nullptr) != 0 || ::setgid(kNobody) != 0 || ::setuid(kNobody) != 0)) {
+    ::_exit(126);
+  }
+  ::execvp(args[0], args);
+  report_errno(report, errno);
+  ::_exit(127);
+}
+
+// What the sandbox's first process reported, if it did.
+void read_report(int fd, CallOutcome& outcome) {
+  char text[128] = {};
+  ssize_t n = 0;
+  for (std::size_t got = 0; got < sizeof text - 1;) {
+    n = ::read(fd, text + got, sizeof text - 1 - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  int status = 0, leftovers = 0, error = 0;
+  if (std::sscanf(text, "status %d leftovers %d", &status, &leftovers) == 2) {
+    outcome.leftovers = leftovers;
+    outcome.end = WIFEXITED(status) ? CallOutcome::End::Exited : CallOutcome::End::Signaled;
+    outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status);
+  } else if (std::sscanf(text, "errno %d", &error) == 1) {
+    outcome.end = CallOutcome::End::NotStarted;
+    outcome.why_not_started = std::strerror(error);
+  }
+}
+
+class Call {
+ public:
+  Call(const CallLimits& limits, const Confinement& confinement, const std::string& folder)
+      : limits_(limits), confinement_(confinement), folder_(folder) {}
+
+  CallOutcome run(const std::vector<std::string>& argv) {
+    std::vector<std::string> command =
+        confinement_.sandbox ? sandboxed(argv, folder_, confinement_) : argv;
+    std::vector<char*> args;
+    for (std::string& a : command) args.push_back(a.data());
+    args.push_back(nullptr);
+    int output[2], report[2];
+    if (::pipe2(output, O_CLOEXEC) != 0) return outcome_;
+    if (::pipe2(report, O_CLOEXEC) != 0) {
+      close_both(output);
+      return outcome_;
+    }
+    start_ = Clock::now();
+    {
+      std::lock_guard lock(calls_mutex);
+      if (stopping) {
+        outcome_.end = CallOutcome::End::Stopped;
+      } else {
+        pid_ = ::fork();
+        if (pid_ == 0) {
+          start_child(args.data(), folder_.c_str(), output[1], report[1], limits_, confinement_);
+        }
+        if (pid_ > 0) {
+          ::setpgid(pid_, pid_);  // also here: the child may not have run yet
+          running_groups.insert(pid_);
+        }
+      }
+    }
+    ::close(output[1]);
+    ::close(report[1]);
+    if (pid_ > 0) watch(output[0]);
+    ::close(output[0]);
+    if (pid_ > 0) finish(report[0]);
+    ::close(report[0]);
+    return outcome_;
+  }
+
+ private:
+  static void close_both(int fds[2]) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+  }
+
+  // Waits for the call to end, keeping the head of its output, and ends it
+  // at the first limit it breaks.
+  void watch(int output) {
+    ::fcntl(output, F_SETFL, O_NONBLOCK);
+    const auto deadline = start_ + std::chrono::milliseconds(limits_.time_ms);
+    auto next_usage = start_, next_folder = start_ + kFolderEvery;
+    bool pipe_open = true;
+    while (true) {
+      if (::waitpid(pid_, &status_, WNOHANG) == pid_) {
+        exited_ = true;
+        break;
+      }
+      const auto now = Clock::now();
+      if (now >= deadline) {
+        outcome_.end = CallOutcome::End::TimedOut;
+        break;
+      }
+      if (stopping) {
+        outcome_.end = CallOutcome::End::Stopped;
+        break;
+      }
+      if (now >= next_usage && over_usage()) break;
+      if (now >= next_folder && over_folder()) break;
+      next_usage = now >= next_usage ? now + kUsageEvery : next_usage;
+      next_folder = now >= next_folder ? now + kFolderEvery : next_folder;
+      // Wait for output or for a few milliseconds, whichever comes first.
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
+      if (pipe_open) {
+        pollfd ready{output, POLLIN, 0};
+        ::poll(&ready, 1, static_cast<int>(std::min<long long>(left.count(), 2)));
+        if (drain(output, outcome_.output, outcome_.output_cut)) pipe_open = false;
+      } else {
+        ::usleep(500);
+      }
+    }
+    outcome_.ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+    drain(output, outcome_.output, outcome_.output_cut);
+  }
+
+  bool over_usage() {
+    const Usage usage = tree_usage(pid_, confinement_.sandbox ? 2 : 0);
+    outcome_.peak_kib = std::max(outcome_.peak_kib, usage.kib);
+    if (usage.kib > static_cast<long long>(limits_.memory_mib) * 1024) {
+      outcome_.end = CallOutcome::End::OverMemory;
+      return true;
+    }
+    if (usage.processes > limits_.processes) {
+      outcome_.end = CallOutcome::End::OverProcesses;
+      return true;
+    }
+    return false;
+  }
+
+  bool over_folder() {
+    const FolderUsage usage = folder_usage(folder_);
+    if (usage.entries <= kMaxFolderEntries &&
+        usage.bytes <= static_cast<long long>(limits_.files_mib) << 20) {
+      return false;
+    }
+    outcome_.end = CallOutcome::End::OverFolder;
+    return true;
+  }
+
+  // Everything the call started goes, whatever it left running.
+  void finish(int report) {
+    // In the sandbox, killing bwrap ends its namespace (its first process
+    // counts what it kills when the program ends by itself); without, the group.
+    if (confinement_.sandbox && !exited_)
+      outcome_.leftovers = std::max(0, tree_usage(pid_, 2).processes - 1);
+    const int running = end_group(pid_) - (exited_ ? 0 : 1);
+    if (!exited_) ::waitpid(pid_, &status_, 0);
+    {
+      std::lock_guard lock(calls_mutex);
+      running_groups.erase(pid_);
+    }
+    const int orphans = end_orphans();
+    if (outcome_.end == CallOutcome::End::NotStarted && exited_) classify(report);
+    if (!confinement_.sandbox) outcome_.leftovers = std::max(0, running) + orphans;
+    if (outcome_.end == CallOutcome::End::Exited && over_folder()) {
+      outcome_.end = CallOutcome::End::OverFolder;
+    }
+  }
+
+  // How a call that ended by itself ended.
+  void classify(int report) {
+    read_report(report, outcome_);
+    if (outcome_.end != CallOutcome::End::NotStarted || !outcome_.why_not_started.empty()) return;
+    if (confinement_.sandbox) {
+      outcome_.why_not_started = "the sandbox did not start";
+      return;
+    }
+    outcome_.end = WIFEXITED(status_) ? CallOutcome::End::Exited : CallOutcome::End::Signaled;
+    outcome_.code = WIFEXITED(status_) ? WEXITSTATUS(status_) : WTERMSIG(status_);
+  }
+
+  const CallLimits& limits_;
+  const Confinement& confinement_;
+  const std::string& folder_;
+  CallOutcome outcome_;
+  Clock::time_point start_;
+  pid_t pid_ = -1;
+  int status_ = 0;
+  bool exited_ = false;
+};
+
 }  // namespace
 
 void become_subreaper() {
@@ -99,100 +469,59 @@ std::string signal_name(int signal_number) {
 }
 
 CallOutcome run_call(const std::vector<std::string>& argv, const std::string& folder,
-                     int limit_ms) {
-  CallOutcome outcome;
-  std::vector<char*> args;
+                     const CallLimits& limits, const Confinement& confinement) {
+  return Call(limits, confinement, folder).run(argv);
+}
+
+void stop_all_calls() {
+  std::lock_guard lock(calls_mutex);
+  stopping = true;
+  for (pid_t group : running_groups) ::kill(-group, SIGKILL);
+}
+
+bool calls_stopped() {
+  return stopping;
+}
+
+int run_call_init(const std::vector<std::string>& argv) {
+  // Nothing in the sandbox may trace or signal its first process.
+  ::prctl(PR_SET_DUMPABLE, 0);
+  ::fcntl(kReportFd, F_SETFD, FD_CLOEXEC);
   std::vector<std::string> copies = argv;
+  std::vector<char*> args;
   for (std::string& a : copies) args.push_back(a.data());
   args.push_back(nullptr);
-  int pipe_fds[2], exec_fds[2];
-  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return outcome;
-  if (::pipe2(exec_fds, O_CLOEXEC) != 0) {
-    ::close(pipe_fds[0]);
-    ::close(pipe_fds[1]);
-    return outcome;
+  int started[2];
+  if (argv.empty() || ::pipe2(started, O_CLOEXEC) != 0) return 126;
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execvp(args[0], args.data());
+    const int error = errno;
+    (void)!::write(started[1], &error, sizeof error);
+    ::_exit(127);
   }
-  const auto start = Clock::now();
-  pid_t pid = -1;
-  {
-    std::lock_guard lock(calls_mutex);
-    pid = ::fork();
-    if (pid == 0) {
-      // Only async-signal-safe calls until exec: other threads may hold locks.
-      ::setpgid(0, 0);
-      const int null = ::open("/dev/null", O_RDONLY);
-      if (null < 0 || ::dup2(null, STDIN_FILENO) < 0 || ::dup2(pipe_fds[1], STDOUT_FILENO) < 0 ||
-          ::dup2(pipe_fds[1], STDERR_FILENO) < 0 || ::chdir(folder.c_str()) != 0) {
-        ::_exit(126);
-      }
-      ::execvp(args[0], args.data());
-      // Tell the parent that it never started (the pipe closes on exec).
-      const char failed = 1;
-      (void)!::write(exec_fds[1], &failed, 1);
-      ::_exit(127);
-    }
-    if (pid > 0) {
-      ::setpgid(pid, pid);  // also here: the child may not have run yet
-      running_groups.insert(pid);
-    }
+  ::close(started[1]);
+  int error = 0;
+  if (pid < 0 || ::read(started[0], &error, sizeof error) == sizeof error) {
+    if (pid > 0) ::waitpid(pid, nullptr, 0);
+    ::dprintf(kReportFd, "errno %d\n", pid < 0 ? errno : error);
+    ::_exit(0);
   }
-  ::close(pipe_fds[1]);
-  ::close(exec_fds[1]);
-  char failed = 0;
-  const bool not_started = pid > 0 && ::read(exec_fds[0], &failed, 1) == 1;
-  ::close(exec_fds[0]);
-  if (pid < 0 || not_started) {
-    if (pid > 0) {
-      ::waitpid(pid, nullptr, 0);
-      std::lock_guard lock(calls_mutex);
-      running_groups.erase(pid);
-    }
-    ::close(pipe_fds[0]);
-    return outcome;
-  }
-  ::fcntl(pipe_fds[0], F_SETFL, O_NONBLOCK);
-  const auto deadline = start + std::chrono::milliseconds(limit_ms);
-  bool pipe_open = true;
+  // Orphans come to us: reap them until the program itself ends.
   int status = 0;
   while (true) {
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    const auto now = Clock::now();
-    if (now >= deadline) {
-      outcome.end = CallOutcome::End::TimedOut;
-      break;
-    }
-    // Wait for output or for a few milliseconds, whichever comes first.
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count();
-    pollfd watch{pipe_fds[0], POLLIN, 0};
-    if (pipe_open) {
-      ::poll(&watch, 1, static_cast<int>(std::min<long long>(left, 2)));
-      if (drain(pipe_fds[0], outcome.output, outcome.output_cut)) pipe_open = false;
-    } else {
-      ::usleep(500);
-    }
+    const pid_t done = ::waitpid(-1, &status, 0);
+    if (done == pid || (done < 0 && errno != EINTR)) break;
   }
-  outcome.ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-  // The whole group goes, whatever it left running.
-  ::kill(-pid, SIGKILL);
-  if (outcome.end == CallOutcome::End::TimedOut) ::waitpid(pid, &status, 0);
-  {
-    std::lock_guard lock(calls_mutex);
-    running_groups.erase(pid);
+  int leftovers = 0;
+  const pid_t self = ::getpid();
+  for_each_process([&](pid_t other, const ProcInfo&) { leftovers += other != self; });
+  ::kill(-1, SIGKILL);
+  while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
   }
-  drain(pipe_fds[0], outcome.output, outcome.output_cut);
-  ::close(pipe_fds[0]);
-  end_orphans();
-  if (outcome.end != CallOutcome::End::TimedOut) {
-    if (WIFEXITED(status)) {
-      outcome.end = CallOutcome::End::Exited;
-      outcome.code = WEXITSTATUS(status);
-    } else {
-      outcome.end = CallOutcome::End::Signaled;
-      outcome.code = WTERMSIG(status);
-    }
-  }
-  return outcome;
+  ::dprintf(kReportFd, "status %d leftovers %d\n", status, leftovers);
+  // _exit: no exit handlers (a sanitizer's leak check) in the sandbox.
+  ::_exit(0);
 }
 
 }  // namespace amazons

@@ -1,6 +1,7 @@
-// One call of a player program the referee did not write: run in its game's
-// folder, in a process group of its own, with a time limit; its output kept
-// to a bounded head; and nothing of it left running afterwards.
+// One call of a player program the referee did not write: run in its own
+// folder, in a sandbox (bubblewrap) where only that folder can be written,
+// with limits on time, memory, processes and file size; its output kept to a
+// bounded head; and nothing of it left running afterwards.
 #pragma once
 
 #include <string>
@@ -8,27 +9,71 @@
 
 namespace amazons {
 
+struct CallLimits {
+  int time_ms = 2000;
+  int memory_mib = 1024;  // the resident memory of all its processes together
+  int processes = 64;     // processes at once
+  int files_mib = 64;     // each file it writes, and its folder in all
+};
+
+// How calls are confined. Without a sandbox a call runs as the referee's
+// user, in its folder, with the same limits, but can reach every file the
+// referee can.
+struct Confinement {
+  bool sandbox = true;
+  std::string init;        // this program's path: it serves as the sandbox's first process
+  std::string hidden;      // a folder the sandbox shows empty (all the games' folders)
+  std::string log;         // a file the sandbox shows empty (the referee's log)
+  bool as_nobody = false;  // root runs its players as nobody (uid 65534)
+};
+
 struct CallOutcome {
-  enum class End { Exited, Signaled, TimedOut, NotStarted };
+  enum class End {
+    Exited,
+    Signaled,
+    TimedOut,
+    NotStarted,
+    OverMemory,
+    OverProcesses,
+    OverFolder,
+    Stopped,  // the referee was told to stop
+  };
   End end = End::NotStarted;
   int code = 0;  // the exit code (Exited) or the signal (Signaled)
   long long ms = 0;
   std::string output;  // the head of its standard output and error
   bool output_cut = false;
+  long long peak_kib = 0;  // the most resident memory its processes held at a check
+  int leftovers = 0;       // its processes still running when it ended, killed then
+  std::string why_not_started;
 };
 
 inline constexpr std::size_t kOutputHead = 4096;
+// A call's folder may hold at most this many files and folders.
+inline constexpr int kMaxFolderEntries = 10000;
+inline constexpr int kNobody = 65534;
 
 // Makes this process the reaper of every orphan among its descendants, so
 // that a player's process that left its group can still be found and ended.
 void become_subreaper();
 
 // Runs `argv` (argv[0] found on PATH unless it has a '/') in `folder` with
-// standard input from /dev/null. When it ends, or `limit_ms` passes, its
-// whole process group is killed, and so is every orphan left behind that
-// is not in the group of a call still running beside it (a process that
-// left its group on purpose is ended as soon as any call ends).
-CallOutcome run_call(const std::vector<std::string>& argv, const std::string& folder, int limit_ms);
+// standard input from /dev/null. When it ends, breaks a limit, or the referee
+// stops, everything it started is killed: in the sandbox, its whole process
+// namespace; without, its process group and every orphan left behind that is
+// not in the group of a call still running beside it.
+CallOutcome run_call(const std::vector<std::string>& argv, const std::string& folder,
+                     const CallLimits& limits, const Confinement& confinement);
+
+// Ends every call running now and refuses new ones (from a signal handler's
+// thread: the referee is stopping).
+void stop_all_calls();
+bool calls_stopped();
+
+// The first process in the sandbox (`PROGRAM --call-init ARGV...`): runs
+// ARGV, waits for it, kills and counts whatever else is left, and writes
+// "status LEFTOVERS" (or "errno" if ARGV could not start) to descriptor 3.
+int run_call_init(const std::vector<std::string>& argv);
 
 // "SIGSEGV" for 11, and so on.
 std::string signal_name(int signal_number);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "games/amazons/call.hpp"
 #include "games/amazons/play.hpp"
 #include "games/amazons/program.hpp"
 #include "games/amazons/referee.hpp"
@@ -16,6 +17,9 @@ int main(int argc, char** argv) {
 #ifdef AMAZONS_INTERACTIVE_DEFAULT
     if (args.empty()) return amazons::run_play({}, std::cin, std::cout);
 #endif
+    // The referee's sandbox starts this program first, to run a call.
+    if (!args.empty() && args[0] == "--call-init")
+      return amazons::run_call_init({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "referee")
       return amazons::run_referee({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "play") {

@@ -1,15 +1,20 @@
 #include "games/amazons/referee.hpp"
 
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "engine/files.hpp"
@@ -36,7 +41,8 @@ struct Settings {
   int artifacts = 8;
   int amazons = 4;
   std::uint64_t seed = 1;
-  int limit_ms = 2000;
+  CallLimits limits;
+  bool sandbox = true;
   std::string log = "referee.log";
   std::vector<std::string> programs;
   std::vector<std::string> names;
@@ -68,9 +74,11 @@ class Log {
  public:
   explicit Log(const std::string& path) : file_(path, std::ios::trunc) {}
   bool ok() const { return static_cast<bool>(file_); }
+  // Every text from a player reaches here through engine::escape_invalid_utf8;
+  // a byte missed still never stops the referee.
   void write(const json& line) {
     std::lock_guard lock(mutex_);
-    file_ << line.dump() << "\n" << std::flush;
+    file_ << line.dump(-1, ' ', false, json::error_handler_t::replace) << "\n" << std::flush;
   }
 
  private:
@@ -85,19 +93,38 @@ struct Judgement {
   std::optional<Board> after;
 };
 
-std::string how_it_ended(const CallOutcome& r, int limit_ms) {
+std::string how_it_ended(const CallOutcome& r, const CallLimits& limits) {
   switch (r.end) {
     case CallOutcome::End::TimedOut:
-      return "out of time: no answer within " + std::to_string(limit_ms) + " ms";
+      return "out of time: no answer within " + std::to_string(limits.time_ms) + " ms";
+    case CallOutcome::End::OverMemory:
+      return "exceeded the memory limit of " + std::to_string(limits.memory_mib) + " MiB";
+    case CallOutcome::End::OverProcesses:
+      return "exceeded the limit of " + std::to_string(limits.processes) + " processes";
+    case CallOutcome::End::OverFolder:
+      return "filled its folder beyond the limit of " + std::to_string(limits.files_mib) +
+             " MiB or " + std::to_string(kMaxFolderEntries) + " files";
     case CallOutcome::End::Signaled:
+      if (r.code == SIGXFSZ)
+        return "exceeded the file size limit of " + std::to_string(limits.files_mib) + " MiB";
       return "crashed: killed by " + signal_name(r.code) + " (signal " + std::to_string(r.code) +
              ")";
     case CallOutcome::End::NotStarted:
-      return "the program could not be started";
+      return "the program could not be started: " + r.why_not_started;
+    case CallOutcome::End::Stopped:
+      return "stopped with the referee";
     case CallOutcome::End::Exited:
       return r.code == 0 || r.code == 1 ? "" : "wrong exit code " + std::to_string(r.code);
   }
   return "";
+}
+
+// What a board left with an amazon on treasure or an artifact broke.
+std::string goods_under_amazon(const FileError& e, bool placement) {
+  return std::string(placement ? "not one legal placement" : "not one legal turn") +
+         ": the amazon on " + field_text({e.line - 2, e.field - 1}) +
+         " stands on treasure or an artifact, which " + (placement ? "placing" : "moving") +
+         " it there takes (" + e.message + ")";
 }
 
 // The judge of one call of `seat` in `phase`, from `before` to what it left.
@@ -106,11 +133,16 @@ class Judge {
   Judge(const Settings& s, const Board& before, Seat& seat, bool placement)
       : s_(s), before_(before), seat_(seat), placement_(placement) {}
 
-  Judgement operator()(const CallOutcome& r, const std::optional<std::string>& left) const {
-    if (std::string ended = how_it_ended(r, s_.limit_ms); !ended.empty()) return out(ended);
-    if (!left) return out("left no board file");
-    auto parsed = read_board(*left);
+  Judgement operator()(const CallOutcome& r,
+                       const std::variant<std::string, engine::FileProblem>& left) const {
+    if (std::string ended = how_it_ended(r, s_.limits); !ended.empty()) return out(ended);
+    if (const auto* problem = std::get_if<engine::FileProblem>(&left)) {
+      if (problem->reason == "no such file") return out("left no board file");
+      return out("left a board file that " + problem->reason);
+    }
+    auto parsed = read_board(std::get<std::string>(left));
     if (auto* e = std::get_if<FileError>(&parsed)) {
+      if (e->goods_under_amazon) return out(goods_under_amazon(*e, placement_));
       return out("left a board that cannot be read: " + e->text());
     }
     Board after = std::get<Board>(std::move(parsed));
@@ -170,31 +202,122 @@ struct GameResult {
   std::vector<Seat> seats;
 };
 
-// One game in its own folder, the document's loop: placement rounds, then
-// movement rounds, until a round where nobody moves.
-GameResult play_game(const Settings& s, const fs::path& folder, int game, std::vector<Seat> seats,
-                     Log& log) {
-  fs::create_directory(folder);
-  const fs::path file = folder / "board.txt";
+// Where the games are played: the referee's own temporary folder, which is
+// removed on every way out (a signal, an error, the end).
+class Arena {
+ public:
+  Arena() {
+    std::string base = (fs::temp_directory_path() / "amazons-referee.XXXXXX").string();
+    if (::mkdtemp(base.data())) path_ = base;
+  }
+  ~Arena() { remove_folder(path_); }
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  bool ok() const { return !path_.empty(); }
+  const fs::path& path() const { return path_; }
+
+  // A folder of this arena that the players' user can pass through (but
+  // not list), or, for a player, own.
+  static void make(const fs::path& folder, const Confinement& c, bool for_player) {
+    fs::create_directories(folder);
+    if (!c.as_nobody) return;
+    if (for_player) {
+      ::chmod(folder.c_str(), 0700);
+      (void)!::chown(folder.c_str(), kNobody, kNobody);
+    } else {
+      ::chmod(folder.c_str(), 0711);
+    }
+  }
+
+  // Removes a folder whatever a player did to it (folders it made
+  // unreadable included).
+  static void remove_folder(const fs::path& folder) {
+    if (folder.empty()) return;
+    std::error_code error;
+    fs::remove_all(folder, error);
+    if (!error) return;
+    for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end;
+         it.increment(error)) {
+      if (it->is_directory(error) && !it->is_symlink(error))
+        fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, error);
+    }
+    fs::permissions(folder, fs::perms::owner_all, fs::perm_options::add, error);
+    fs::remove_all(folder, error);
+  }
+
+ private:
+  fs::path path_;
+};
+
+// The board a call is given, written anew in its player's folder before every
+// call: whatever happened to the file since the last call does not count.
+bool put_board(const fs::path& file, const std::string& text, const Confinement& c) {
+  std::error_code error;
+  fs::remove_all(file, error);
+  {
+    std::ofstream out(file, std::ios::binary);
+    if (!(out << text)) return false;
+  }
+  if (c.as_nobody) (void)!::chown(file.c_str(), kNobody, kNobody);
+  return true;
+}
+
+// The most a board file may hold: the largest board there is, generously.
+constexpr std::size_t kMaxBoardBytes = 64u << 20;
+
+json log_entry(int game, int call, const Seat& seat, bool placement, const std::string& before,
+               const std::variant<std::string, engine::FileProblem>& left, const CallOutcome& r,
+               const Judgement& j) {
+  const auto* after = std::get_if<std::string>(&left);
+  return {{"game", game},
+          {"call", call},
+          {"player", seat.name},
+          {"phase", placement ? "placement" : "movement"},
+          {"before", before},
+          {"after", after ? json(engine::escape_invalid_utf8(*after)) : json(nullptr)},
+          {"exit", r.end == CallOutcome::End::Exited ? json(r.code) : json(nullptr)},
+          {"signal", r.end == CallOutcome::End::Signaled ? json(r.code) : json(nullptr)},
+          {"timed_out", r.end == CallOutcome::End::TimedOut},
+          {"ms", r.ms},
+          {"memory_kib", r.peak_kib},
+          {"leftovers_killed", r.leftovers},
+          {"verdict", j.verdict},
+          {"output", engine::escape_invalid_utf8(r.output)},
+          {"output_cut", r.output_cut}};
+}
+
+// One game, each player in a folder of its own, the document's loop:
+// placement rounds, then movement rounds, until a round where nobody moves.
+GameResult play_game(const Settings& s, const Confinement& c, const fs::path& folder, int game,
+                     std::vector<Seat> seats, Log& log) {
+  Arena::make(folder, c, false);
+  std::vector<fs::path> seat_folders;
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    seat_folders.push_back(folder / ("player-" + std::to_string(i + 1)));
+    Arena::make(seat_folders.back(), c, true);
+  }
   Board board = generate(s, s.seed + static_cast<std::uint64_t>(game));
   int call = 0;
   const auto round = [&](bool placement) {
     bool anyone = false;
-    for (Seat& seat : seats) {
+    for (std::size_t i = 0; i < seats.size() && !calls_stopped(); ++i) {
+      Seat& seat = seats[i];
       if (seat.out) continue;
       const std::string before = write_board(board);
-      // The board is written anew before every call: whatever happened to
-      // the file since the last call does not count.
-      fs::remove(file);
-      std::ofstream(file, std::ios::binary) << before;
+      const fs::path file = seat_folders[i] / "board.txt";
       std::vector<std::string> argv = seat.argv;
       argv.push_back(placement ? "phase=placement" : "phase=movement");
       if (placement) argv.push_back("amazons=" + std::to_string(s.amazons));
       argv.insert(argv.end(), {"board.txt", "board.txt"});
-      const CallOutcome r = run_call(argv, folder.string(), s.limit_ms);
-      const auto read = engine::read_text_file(file.string());
-      const auto* left = std::get_if<std::string>(&read);
-      Judgement j = Judge(s, board, seat, placement)(r, left ? std::optional(*left) : std::nullopt);
+      CallOutcome r;
+      if (put_board(file, before, c)) {
+        r = run_call(argv, seat_folders[i].string(), s.limits, c);
+      } else {
+        r.why_not_started = "the referee could not write its board";
+      }
+      if (r.end == CallOutcome::End::Stopped) break;
+      const auto left = engine::read_untrusted_file(file.string(), kMaxBoardBytes);
+      Judgement j = Judge(s, board, seat, placement)(r, left);
       if (j.verdict.starts_with("disqualified")) {
         seat.out = true;
         seat.why = j.verdict;
@@ -203,27 +326,15 @@ GameResult play_game(const Settings& s, const fs::path& folder, int game, std::v
         board = std::move(*j.after);
         anyone = true;
       }
-      log.write({{"game", game},
-                 {"call", ++call},
-                 {"player", seat.name},
-                 {"phase", placement ? "placement" : "movement"},
-                 {"before", before},
-                 {"after", left ? json(*left) : json(nullptr)},
-                 {"exit", r.end == CallOutcome::End::Exited ? json(r.code) : json(nullptr)},
-                 {"signal", r.end == CallOutcome::End::Signaled ? json(r.code) : json(nullptr)},
-                 {"timed_out", r.end == CallOutcome::End::TimedOut},
-                 {"ms", r.ms},
-                 {"verdict", j.verdict},
-                 {"output", r.output},
-                 {"output_cut", r.output_cut}});
+      log.write(log_entry(game, ++call, seat, placement, before, left, r, j));
     }
-    return anyone;
+    return anyone && !calls_stopped();
   };
   for (int rounds = 0; round(true) && rounds < 100000; ++rounds) {
   }
   for (int rounds = 0; round(false) && rounds < 10000000; ++rounds) {
   }
-  fs::remove_all(folder);
+  Arena::remove_folder(folder);
   return {game, board, seats};
 }
 
@@ -234,16 +345,25 @@ bool valid_name(const std::string& name) {
                       [](char c) { return c == '"' || c == '\'' || c < 0x21 || c > 0x7e; });
 }
 
-// The first line of what `PROGRAM name` printed, if it is a usable name.
-std::optional<std::string> ask_name(const Seat& seat, const fs::path& folder, int limit_ms) {
+// What `PROGRAM name` answered: the first line of its output if it is a
+// usable name, or why there is none.
+std::variant<std::string, std::string> ask_name(const Seat& seat, const fs::path& folder,
+                                                const Settings& s, const Confinement& c) {
   std::vector<std::string> argv = seat.argv;
   argv.push_back("name");
-  const CallOutcome r = run_call(argv, folder.string(), limit_ms);
-  if (r.end != CallOutcome::End::Exited || r.code != 0) return std::nullopt;
+  Arena::make(folder, c, true);
+  const CallOutcome r = run_call(argv, folder.string(), s.limits, c);
+  if (const std::string ended = how_it_ended(r, s.limits); !ended.empty())
+    return std::variant<std::string, std::string>(std::in_place_index<1>, ended);
   std::string name = r.output.substr(0, r.output.find('\n'));
   while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
-  if (!valid_name(name)) return std::nullopt;
-  return name;
+  if (r.code != 0 || !valid_name(name)) {
+    return std::variant<std::string, std::string>(
+        std::in_place_index<1>, "it did not answer with a name (it printed \"" +
+                                    engine::printable(name, 40) + "\" and exited " +
+                                    std::to_string(r.code) + ")");
+  }
+  return std::variant<std::string, std::string>(std::in_place_index<0>, name);
 }
 
 struct Standing {
@@ -332,7 +452,7 @@ int replay(const std::string& path) {
     return kUsageError;
   }
   for (const json& e : lines) {
-    std::string ended = "out of time";
+    std::string ended = "ended by the referee";
     if (e.value("exit", json()).is_number_integer()) {
       ended = "exit " + std::to_string(e["exit"].get<int>());
     } else if (e.value("signal", json()).is_number_integer()) {
@@ -341,14 +461,20 @@ int replay(const std::string& path) {
     std::cout << "game " << e["game"].get<int>() << ", call " << e["call"].get<int>() << ": "
               << e["player"].get<std::string>() << " (" << e["phase"].get<std::string>() << "), "
               << ended << ", " << e["ms"].get<long long>()
-              << " ms: " << e["verdict"].get<std::string>() << "\n"
+              << " ms: " << e["verdict"].get<std::string>();
+    if (const json killed = e.value("leftovers_killed", json());
+        killed.is_number_integer() && killed.get<long long>() > 0) {
+      std::cout << " (" << killed.get<long long>() << " leftover process(es) killed)";
+    }
+    std::cout << "\n"
               << (e["after"].is_string() ? e["after"].get<std::string>() : "(no board file)\n");
   }
   return kMoved;
 }
 
 // The seats in the order given, each named by the organiser or by itself.
-std::optional<std::vector<Seat>> seat_players(const Settings& s, const fs::path& folder) {
+std::optional<std::vector<Seat>> seat_players(const Settings& s, const Confinement& c,
+                                              const fs::path& folder) {
   std::vector<Seat> seats;
   for (std::size_t i = 0; i < s.programs.size(); ++i) {
     Seat seat{command_line(s.programs[i]), "", 0, false, ""};
@@ -358,17 +484,19 @@ std::optional<std::vector<Seat>> seat_players(const Settings& s, const fs::path&
     }
     if (i < s.names.size() && !s.names[i].empty()) {
       if (!valid_name(s.names[i])) {
-        std::cerr << "amazons referee: --names: \"" << s.names[i]
+        std::cerr << "amazons referee: --names: \"" << engine::printable(s.names[i])
                   << "\" is not a name (1 to 15 printable characters, no spaces or quotes)\n";
         return std::nullopt;
       }
       seat.name = s.names[i];
-    } else if (auto name = ask_name(seat, folder, s.limit_ms)) {
-      seat.name = *name;
     } else {
-      std::cerr << "amazons referee: \"" << s.programs[i]
-                << " name\" did not answer with a name; give one with --names\n";
-      return std::nullopt;
+      const auto name = ask_name(seat, folder / ("player-" + std::to_string(i + 1)), s, c);
+      if (name.index() == 1) {
+        std::cerr << "amazons referee: \"" << engine::printable(s.programs[i], 100)
+                  << " name\": " << std::get<1>(name) << "; give a name with --names\n";
+        return std::nullopt;
+      }
+      seat.name = std::get<0>(name);
     }
     for (const Seat& other : seats) {
       if (other.name == seat.name) {
@@ -382,31 +510,136 @@ std::optional<std::vector<Seat>> seat_players(const Settings& s, const fs::path&
   return seats;
 }
 
-std::vector<GameResult> play_games(const Settings& s, const std::vector<Seat>& seats,
-                                   const fs::path& folder, Log& log) {
+// Plays the games `s.jobs` at a time; an error in one stops them all.
+std::vector<GameResult> play_games(const Settings& s, const Confinement& c,
+                                   const std::vector<Seat>& seats, const fs::path& folder,
+                                   Log& log) {
   std::vector<GameResult> results(static_cast<std::size_t>(s.games));
   std::mutex next_mutex;
   int next = 0;
+  std::exception_ptr failure;
   std::vector<std::thread> pool;
   for (int j = 0; j < std::min(s.jobs, s.games); ++j) {
     pool.emplace_back([&] {
-      while (true) {
-        int game = 0;
-        {
-          std::lock_guard lock(next_mutex);
-          if (next >= s.games) return;
-          game = next++;
+      try {
+        while (!calls_stopped()) {
+          int game = 0;
+          {
+            std::lock_guard lock(next_mutex);
+            if (next >= s.games) return;
+            game = next++;
+          }
+          std::vector<Seat> order = seats;
+          std::rotate(order.begin(), order.begin() + game % static_cast<int>(order.size()),
+                      order.end());
+          const fs::path game_folder = folder / ("game-" + std::to_string(game + 1));
+          results[static_cast<std::size_t>(game)] = play_game(s, c, game_folder, game, order, log);
         }
-        std::vector<Seat> order = seats;
-        std::rotate(order.begin(), order.begin() + game % static_cast<int>(order.size()),
-                    order.end());
-        const fs::path game_folder = folder / ("game-" + std::to_string(game));
-        results[static_cast<std::size_t>(game)] = play_game(s, game_folder, game, order, log);
+      } catch (...) {
+        std::lock_guard lock(next_mutex);
+        if (!failure) failure = std::current_exception();
+        stop_all_calls();
       }
     });
   }
   for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   return results;
+}
+
+// SIGINT, SIGTERM and SIGHUP stop the calls, so that the referee can clean
+// up and leave; while it lives, a thread waits for them.
+class StopOnSignals {
+ public:
+  StopOnSignals() {
+    sigemptyset(&signals_);
+    for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals_, signal_number);
+    ::pthread_sigmask(SIG_BLOCK, &signals_, &old_);
+    watcher_ = std::thread([this] {
+      const timespec tick{0, 50'000'000};
+      while (!done_) {
+        const int got = ::sigtimedwait(&signals_, nullptr, &tick);
+        if (got > 0) {
+          received_ = got;
+          stop_all_calls();
+          return;
+        }
+      }
+    });
+  }
+  ~StopOnSignals() {
+    done_ = true;
+    watcher_.join();
+    ::pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  StopOnSignals(const StopOnSignals&) = delete;
+  StopOnSignals& operator=(const StopOnSignals&) = delete;
+  int received() const { return received_; }
+
+ private:
+  sigset_t signals_{}, old_{};
+  std::atomic<bool> done_ = false;
+  std::atomic<int> received_ = 0;
+  std::thread watcher_;
+};
+
+// Whether a call in the sandbox runs: if not, says why.
+std::optional<std::string> sandbox_problem(const Settings& s, const Confinement& c,
+                                           const fs::path& folder) {
+  Arena::make(folder, c, true);
+  const CallOutcome r = run_call({"true"}, folder.string(), s.limits, c);
+  if (r.end == CallOutcome::End::Exited && r.code == 0) return std::nullopt;
+  std::string why = r.output.substr(0, r.output.find('\n'));
+  if (why.empty()) why = how_it_ended(r, s.limits);
+  if (why.empty()) why = "a test call exited " + std::to_string(r.code);
+  return engine::printable(why, 200);
+}
+
+// The path of this program, which the sandbox starts first.
+std::string this_program() {
+  std::error_code error;
+  return fs::read_symlink("/proc/self/exe", error).string();
+}
+
+int play_tournament(const Settings& s) {
+  become_subreaper();
+  StopOnSignals stop;
+  Arena arena;
+  if (!arena.ok()) {
+    std::cerr << "amazons referee: cannot make a folder for the games in "
+              << fs::temp_directory_path().string() << "\n";
+    return kInternal;
+  }
+  Confinement c;
+  c.sandbox = s.sandbox;
+  c.init = this_program();
+  c.hidden = arena.path().string();
+  c.log = fs::absolute(s.log).lexically_normal().string();
+  c.as_nobody = s.sandbox && ::geteuid() == 0;
+  Arena::make(arena.path(), c, false);
+  if (s.sandbox) {
+    if (const auto problem = sandbox_problem(s, c, arena.path() / "sandbox-check")) {
+      std::cerr << "amazons referee: the players' sandbox (bubblewrap) cannot start: " << *problem
+                << "\nInstall bubblewrap and allow user namespaces, or give --no-sandbox to run"
+                   " the players unconfined (they can then read and write all the referee can)\n";
+      return kUsageError;
+    }
+  }
+  const auto seats = seat_players(s, c, arena.path() / "names");
+  if (!seats) return kUsageError;
+  Log log(s.log);
+  if (!log.ok()) {
+    std::cerr << "amazons referee: " << s.log << ": cannot write the log\n";
+    return kInternal;
+  }
+  const auto results = play_games(s, c, *seats, arena.path(), log);
+  if (const int signal_number = stop.received()) {
+    std::cerr << "amazons referee: stopped by " << signal_name(signal_number)
+              << "; the log holds the calls made\n";
+    return 128 + signal_number;
+  }
+  print_standings(results, s.games);
+  return kMoved;
 }
 
 }  // namespace
@@ -416,9 +649,10 @@ int run_referee(const std::vector<std::string>& args) {
   std::string replay_log;
   CLI::App app{
       "The game master of the document, done properly: it makes boards, runs the player\n"
-      "programs as the document's loop does, each game in a folder of its own, and checks\n"
-      "every call (exit code, time, one legal placement or turn). A program that breaks a\n"
-      "rule is disqualified; the game goes on without it.",
+      "programs as the document's loop does, each player of each game in a folder of its\n"
+      "own and in a sandbox, and checks every call (exit code, time, limits, one legal\n"
+      "placement or turn). A program that breaks a rule is disqualified; the game goes on\n"
+      "without it.",
       "amazons referee"};
   app.add_option("programs", s.programs,
                  "a player's command line in one argument, e.g. \"build/bin/amazons time=500\"");
@@ -436,8 +670,18 @@ int run_referee(const std::vector<std::string>& args) {
       ->check(CLI::Range(0, 100));
   app.add_option("--amazons", s.amazons, "amazons per player")->check(CLI::Range(1, 1000));
   app.add_option("--seed", s.seed, "the first board's seed; game k uses seed + k");
-  app.add_option("--limit", s.limit_ms, "milliseconds allowed a call")
+  app.add_option("--limit", s.limits.time_ms, "milliseconds allowed a call (2000)")
       ->check(CLI::Range(1, 3600000));
+  app.add_option("--memory", s.limits.memory_mib,
+                 "MiB of memory a call's processes may hold together (1024)")
+      ->check(CLI::Range(16, 1 << 20));
+  app.add_option("--processes", s.limits.processes, "processes a call may have at once (64)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--files", s.limits.files_mib,
+                 "MiB a player may write in a file, and hold in its folder (64)")
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_flag("!--no-sandbox", s.sandbox,
+               "run the players without the sandbox: they can read and write all the referee can");
   app.add_option("--log", s.log, "a JSON line for every call");
   app.add_option("--replay", replay_log, "show a log of calls, board by board, and stop");
   std::vector<std::string> argv_text = {"amazons referee"};
@@ -460,27 +704,7 @@ int run_referee(const std::vector<std::string>& args) {
     std::cerr << "amazons referee: 1 to 8 player programs are needed\n" << app.help();
     return kUsageError;
   }
-  become_subreaper();
-  std::string base = (fs::temp_directory_path() / "amazons-referee.XXXXXX").string();
-  if (!::mkdtemp(base.data())) {
-    std::cerr << "amazons referee: cannot make a folder for the games\n";
-    return kInternal;
-  }
-  const auto seats = seat_players(s, base);
-  if (!seats) {
-    fs::remove_all(base);
-    return kUsageError;
-  }
-  Log log(s.log);
-  if (!log.ok()) {
-    std::cerr << "amazons referee: " << s.log << ": cannot write the log\n";
-    fs::remove_all(base);
-    return kInternal;
-  }
-  const auto results = play_games(s, *seats, base, log);
-  fs::remove_all(base);
-  print_standings(results, s.games);
-  return kMoved;
+  return play_tournament(s);
 }
 
 }  // namespace amazons

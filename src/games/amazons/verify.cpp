@@ -1,5 +1,6 @@
 #include "games/amazons/verify.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_set>
 
@@ -114,6 +115,94 @@ class TurnSearch {
   std::unordered_set<std::uint64_t> dead_ends_;  // hashes of states
 };
 
+// The fields in `a` that are not in `b`.
+std::vector<Coord> missing_from(const std::vector<Coord>& a, const std::vector<Coord>& b) {
+  std::vector<Coord> out;
+  for (Coord c : a) {
+    if (std::find(b.begin(), b.end(), c) == b.end()) out.push_back(c);
+  }
+  return out;
+}
+
+std::string fields_text(const std::vector<Coord>& fields) {
+  std::string out;
+  for (Coord c : fields) out += (out.empty() ? "" : " ") + field_text(c);
+  return out;
+}
+
+// The rules a change breaks that can be seen without searching for a turn:
+// another player's amazons touched, arrows removed, goods appearing.
+std::optional<std::string> breach_of_others(const Board& before, const Board& after, int player) {
+  for (int q = 1; q <= kMaxPlayers; ++q) {
+    if (q == player || amazons_of(before, q) == amazons_of(after, q)) continue;
+    return "an amazon of player " + std::to_string(q) +
+           " was moved, added or removed (only the mover's own amazons may move)";
+  }
+  for (int r = 0; r < before.rows(); ++r) {
+    for (int c = 0; c < before.cols(); ++c) {
+      const Field &was = before.at({r, c}), &is = after.at({r, c});
+      const std::string where = field_text({r, c});
+      if (was.occupant == kObstacle && is.occupant != kObstacle)
+        return "the arrow or spear on " + where + " was removed (they stay to the end)";
+      if (is.treasure > was.treasure || (is.artifact != was.artifact && is.artifact != kNoArtifact))
+        return "treasure or an artifact appeared on " + where + " (they are only ever taken)";
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> breach_of_turn(const Board& before, const Board& after, int player) {
+  if (auto breach = breach_of_others(before, after, player)) return breach;
+  const auto was = amazons_of(before, player), is = amazons_of(after, player);
+  const std::string who = "player " + std::to_string(player);
+  if (was.size() != is.size()) {
+    return who + " has " + std::to_string(is.size()) + " amazons after the turn and " +
+           std::to_string(was.size()) + " before (a turn moves an amazon, it adds or removes none)";
+  }
+  const auto left = missing_from(was, is);
+  if (left.size() > 1) {
+    return std::to_string(left.size()) + " amazons of " + who + " moved, from " +
+           fields_text(left) + " (a turn moves one)";
+  }
+  int arrows = 0, horses = 0;
+  for (std::size_t i = 0; i < after.fields().size(); ++i) {
+    const Field &b = before.fields()[i], &a = after.fields()[i];
+    arrows += a.occupant == kObstacle && b.occupant != kObstacle;
+    horses += b.artifact == kHorse && a.artifact != kHorse;
+  }
+  if (left.empty() && horses == 0) return "no amazon of " + who + " moved";
+  long long treasure_gone = 0;
+  for (std::size_t i = 0; i < after.fields().size(); ++i)
+    treasure_gone += before.fields()[i].treasure - after.fields()[i].treasure;
+  const long long gain = after.player_by_id(player)->score - before.player_by_id(player)->score;
+  if (gain < 0 || gain > treasure_gone) {
+    return "the score of " + who + " went from " +
+           std::to_string(before.player_by_id(player)->score) + " to " +
+           std::to_string(after.player_by_id(player)->score) + ", but " +
+           std::to_string(treasure_gone) + " treasure left the board";
+  }
+  if (arrows > 1 + horses) {
+    return std::to_string(arrows) +
+           " arrows or spears were shot (a turn shoots one, and one more " +
+           "for each horse taken; " + std::to_string(horses) + " taken)";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> breach_of_placement(const Board& before, const Board& after,
+                                               int player) {
+  if (auto breach = breach_of_others(before, after, player)) return breach;
+  const auto was = amazons_of(before, player), is = amazons_of(after, player);
+  const std::string who = "player " + std::to_string(player);
+  if (const auto left = missing_from(was, is); !left.empty())
+    return "an amazon of " + who + " moved from " + fields_text(left) + " in the placement phase";
+  if (const auto placed = missing_from(is, was); placed.size() != 1) {
+    return std::to_string(placed.size()) + " amazons of " + who +
+           " were placed (a placement places one)";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool same_position(const Board& a, const Board& b) {
@@ -124,6 +213,7 @@ bool same_position(const Board& a, const Board& b) {
 std::optional<std::string> check_placement(const Board& before, const Board& after, int player) {
   if (before.rows() != after.rows() || before.cols() != after.cols())
     return "the board changed size";
+  if (auto breach = breach_of_placement(before, after, player)) return breach;
   for (const Coord at : amazons_of(after, player)) {
     if (before.at(at).occupant == player) continue;
     Board placed = before;
@@ -146,6 +236,7 @@ std::optional<std::string> check_turn(const Board& before, const Board& after, i
     return "the board changed size";
   if (!same_players_but(before, after, player))
     return "a player line other than the mover's changed";
+  if (auto breach = breach_of_turn(before, after, player)) return breach;
   TurnSearch search(before, after, player);
   for (const Coord from : amazons_of(before, player)) {
     if (after.at(from).occupant == player) continue;  // the amazon that moved left this field...
