@@ -19,7 +19,7 @@ int ParamReader::integer(std::string_view name, int low, int high) {
   const auto n = parse_int(value);
   if (!n || *n < low || *n > high) {
     if (!error_) {
-      error_ = std::string(name) + "=" + value.substr(0, 40) + ": " + std::string(name) +
+      error_ = std::string(name) + "=" + printable(value) + ": " + std::string(name) +
                " is a whole number from " + std::to_string(low) + " to " + std::to_string(high);
     }
     return low;
@@ -36,7 +36,7 @@ int ParamReader::choice(std::string_view name, const std::vector<std::string>& c
       list += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
     if (!error_)
       error_ =
-          std::string(name) + "=" + value.substr(0, 40) + ": " + std::string(name) + " is " + list;
+          std::string(name) + "=" + printable(value) + ": " + std::string(name) + " is " + list;
     return 0;
   }
   return static_cast<int>(it - choices.begin());
@@ -57,7 +57,7 @@ std::optional<std::string> ParamReader::error() const {
     if (!known) {
       std::string names;
       for (const ParamSpec& s : specs_) names += (names.empty() ? "" : ", ") + s.name;
-      return "unknown parameter \"" + name.substr(0, 40) + "\"; the parameters are " +
+      return "unknown parameter \"" + printable(name) + "\"; the parameters are " +
              (names.empty() ? "none" : names);
     }
   }

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "engine/random.hpp"
+#include "engine/words.hpp"
 
 namespace engine {
 
@@ -202,7 +203,7 @@ class AnyState {
   // Those games: runs a command of the program that is not an action (a
   // query, such as `status`) for its output; nullopt when it ran, else why not.
   virtual std::optional<std::string> query(std::string_view text) {
-    return "\"" + std::string(text.substr(0, 40)) + "\" is not an action of this game";
+    return "\"" + printable(text) + "\" is not an action of this game";
   }
 };
 

@@ -30,6 +30,9 @@ class Bot {
  public:
   virtual ~Bot() = default;
   virtual std::size_t choose(const S& state, const std::vector<typename S::Action>& legal) = 0;
+  // A bot that thinks by the clock thinks `ms` a decision from now on (the
+  // web server shares the machine's cores among its games' bots).
+  virtual void set_time_ms(int /*ms*/) {}
 };
 
 template <engine::Game S>
@@ -71,6 +74,9 @@ class UctBot final : public Bot<S> {
     const auto action =
         mcts_.search(state, limits_of(options_, 100), rng_, engine::RandomPlayout{});
     return static_cast<std::size_t>(std::find(legal.begin(), legal.end(), action) - legal.begin());
+  }
+  void set_time_ms(int ms) override {
+    if (options_.time_ms > 0) options_.time_ms = ms;
   }
 
  private:
@@ -116,6 +122,9 @@ class SearchBot final : public Bot<S> {
       ai.nodes = options_.nodes > 0 ? options_.nodes : DefaultNodes;
     }
     return index_of(legal, Decide(state, ai));
+  }
+  void set_time_ms(int ms) override {
+    if (options_.time_ms > 0) options_.time_ms = ms;
   }
 
  private:
@@ -315,6 +324,7 @@ class BotOf final : public AnyBot {
     state.legal_actions(legal_);
     return state.action_text(legal_.at(bot_->choose(state, legal_)));
   }
+  void set_time_ms(int ms) override { bot_->set_time_ms(ms); }
 
  private:
   std::unique_ptr<Bot<S>> bot_;

@@ -37,6 +37,8 @@ class AnyBot {
  public:
   virtual ~AnyBot() = default;
   virtual std::string choose(const engine::AnyState& state) = 0;
+  // For a bot that thinks by the clock: `ms` a decision from now on.
+  virtual void set_time_ms(int ms) = 0;
 };
 
 // A start of the random-simulation test (tests/contract/): the game's
@@ -65,6 +67,10 @@ struct GameInfo {
   // the test: the first violation of the contract or the invariants, if any.
   std::vector<SimulationStart> simulations;
   std::optional<std::string> (*simulate)(const SimulationStart& start, std::uint64_t seed);
+  // For a game whose board's size is a parameter: the number of its fields
+  // for these parameters, read before anything is built (0 if they are
+  // not numbers), so that a front end can refuse a board too large.
+  std::size_t (*fields)(const engine::Params& params) = nullptr;
 };
 
 // Every registered game, in the order of their names.

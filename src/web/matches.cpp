@@ -54,11 +54,16 @@ std::string result_text(const engine::AnyState& state) {
 
 }  // namespace
 
-Matches::Matches(Limits limits) : limits_(limits), bot_thread_([this] { bot_loop(); }) {}
+Matches::Matches(Limits limits) : limits_(limits) {
+  const int threads = limits_.bot_threads > 0
+                          ? limits_.bot_threads
+                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  for (int i = 0; i < threads; ++i) bot_threads_.emplace_back([this] { bot_loop(); });
+}
 
 Matches::~Matches() {
   stop();
-  bot_thread_.join();
+  for (std::thread& t : bot_threads_) t.join();
 }
 
 void Matches::stop() {
@@ -66,7 +71,24 @@ void Matches::stop() {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
   }
-  changed_.notify_all();
+  bots_wake_.notify_all();
+}
+
+bool Matches::stopping() const {
+  const std::lock_guard lock(mutex_);
+  return stopping_;
+}
+
+void Matches::on_change(std::function<void(const std::string& id)> listener) {
+  const std::lock_guard lock(mutex_);
+  listener_ = std::move(listener);
+}
+
+std::optional<std::uint64_t> Matches::version(const std::string& id) const {
+  const std::lock_guard lock(mutex_);
+  const auto at = matches_.find(id);
+  if (at == matches_.end()) return std::nullopt;
+  return at->second->version;
 }
 
 json Matches::catalogue() {
@@ -94,7 +116,7 @@ std::size_t Matches::size() const {
   return matches_.size();
 }
 
-Answer<json> Matches::create(const json& request) {
+Answer<json> Matches::create(const json& request, const std::string& address) {
   if (!request.is_object() || !request.contains("game") || !request["game"].is_string())
     return Refusal{400, "the request must be a JSON object with \"game\": a game's name"};
   const std::string name = request["game"].get<std::string>();
@@ -116,6 +138,19 @@ Answer<json> Matches::create(const json& request) {
   if (!params.count("seed") &&
       std::any_of(specs.begin(), specs.end(), [](const auto& p) { return p.name == "seed"; }))
     params["seed"] = std::to_string(std::random_device{}() % 1000000000u);
+  if (info->fields && info->fields(params) > kMaxWebFields) {
+    return Refusal{400, "this board is too large to play in a browser (at most " +
+                            std::to_string(kMaxWebFields) + " fields)"};
+  }
+  {
+    const std::lock_guard lock(mutex_);
+    drop_idle();
+    const auto mine = std::count_if(matches_.begin(), matches_.end(),
+                                    [&](const auto& m) { return m.second->address == address; });
+    if (static_cast<std::size_t>(mine) >= limits_.games_per_address)
+      return Refusal{429, "your address has " + std::to_string(mine) +
+                              " games already, the most it may have; leave one first"};
+  }
   auto made = info->entry.make(params);
   if (const auto* error = std::get_if<std::string>(&made)) return Refusal{400, *error};
   auto match = std::make_unique<Match>();
@@ -170,6 +205,7 @@ Answer<json> Matches::create(const json& request) {
     id = secret().substr(0, 12);
   } while (matches_.count(id));
   match->id = id;
+  match->address = address;
   match->touched = Clock::now();
   Match& stored = *(matches_[id] = std::move(match));
   changed(stored);
@@ -192,21 +228,11 @@ Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& 
   return Refusal{403, "this token is not a seat of this game"};
 }
 
-Answer<json> Matches::view(const std::string& id, const std::string& token,
-                           std::optional<std::uint64_t> after, std::chrono::milliseconds wait) {
-  std::unique_lock lock(mutex_);
+Answer<json> Matches::view(const std::string& id, const std::string& token) {
+  const std::lock_guard lock(mutex_);
   int player = 0;
   auto found = find(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  if (after) {
-    const auto deadline = Clock::now() + wait;
-    changed_.wait_until(lock, deadline, [&] {
-      const auto at = matches_.find(id);
-      return stopping_ || at == matches_.end() || at->second->version > *after;
-    });
-    found = find(id, token, player);
-    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  }
   return view_of(*std::get<Match*>(found), player);
 }
 
@@ -234,7 +260,7 @@ Answer<json> Matches::undo(const std::string& id, const std::string& token) {
   match.state->undo();
   match.movers.pop_back();
   const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
-  match.log.emplace_back(static_cast<std::size_t>(match.state->players()), entry);
+  log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()), entry));
   changed(match);
   return view_of(match, player);
 }
@@ -268,26 +294,46 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
                      {"action", std::move(seen[static_cast<std::size_t>(p)])},
                      {"events", lines}});
   }
-  match.log.push_back(std::move(entry));
+  log_entry(match, std::move(entry));
   match.movers.push_back(player);
   if (!state.can_undo()) match.movers.clear();
   changed(match);
   return std::nullopt;
 }
 
+void Matches::log_entry(Match& match, std::vector<json> entry) {
+  match.log.push_back(std::move(entry));
+  if (match.log.size() > kKeptLog) {
+    match.log.pop_front();
+    ++match.log_dropped;
+  }
+}
+
 void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
+  queue_bot(match);
+  if (listener_) listener_(match.id);
+}
+
+// Queues the game for a bot thread if a bot is to move and none is thinking
+// for it already (a bot thinks for one decision at a time).
+void Matches::queue_bot(Match& match) {
   const auto& state = *match.state;
-  if (!state.over() && !match.seats[static_cast<std::size_t>(state.to_move())].bot.empty())
+  if (!state.over() && !match.thinking &&
+      !match.seats[static_cast<std::size_t>(state.to_move())].bot.empty() &&
+      bot_queued_.insert(match.id).second) {
     bot_turns_.push_back(match.id);
-  changed_.notify_all();
+    bots_wake_.notify_one();
+  }
 }
 
 json Matches::view_of(const Match& match, int player) const {
   const engine::AnyState& state = *match.state;
   json log = json::array();
-  for (const auto& entry : match.log) log.push_back(entry[static_cast<std::size_t>(player)]);
+  const std::size_t shown = std::min(match.log.size(), kViewLog);
+  for (std::size_t i = match.log.size() - shown; i < match.log.size(); ++i)
+    log.push_back(match.log[i][static_cast<std::size_t>(player)]);
   json seats = json::array();
   for (const Seat& seat : match.seats)
     seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
@@ -304,13 +350,23 @@ json Matches::view_of(const Match& match, int player) const {
       {"view", state.view(player)},
       {"legal", state.to_move() == player ? state.legal_actions() : std::vector<std::string>{}},
       {"log", log},
+      {"log_from", match.log_dropped + match.log.size() - shown},
       {"can_undo", state.can_undo() && !match.movers.empty() && match.movers.back() == player}};
   if (state.over()) {
     const engine::Returns r = state.returns();
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
     view["result"] = result_text(state);
   }
-  if (const std::string* console = state.console()) view["console"] = *console;
+  if (const std::string* console = state.console()) {
+    // Its last kViewConsole bytes, from the start of a line.
+    std::size_t from = 0;
+    if (console->size() > kViewConsole) {
+      from = console->find('\n', console->size() - kViewConsole);
+      from = from == std::string::npos ? console->size() : from + 1;
+    }
+    view["console"] = console->substr(from);
+    view["console_from"] = from;
+  }
   // The parameters may tell what a player must not know (RAIInet's seed
   // places the hidden links): only one-player games show them.
   if (state.players() == 1) view["params"] = match.params;
@@ -323,27 +379,46 @@ void Matches::drop_idle() {
                 [&](const auto& entry) { return now - entry.second->touched > limits_.idle; });
 }
 
+// A bot's time a decision: bot_time_ms when the bots have a thread each, a
+// fair share when more are waiting, so that the bots of one game never hold
+// another's up for long (at least 20 ms).
+int Matches::bot_share_ms() const {
+  const int threads = static_cast<int>(bot_threads_.size());
+  const int waiting = static_cast<int>(bot_turns_.size()) + bots_thinking_;
+  return std::max(20, limits_.bot_time_ms * threads / std::max(threads, waiting));
+}
+
 void Matches::bot_loop() {
   std::unique_lock lock(mutex_);
   while (true) {
-    changed_.wait(lock, [&] { return stopping_ || !bot_turns_.empty(); });
+    bots_wake_.wait(lock, [&] { return stopping_ || !bot_turns_.empty(); });
     if (stopping_) return;
     const std::string id = bot_turns_.front();
     bot_turns_.pop_front();
+    bot_queued_.erase(id);
     auto at = matches_.find(id);
-    if (at == matches_.end() || at->second->state->over()) continue;
+    if (at == matches_.end() || at->second->state->over() || at->second->thinking) continue;
     Match& match = *at->second;
     const int player = match.state->to_move();
     const std::shared_ptr<games::AnyBot> bot = match.seats[static_cast<std::size_t>(player)].ai;
     if (!bot) continue;
     const auto state = match.state->clone();
     const std::uint64_t version = match.version;
+    bot->set_time_ms(bot_share_ms());
+    ++bots_thinking_;
+    match.thinking = true;
     lock.unlock();  // think without holding the games
     const std::string action = bot->choose(*state);
     lock.lock();
+    --bots_thinking_;
     at = matches_.find(id);
-    if (at == matches_.end() || at->second->version != version) continue;
-    play(*at->second, player, action);
+    if (at == matches_.end()) continue;
+    at->second->thinking = false;
+    if (at->second->version == version) {
+      play(*at->second, player, action);
+    } else {
+      queue_bot(*at->second);  // the game changed meanwhile (an undo): think again
+    }
   }
 }
 

@@ -8,11 +8,13 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <variant>
@@ -24,9 +26,21 @@ namespace web {
 
 struct Limits {
   std::size_t max_games = 200;
+  std::size_t games_per_address = 50;  // games one client address may keep at once
   std::chrono::seconds idle{30 * 60};  // a game nobody touched for this long is dropped
-  int bot_time_ms = 500;               // a bot's thinking a decision
+  int bot_time_ms = 500;               // a bot's thinking a decision, when it has a core alone
+  int bot_threads = 0;                 // the bots' threads; 0: one a core
 };
+
+// The most fields a board played on the web may have (Amazons 100 x 100):
+// every view carries the whole board.
+inline constexpr std::size_t kMaxWebFields = 10000;
+// What a view carries of the log (its last entries) and of an ETF game's
+// console (its last bytes, from a line's start); the server keeps at most
+// kKeptLog entries of a game's log.
+inline constexpr std::size_t kViewLog = 100;
+inline constexpr std::size_t kKeptLog = 1000;
+inline constexpr std::size_t kViewConsole = 32 * 1024;
 
 // A refusal of a request: the HTTP status and the reason, for the client.
 struct Refusal {
@@ -46,12 +60,16 @@ class Matches {
 
   // {"games": [...]}: each game with its parameters and bots.
   static nlohmann::json catalogue();
-  // Starts a game from {"game", "params", "seats"}; answers {"id", "seats"}.
-  Answer<nlohmann::json> create(const nlohmann::json& request);
-  // The view of the seat holding `token`; waits up to `wait` for a version
-  // after `after` when one is given.
-  Answer<nlohmann::json> view(const std::string& id, const std::string& token,
-                              std::optional<std::uint64_t> after, std::chrono::milliseconds wait);
+  // Starts a game from {"game", "params", "seats"} for the client at
+  // `address`; answers {"id", "seats"}.
+  Answer<nlohmann::json> create(const nlohmann::json& request, const std::string& address = "");
+  // The view of the seat holding `token`.
+  Answer<nlohmann::json> view(const std::string& id, const std::string& token);
+  // The game's version (it grows with every change), if there is such a game.
+  std::optional<std::uint64_t> version(const std::string& id) const;
+  // Called, with the game's id, after every change of a game (from the
+  // thread that changed it, with the games locked: it must not call back).
+  void on_change(std::function<void(const std::string& id)> listener);
   // Plays `action` (an action's text; in the ETF games also a query such as
   // `status`) for the seat.
   Answer<nlohmann::json> act(const std::string& id, const std::string& token,
@@ -60,9 +78,9 @@ class Matches {
   Answer<nlohmann::json> undo(const std::string& id, const std::string& token);
 
   std::size_t size() const;
-  // Answers every waiting view at once and stops the bots: the server is
-  // stopping.
+  // Stops the bots: the server is stopping.
   void stop();
+  bool stopping() const;
 
  private:
   struct Seat {
@@ -77,29 +95,39 @@ class Matches {
     engine::Params params;  // every parameter, as given or by default
     std::unique_ptr<engine::AnyState> state;
     std::vector<Seat> seats;
+    std::string address;  // of the client that created it
     // What happened: an entry an action (or undo), as each player saw it:
-    // {"player", "action", "events": [lines]}.
-    std::vector<std::vector<nlohmann::json>> log;
+    // {"player", "action", "events": [lines]}; the last kKeptLog of them,
+    // after `log_dropped` older ones.
+    std::deque<std::vector<nlohmann::json>> log;
+    std::size_t log_dropped = 0;
     std::vector<int> movers;  // who played each undoable action, last last
     std::uint64_t version = 1;
+    bool thinking = false;  // a bot thread is choosing its bot's action
     std::chrono::steady_clock::time_point touched;
   };
 
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);
   nlohmann::json view_of(const Match& match, int player) const;
   std::optional<Refusal> play(Match& match, int player, const std::string& action);
-  void record(Match& match, int player, const std::string& action);
+  void log_entry(Match& match, std::vector<nlohmann::json> entry);
   void changed(Match& match);
+  void queue_bot(Match& match);
   void drop_idle();
   void bot_loop();
+  int bot_share_ms() const;
 
   Limits limits_;
   mutable std::mutex mutex_;
-  std::condition_variable changed_;
+  std::condition_variable bots_wake_;
   std::map<std::string, std::unique_ptr<Match>, std::less<>> matches_;
-  std::deque<std::string> bot_turns_;  // ids of games where a bot is to move
+  // The games where a bot is to move, each once, in the order they came.
+  std::deque<std::string> bot_turns_;
+  std::set<std::string, std::less<>> bot_queued_;
+  int bots_thinking_ = 0;
   bool stopping_ = false;
-  std::thread bot_thread_;
+  std::function<void(const std::string&)> listener_;
+  std::vector<std::thread> bot_threads_;
 };
 
 }  // namespace web

@@ -1,190 +1,334 @@
 #include "web/server.hpp"
 
-#include <httplib.h>
 #include <signal.h>
-#include <sys/socket.h>
+#include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
 #include <iostream>
+#include <mutex>
 #include <thread>
+#include <unordered_map>
 
-#include "engine/words.hpp"
-#include "web/assets.hpp"
+#include "web/http.hpp"
 
 namespace web {
 namespace {
 
-using nlohmann::json;
-
-constexpr std::size_t kMaxBody = 64 * 1024;
-constexpr int kMaxWaitMs = 25000;
-constexpr int kThreads = 128;  // a connection holds a thread while it is kept alive
-constexpr int kBacklog = 256;
-
-void send_json(httplib::Response& res, int status, const json& body) {
-  res.status = status;
-  res.set_header("Cache-Control", "no-store");
-  res.set_content(body.dump(), "application/json");
-}
-
-void send_refusal(httplib::Response& res, const Refusal& refusal) {
-  send_json(res, refusal.status, {{"error", refusal.reason}});
-}
-
-template <typename T>
-void send_answer(httplib::Response& res, const Answer<T>& answer) {
-  if (const auto* refusal = std::get_if<Refusal>(&answer)) {
-    send_refusal(res, *refusal);
-  } else {
-    send_json(res, 200, std::get<T>(answer));
-  }
-}
-
-// The JSON object of a request body, or why not.
-std::variant<json, Refusal> body_object(const httplib::Request& req) {
-  json body = json::parse(req.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded()) return Refusal{400, "the body is not JSON"};
-  if (!body.is_object()) return Refusal{400, "the body must be a JSON object"};
-  return body;
-}
-
-std::optional<std::string> string_field(const json& body, const char* name) {
-  const auto at = body.find(name);
-  if (at == body.end() || !at->is_string()) return std::nullopt;
-  return at->get<std::string>();
-}
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
 
 bool is_loopback(const std::string& host) {
   return host == "127.0.0.1" || host == "localhost" || host == "::1";
 }
 
-}  // namespace
-
-Server::Server(ServeOptions options)
-    : options_(std::move(options)),
-      matches_(options_.limits),
-      http_(std::make_unique<httplib::Server>()) {
-  http_->new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
-  http_->set_socket_options([this](int socket) {
-    const int yes = 1;
-    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    socket_ = socket;
-  });
-  http_->set_keep_alive_max_count(1000);
-  http_->set_payload_max_length(kMaxBody);
-  http_->set_read_timeout(10, 0);
-  http_->set_keep_alive_timeout(30);
-  routes();
+// The server may hold a file descriptor for every connection.
+void raise_file_limit() {
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
+  }
 }
 
-Server::~Server() = default;
+}  // namespace
+
+struct Server::Impl {
+  class Session;
+
+  explicit Impl(ServeOptions o)
+      : options(std::move(o)),
+        matches(options.limits),
+        api(matches, options.allowed_hosts),
+        contexts(make_contexts(options.threads)),
+        acceptor(*contexts.front()) {
+    if (options.connections_per_address > 0)
+      connection_limits.per_address = options.connections_per_address;
+    // A change of a game wakes the long polls that wait for it.
+    matches.on_change([this](const std::string& id) { wake(id); });
+  }
+
+  static std::vector<std::unique_ptr<net::io_context>> make_contexts(int threads) {
+    if (threads <= 0) threads = std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
+    std::vector<std::unique_ptr<net::io_context>> made;
+    for (int i = 0; i < threads; ++i) made.push_back(std::make_unique<net::io_context>(1));
+    return made;
+  }
+
+  int bind();
+  void accept();
+  void on_accept(beast::error_code error, tcp::socket socket);
+  void wake(const std::string& id);
+  void forget(const std::string& id, const Session* session);
+  void release(const std::string& address);
+
+  // Declared before the context, whose sessions use them until it is gone.
+  ServeOptions options;
+  ConnectionLimits connection_limits;
+
+  // The long polls waiting for each game.
+  std::mutex waiting_mutex;
+  std::unordered_multimap<std::string, std::weak_ptr<Session>> waiting;
+
+  // The connections open, in all and from each address.
+  std::mutex connections_mutex;
+  std::size_t connections = 0;
+  std::unordered_map<std::string, std::size_t> per_address;
+
+  Matches matches;
+  Api api;
+  // One event loop a thread, each with its share of the connections: no
+  // locks between threads on the way of a request.
+  std::vector<std::unique_ptr<net::io_context>> contexts;
+  std::size_t next_context = 0;
+  tcp::acceptor acceptor;
+  std::unique_ptr<net::steady_timer> retry;  // accepting again after running out of files
+};
+
+// One connection: requests read one at a time under a time limit, each
+// answered at once or, for a long poll, when its game changes or its time
+// is up. Everything of it runs on its event loop's one thread.
+class Server::Impl::Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket socket, Impl& server, std::string address)
+      : stream_(std::move(socket)),
+        server_(server),
+        address_(std::move(address)),
+        timer_(stream_.get_executor()) {}
+  ~Session() { server_.release(address_); }
+
+  void start() {
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+  }
+
+  // A change of the game this session waits for (from any thread).
+  void wake() {
+    net::post(stream_.get_executor(), [self = shared_from_this()] { self->timer_.cancel(); });
+  }
+
+ private:
+  void read() {
+    parser_.emplace();
+    limit(*parser_, server_.connection_limits);
+    stream_.expires_after(server_.connection_limits.request_time);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code error, std::size_t) {
+                       self->on_read(error);
+                     });
+  }
+
+  void on_read(beast::error_code error) {
+    if (error == http::error::end_of_stream || error == beast::error::timeout ||
+        error == net::error::operation_aborted || error == net::error::connection_reset ||
+        error == net::error::eof) {
+      return close();
+    }
+    if (error) return send(unreadable(error, server_.connection_limits), 11, false);
+    const HttpRequest& request = parser_->get();
+    version_ = request.version();
+    keep_alive_ = request.keep_alive();
+    auto read = to_api(request, address_, server_.connection_limits);
+    if (auto* refused = std::get_if<Response>(&read)) return send(*refused, version_, false);
+    auto handled = server_.api.handle(std::get<Request>(read));
+    if (auto* response = std::get_if<Response>(&handled))
+      return send(*response, version_, keep_alive_);
+    begin_wait(std::get<Wait>(std::move(handled)));
+  }
+
+  // A long poll: registered first, then checked, so that no change is missed.
+  void begin_wait(Wait wait) {
+    wait_ = std::move(wait);
+    {
+      const std::lock_guard lock(server_.waiting_mutex);
+      server_.waiting.emplace(wait_->id, weak_from_this());
+    }
+    stream_.expires_never();  // the wait has its own deadline
+    arm();
+  }
+
+  void arm() {
+    if (server_.api.ready(*wait_)) return end_wait();
+    timer_.expires_at(wait_->deadline);
+    timer_.async_wait([self = shared_from_this()](beast::error_code) {
+      // Expired, or woken by a change: answer if the game is ready.
+      self->arm();
+    });
+  }
+
+  void end_wait() {
+    server_.forget(wait_->id, this);
+    const Response response = server_.api.resume(*wait_);
+    wait_.reset();
+    send(response, version_, keep_alive_);
+  }
+
+  void send(const Response& response, unsigned version, bool keep_alive) {
+    response_ = to_http(response, version, keep_alive);
+    stream_.expires_after(server_.connection_limits.request_time);
+    http::async_write(
+        stream_, response_,
+        [self = shared_from_this(), keep_alive](beast::error_code error, std::size_t) {
+          if (error || !keep_alive) return self->close();
+          self->read();
+        });
+  }
+
+  void close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.close();
+  }
+
+  beast::tcp_stream stream_;
+  Impl& server_;
+  std::string address_;
+  net::steady_timer timer_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  HttpResponse response_;
+  std::optional<Wait> wait_;
+  unsigned version_ = 11;
+  bool keep_alive_ = false;
+};
+
+int Server::Impl::bind() {
+  beast::error_code error;
+  const auto address =
+      net::ip::make_address(options.host == "localhost" ? "127.0.0.1" : options.host, error);
+  if (error) return -1;
+  const tcp::endpoint endpoint(address, static_cast<unsigned short>(options.port));
+  acceptor.open(endpoint.protocol(), error);
+  if (!error) acceptor.set_option(net::socket_base::reuse_address(true), error);
+  if (!error) acceptor.bind(endpoint, error);
+  if (!error) acceptor.listen(1024, error);
+  if (error) return -1;
+  return acceptor.local_endpoint().port();
+}
+
+void Server::Impl::accept() {
+  net::io_context& next = *contexts[next_context++ % contexts.size()];
+  acceptor.async_accept(next, [this](beast::error_code error, tcp::socket socket) {
+    on_accept(error, std::move(socket));
+  });
+}
+
+void Server::Impl::on_accept(beast::error_code error, tcp::socket socket) {
+  if (error == net::error::operation_aborted) return;
+  if (error) {
+    // Out of file descriptors, most likely: try again a little later.
+    retry = std::make_unique<net::steady_timer>(*contexts.front(), std::chrono::milliseconds(50));
+    retry->async_wait([this](beast::error_code e) {
+      if (!e) accept();
+    });
+    return;
+  }
+  beast::error_code ignored;
+  const std::string address = socket.remote_endpoint(ignored).address().to_string();
+  bool admitted = false;
+  {
+    const std::lock_guard lock(connections_mutex);
+    if (connections < connection_limits.total &&
+        per_address[address] < connection_limits.per_address) {
+      ++connections;
+      ++per_address[address];
+      admitted = true;
+    }
+  }
+  if (admitted) {
+    // Answers go out whole at once: no waiting for acknowledgements.
+    socket.set_option(tcp::no_delay(true), ignored);
+    std::make_shared<Session>(std::move(socket), *this, address)->start();
+  } else {
+    // Turned away with a word, without reading anything.
+    static const std::string busy =
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+        "Connection: close\r\nContent-Length: 58\r\n\r\n"
+        "{\"error\":\"too many connections from your address at once\"}";
+    socket.non_blocking(true, ignored);
+    socket.write_some(net::buffer(busy), ignored);
+    socket.close(ignored);
+  }
+  accept();
+}
+
+void Server::Impl::release(const std::string& address) {
+  const std::lock_guard lock(connections_mutex);
+  --connections;
+  if (--per_address[address] == 0) per_address.erase(address);
+}
+
+void Server::Impl::wake(const std::string& id) {
+  const std::lock_guard lock(waiting_mutex);
+  const auto [begin, end] = waiting.equal_range(id);
+  for (auto it = begin; it != end; ++it) {
+    if (const auto session = it->second.lock()) session->wake();
+  }
+}
+
+void Server::Impl::forget(const std::string& id, const Session* session) {
+  const std::lock_guard lock(waiting_mutex);
+  const auto [begin, end] = waiting.equal_range(id);
+  for (auto it = begin; it != end; ++it) {
+    const auto other = it->second.lock();
+    if (!other || other.get() == session) {
+      waiting.erase(it);
+      return;
+    }
+  }
+}
+
+Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+
+Server::~Server() {
+  stop();
+}
 
 int Server::bind() {
-  const int port = options_.port == 0 ? http_->bind_to_any_port(options_.host)
-                   : http_->bind_to_port(options_.host, options_.port) ? options_.port
-                                                                       : -1;
-  // The library listens with a backlog of 5, and many browsers (or the load
-  // test's clients) connecting at once would be turned away: listen again
-  // with a longer one.
-  if (port > 0 && socket_ >= 0) ::listen(socket_, kBacklog);
-  return port;
+  return impl_->bind();
 }
 
 void Server::run() {
-  http_->listen_after_bind();
+  impl_->accept();
+  // Each loop runs until stop(), with or without connections.
+  std::vector<net::executor_work_guard<net::io_context::executor_type>> busy;
+  for (auto& context : impl_->contexts) busy.push_back(net::make_work_guard(*context));
+  std::vector<std::thread> pool;
+  for (std::size_t i = 1; i < impl_->contexts.size(); ++i)
+    pool.emplace_back([this, i] { impl_->contexts[i]->run(); });
+  impl_->contexts.front()->run();
+  for (std::thread& t : pool) t.join();
 }
 
 void Server::stop() {
-  // A stop before run() has begun would be lost: wait for it to begin.
-  while (!http_->is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  matches_.stop();
-  http_->stop();
-}
-
-void Server::routes() {
-  httplib::Server& s = *http_;
-  s.set_default_headers({{"X-Content-Type-Options", "nosniff"},
-                         {"Content-Security-Policy", "default-src 'self'; img-src 'self' data:"},
-                         {"Referrer-Policy", "no-referrer"}});
-  const auto page = [](const httplib::Request&, httplib::Response& res) {
-    res.set_content(std::string(asset("index.html")), "text/html; charset=utf-8");
-  };
-  s.Get("/", page);
-  s.Get(R"(/play/[a-z0-9-]+)", page);
-  s.Get(R"(/game/[0-9a-f]+)", page);
-  s.Get(R"(/assets/([a-z0-9_-]+\.(js|css)))",
-        [](const httplib::Request& req, httplib::Response& res) {
-          const std::string name = req.matches[1];
-          const std::string_view text = asset(name);
-          if (text.empty()) return send_json(res, 404, {{"error", "no such asset"}});
-          res.set_content(std::string(text),
-                          name.ends_with(".js") ? "text/javascript; charset=utf-8" : "text/css");
-        });
-  s.Get("/api/games", [](const httplib::Request&, httplib::Response& res) {
-    send_json(res, 200, Matches::catalogue());
-  });
-  s.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
-    auto body = body_object(req);
-    if (auto* refusal = std::get_if<Refusal>(&body)) return send_refusal(res, *refusal);
-    send_answer(res, matches_.create(std::get<json>(body)));
-  });
-  s.Get(R"(/api/games/([0-9a-f]{1,32}))",
-        [this](const httplib::Request& req, httplib::Response& res) {
-          std::optional<std::uint64_t> after;
-          int wait_ms = 20000;
-          try {
-            if (req.has_param("after")) after = std::stoull(req.get_param_value("after"));
-            if (req.has_param("wait"))
-              wait_ms = std::clamp(std::stoi(req.get_param_value("wait")), 0, kMaxWaitMs);
-          } catch (const std::exception&) {
-            return send_refusal(res, {400, "\"after\" and \"wait\" are whole numbers"});
-          }
-          send_answer(res, matches_.view(req.matches[1], req.get_param_value("token"), after,
-                                         std::chrono::milliseconds(wait_ms)));
-        });
-  s.Post(R"(/api/games/([0-9a-f]{1,32})/(actions|undo))",
-         [this](const httplib::Request& req, httplib::Response& res) {
-           auto body = body_object(req);
-           if (auto* refusal = std::get_if<Refusal>(&body)) return send_refusal(res, *refusal);
-           const json& object = std::get<json>(body);
-           const auto token = string_field(object, "token");
-           if (!token)
-             return send_refusal(res, {400, "the body needs \"token\": your seat's token"});
-           if (req.matches[2] == "undo")
-             return send_answer(res, matches_.undo(req.matches[1], *token));
-           const auto action = string_field(object, "action");
-           if (!action)
-             return send_refusal(res, {400, "the body needs \"action\": an action's text"});
-           if (action->size() > 200) return send_refusal(res, {400, "the action is too long"});
-           send_answer(res, matches_.act(req.matches[1], *token, *action));
-         });
-  s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return;
-    const std::string reason = res.status == 413 ? "the body is too large (at most 64 KiB)"
-                               : res.status == 404
-                                   ? "nothing at " + engine::printable(req.path.substr(0, 80))
-                               : res.status == 405 ? "this method is not allowed here"
-                                                   : "bad request";
-    send_json(res, res.status, {{"error", reason}});
-  });
-  s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-    send_json(res, 500, {{"error", "the server failed on this request"}});
-  });
+  impl_->matches.stop();
+  for (auto& context : impl_->contexts) context->stop();
 }
 
 int run_serve(int argc, char** argv) {
-  CLI::App app{"Serves the five games to web browsers: gridgames serve [OPTIONS]",
-               "gridgames serve"};
+  CLI::App app{"Serves the games to web browsers: gridgames serve [OPTIONS]", "gridgames serve"};
   ServeOptions options;
   int idle_minutes = 30;
   app.add_option("--host", options.host, "the address to listen on (loopback unless asked)");
   app.add_option("--port", options.port, "the port; any free one when not given")
       ->check(CLI::Range(0, 65535));
-  app.add_option("--max-games", options.limits.max_games, "games kept at once")
+  app.add_option("--allow-host", options.allowed_hosts,
+                 "a host name the server is reached by, besides its addresses and localhost")
+      ->take_all();
+  app.add_option("--max-games", options.limits.max_games, "games kept at once (200)")
       ->check(CLI::Range(1, 100000));
-  app.add_option("--idle-minutes", idle_minutes, "a game untouched this long is dropped")
+  app.add_option("--games-per-address", options.limits.games_per_address,
+                 "games one client address may keep at once (50)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--connections-per-address", options.connections_per_address,
+                 "connections one client address may hold open (256)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--idle-minutes", idle_minutes, "a game untouched this long is dropped (30)")
       ->check(CLI::Range(1, 10000));
-  app.add_option("--bot-ms", options.limits.bot_time_ms, "a bot's thinking a decision, in ms")
+  app.add_option("--bot-ms", options.limits.bot_time_ms,
+                 "a bot's thinking a decision, in ms, when the machine is not busy (500)")
       ->check(CLI::Range(1, 60000));
   app.set_version_flag("--version", "gridgames serve 1.0");
   try {
@@ -193,12 +337,15 @@ int run_serve(int argc, char** argv) {
     return app.exit(e, std::cout, std::cerr) == 0 ? 0 : 2;
   }
   options.limits.idle = std::chrono::minutes(idle_minutes);
+  raise_file_limit();
   // SIGINT and SIGTERM end the server cleanly: one thread waits for them.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // A client gone while its answer is written is no reason to stop.
+  signal(SIGPIPE, SIG_IGN);
   Server server(options);
   const int port = server.bind();
   if (port < 0) {

@@ -1,22 +1,29 @@
 // The web server of `gridgames serve`: the pages (built into the program) and
-// the JSON API they use (docs/web.md), over the games of matches.hpp.
+// the JSON API they use (docs/web.md), over the games of matches.hpp. It is
+// event-driven (Boost.Asio and Beast): a connection that is slow, idle or
+// waiting for a game's next change holds no thread, so that no client can
+// keep the others out.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "web/matches.hpp"
 
-namespace httplib {
-class Server;
-}
-
 namespace web {
+
+struct ConnectionLimits;
 
 struct ServeOptions {
   std::string host = "127.0.0.1";  // loopback unless asked
   int port = 0;                    // 0: any free port
   Limits limits;
+  // Host names served besides IP addresses and localhost (DNS rebinding).
+  std::vector<std::string> allowed_hosts;
+  // Connections per client address (0: the default of ConnectionLimits).
+  std::size_t connections_per_address = 0;
+  int threads = 0;  // threads serving connections; 0: one a core (at least 2)
 };
 
 class Server {
@@ -25,18 +32,13 @@ class Server {
   ~Server();
   // Binds; the port, or -1 when the address cannot be had.
   int bind();
-  // Serves until stop(), which may come from another thread at any time
-  // after bind() succeeded.
+  // Serves until stop(), which may come from another thread at any time.
   void run();
   void stop();
 
  private:
-  void routes();
-
-  ServeOptions options_;
-  Matches matches_;
-  std::unique_ptr<httplib::Server> http_;
-  int socket_ = -1;  // the listening socket, once bound
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 // `gridgames serve [--host HOST] [--port PORT] ...`: prints the address, then serves.

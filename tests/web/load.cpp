@@ -1,12 +1,23 @@
-// The web server under load: starts `gridgames serve` (the program given),
-// then plays GAMES games at once, each by its own scripted client playing
-// both seats with random legal actions until the game ends, the five games in
-// turn. Prints requests a second and latency percentiles; fails (exit 1) on
-// any error answer, a game left unfinished, or the server's peak memory over
-// the bound.
-//   web_load PATH/TO/gridgames [GAMES] [MAX_RSS_MIB]
+// The web server under load: starts `gridgames serve` (the program given,
+// with SERVE_OPTIONS), then
+//  1. plays GAMES games at once, each by its own scripted client playing
+//     both seats with random legal actions until the game ends, the five
+//     games in turn;
+//  2. holds 150 connections that send a header line every 2 s and never
+//     finish, then 150 idle connections, then 130 long polls, and times a
+//     new client's requests meanwhile;
+//  3. sends one request with 100,000 header lines;
+//  4. runs 20 games of bots against bots and times a bot's answer in a game
+//     against a person.
+// Prints the figures; fails (exit 1) on any error answer, a game left
+// unfinished, a new client kept waiting a second, the flood not refused, a
+// bot's answer later than 5 s, or the server's peak memory over the bound.
+//   web_load PATH/TO/gridgames [GAMES] [MAX_RSS_MIB] [SERVE_OPTIONS...]
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,15 +46,19 @@ struct ServerProcess {
 };
 
 // Starts the server with its output on a pipe; its first line is the address.
-ServerProcess start_server(const char* program) {
+ServerProcess start_server(const char* program, std::vector<std::string> options) {
   int out[2];
   if (pipe(out) != 0) return {};
+  options.insert(options.begin(), {program, "serve", "--max-games", "500"});
+  std::vector<char*> args;
+  for (std::string& o : options) args.push_back(o.data());
+  args.push_back(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
-    execl(program, program, "serve", "--max-games", "500", static_cast<char*>(nullptr));
+    execv(program, args.data());
     _exit(127);
   }
   close(out[1]);
@@ -143,16 +158,148 @@ double percentile(const std::vector<double>& sorted, double p) {
   return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(p * sorted.size()))];
 }
 
+// A raw connection to the server, or -1.
+int connect_to(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (fd >= 0 && connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+  if (fd >= 0) close(fd);
+  return -1;
+}
+
+void send_text(int fd, const std::string& text) {
+  (void)!send(fd, text.data(), text.size(), MSG_NOSIGNAL);
+}
+
+// The slowest of a new client's requests for the game list, one every 200 ms
+// for `seconds`, in ms (a failed request counts as 10 s).
+double new_client_worst_ms(int port, double seconds) {
+  double worst = 0;
+  const auto end = Clock::now() + std::chrono::duration<double>(seconds);
+  while (Clock::now() < end) {
+    httplib::Client client("127.0.0.1", port);
+    client.set_connection_timeout(10, 0);
+    client.set_read_timeout(10, 0);
+    const auto began = Clock::now();
+    const auto result = client.Get("/api/games");
+    const double ms = result && result->status == 200
+                          ? std::chrono::duration<double, std::milli>(Clock::now() - began).count()
+                          : 10000;
+    worst = std::max(worst, ms);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  return worst;
+}
+
+// `count` connections held open while a new client is timed: each sends
+// `opening` and then, every 2 s, `drip` (if any).
+double worst_beside(int port, int count, const std::string& opening, const std::string& drip) {
+  std::vector<int> held;
+  for (int i = 0; i < count; ++i) {
+    const int fd = connect_to(port);
+    if (fd < 0) break;
+    send_text(fd, opening);
+    held.push_back(fd);
+  }
+  std::atomic<bool> done = false;
+  std::thread dripper([&] {
+    while (!drip.empty() && !done) {
+      for (int i = 0; i < 20 && !done; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      for (int fd : held) send_text(fd, drip);
+    }
+  });
+  const double worst = new_client_worst_ms(port, 6);
+  done = true;
+  dripper.join();
+  for (int fd : held) close(fd);
+  return worst;
+}
+
+// One request with 100,000 header lines: the status it got (0: none, the
+// connection closed).
+int header_flood(int port) {
+  const int fd = connect_to(port);
+  if (fd < 0) return 0;
+  timeval limit{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  send_text(fd, "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+  std::string lines;
+  for (int i = 0; i < 1000; ++i) lines += "X-Header-" + std::to_string(i) + ": value\r\n";
+  for (int i = 0; i < 100; ++i) send_text(fd, lines);
+  send_text(fd, "\r\n");
+  char reply[64] = {};
+  const ssize_t n = recv(fd, reply, sizeof reply - 1, 0);
+  close(fd);
+  int status = 0;
+  if (n > 12) std::sscanf(reply, "HTTP/1.%*d %d", &status);
+  return status;
+}
+
+std::optional<json> post_json(httplib::Client& client, const std::string& path, const json& body) {
+  const auto result = client.Post(path.c_str(), body.dump(), "application/json");
+  if (!result || result->status != 200) return std::nullopt;
+  return json::parse(result->body, nullptr, false);
+}
+
+// With 20 games of bots against bots running, the time a bot takes to answer
+// a person's turn in another game, worst of five, in ms (-1: failed).
+double bot_answer_ms(int port) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(30, 0);
+  for (int i = 0; i < 20; ++i) {
+    if (!post_json(client, "/api/games", {{"game", "sword-and-shield"}, {"seats", {"ai", "ai"}}}))
+      return -1;
+  }
+  const auto game =
+      post_json(client, "/api/games", {{"game", "sword-and-shield"}, {"seats", {"human", "ai"}}});
+  if (!game) return -1;
+  const std::string path = "/api/games/" + (*game)["id"].get<std::string>();
+  const std::string token = (*game)["seats"][0]["token"];
+  double worst = 0;
+  engine::Random rng(5);
+  for (int measured = 0, step = 0; measured < 5 && step < 100; ++step) {
+    const auto view = client.Get((path + "?token=" + token).c_str());
+    if (!view || view->status != 200) return -1;
+    const json seen = json::parse(view->body);
+    if (seen["over"].get<bool>()) break;
+    const json& legal = seen["legal"];
+    const std::string action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    const auto acted = post_json(client, path + "/actions", {{"token", token}, {"action", action}});
+    if (!acted) return -1;
+    if ((*acted)["over"].get<bool>()) break;
+    if ((*acted)["to_move"] == 0) continue;  // the person's turn goes on
+    ++measured;
+    const auto began = Clock::now();
+    std::uint64_t version = (*acted)["version"];
+    while (true) {  // long polls until the bot has answered
+      const auto next =
+          client.Get((path + "?token=" + token + "&after=" + std::to_string(version)).c_str());
+      if (!next || next->status != 200) return -1;
+      const json now = json::parse(next->body);
+      version = now["version"];
+      if (now["over"].get<bool>() || now["to_move"] == 0) break;
+    }
+    worst =
+        std::max(worst, std::chrono::duration<double, std::milli>(Clock::now() - began).count());
+  }
+  return worst;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: web_load PATH/TO/gridgames [GAMES] [MAX_RSS_MIB]\n";
+    std::cerr << "usage: web_load PATH/TO/gridgames [GAMES] [MAX_RSS_MIB] [SERVE_OPTIONS...]\n";
     return 2;
   }
   const int games = argc > 2 ? std::atoi(argv[2]) : 50;
   const long max_rss_mib = argc > 3 ? std::atol(argv[3]) : 512;
-  const ServerProcess server = start_server(argv[1]);
+  const ServerProcess server =
+      start_server(argv[1], std::vector<std::string>(argv + std::min(argc, 4), argv + argc));
   if (server.port == 0) {
     std::cerr << "web_load: the server did not print its address\n";
     if (server.pid > 0) kill(server.pid, SIGKILL);
@@ -164,6 +311,23 @@ int main(int argc, char** argv) {
   for (int i = 0; i < games; ++i) clients.emplace_back(play_one, server.port, i, std::ref(totals));
   for (std::thread& t : clients) t.join();
   const double seconds = std::chrono::duration<double>(Clock::now() - began).count();
+
+  const std::string request_start = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  const double slow_ms = worst_beside(server.port, 150, request_start, "X-Slow: 1\r\n");
+  const double idle_ms = worst_beside(server.port, 150, "", "");
+  double polls_ms = 10000;
+  {
+    httplib::Client client("127.0.0.1", server.port);
+    if (const auto game = post_json(client, "/api/games", {{"game", "raiinet"}})) {
+      const std::string poll = "GET /api/games/" + (*game)["id"].get<std::string>() +
+                               "?token=" + (*game)["seats"][0]["token"].get<std::string>() +
+                               "&after=1000000&wait=25000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+      polls_ms = worst_beside(server.port, 130, poll, "");
+    }
+  }
+  const int flood_status = header_flood(server.port);
+  const double bot_ms = bot_answer_ms(server.port);
+
   const long rss = peak_rss_kib(server.pid);
   kill(server.pid, SIGTERM);
   int status = 0;
@@ -176,10 +340,18 @@ int main(int argc, char** argv) {
   std::printf("web_load: latency ms p50 %.2f, p90 %.2f, p99 %.2f, max %.2f; errors %d\n",
               percentile(l, 0.5), percentile(l, 0.9), percentile(l, 0.99), l.empty() ? 0 : l.back(),
               totals.errors.load());
+  std::printf(
+      "web_load: a new client's slowest answer, ms: beside 150 slow senders %.0f, "
+      "150 idle connections %.0f, 130 long polls %.0f\n",
+      slow_ms, idle_ms, polls_ms);
+  std::printf("web_load: 100,000 header lines answered with %d\n", flood_status);
+  std::printf("web_load: a bot's slowest answer beside 20 games of bots: %.0f ms\n", bot_ms);
   std::printf("web_load: server peak memory %.1f MiB (bound %ld MiB); server exit %s\n",
               rss / 1024.0, max_rss_mib,
               WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "clean" : "NOT clean");
-  const bool ok = totals.errors == 0 && totals.finished == games && rss > 0 &&
-                  rss / 1024 <= max_rss_mib && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  const bool ok = totals.errors == 0 && totals.finished == games && slow_ms < 1000 &&
+                  idle_ms < 1000 && polls_ms < 1000 && flood_status == 431 && bot_ms >= 0 &&
+                  bot_ms < 5000 && rss > 0 && rss / 1024 <= max_rss_mib && WIFEXITED(status) &&
+                  WEXITSTATUS(status) == 0;
   return ok ? 0 : 1;
 }

@@ -27,6 +27,9 @@ class AmazonsAi final : public Bot<amazons::State> {
     }
     return static_cast<std::size_t>(at - legal.begin());
   }
+  void set_time_ms(int ms) override {
+    if (options_.time_ms > 0) options_.time_ms = ms;
+  }
 
  private:
   using Action = amazons::State::Action;
@@ -71,10 +74,20 @@ std::unique_ptr<Bot<amazons::State>> amazons_bot(std::string_view name, const Se
   return generic_bot<amazons::State>(name, o, seed);
 }
 
+// rows x cols, as given or by default (10 x 10).
+std::size_t fields(const engine::Params& params) {
+  const auto side = [&](const char* name) -> std::size_t {
+    const auto at = params.find(name);
+    const auto n = at == params.end() ? std::optional(10) : engine::parse_int(at->second);
+    return n && *n > 0 ? static_cast<std::size_t>(*n) : 0;
+  };
+  return side("rows") * side("cols");
+}
+
 }  // namespace
 
 GameInfo register_amazons() {
-  return info<amazons::State, &amazons_bot>(
+  GameInfo game = info<amazons::State, &amazons_bot>(
       "amazons", "Amazons", "queens, arrows, treasures and artifacts for 1-8 players",
       {"random", "uct", "ai"},
       {{{{"rows", "7"}, {"cols", "6"}, {"players", "3"}, {"amazons", "2"}, {"artifacts", "30"}},
@@ -82,6 +95,8 @@ GameInfo register_amazons() {
         200},
        {{{"rules", "standard"}}, 5, 400},
        {{{"rows", "70"}, {"cols", "3"}, {"amazons", "1"}}, 2, 2000}});
+  game.fields = &fields;
+  return game;
 }
 
 }  // namespace games

@@ -1,0 +1,248 @@
+#include "web/api.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "engine/words.hpp"
+#include "web/assets.hpp"
+
+namespace web {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kDefaultWaitMs = 20000;
+constexpr int kMaxWaitMs = 25000;
+constexpr std::size_t kMaxActionBytes = 200;
+
+Response json_response(int status, const json& body) {
+  return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace)};
+}
+
+template <typename T>
+Response answer(const Answer<T>& a) {
+  if (const auto* refusal = std::get_if<Refusal>(&a))
+    return Api::refusal(refusal->status, refusal->reason);
+  return json_response(200, std::get<T>(a));
+}
+
+// The value of `name` in a query string (a=1&b=2), %-decoded.
+std::optional<std::string> query_value(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? "" : query.substr(amp + 1);
+    const std::size_t eq = pair.find('=');
+    if (pair.substr(0, eq) != name) continue;
+    const std::string_view raw = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+    std::string value;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      int byte = 0;
+      if (raw[i] == '%' && i + 2 < raw.size() &&
+          std::from_chars(raw.data() + i + 1, raw.data() + i + 3, byte, 16).ptr ==
+              raw.data() + i + 3) {
+        value += static_cast<char>(byte);
+        i += 2;
+      } else {
+        value += raw[i] == '+' ? ' ' : raw[i];
+      }
+    }
+    return value;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> whole_number(const std::string& text) {
+  std::uint64_t n = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return n;
+}
+
+bool is_hex_id(std::string_view text) {
+  return !text.empty() && text.size() <= 32 && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  });
+}
+
+bool is_name(std::string_view text) {
+  return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '-' || c == '_';
+  });
+}
+
+// The host name of a Host header ("example.org:8080", "[::1]:80"), lower case.
+std::string host_name(std::string_view host) {
+  if (host.starts_with('[')) return std::string(host.substr(0, host.find(']') + 1));
+  std::string name(host.substr(0, host.rfind(':')));
+  if (host.find(':') == std::string_view::npos) name = host;
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return name;
+}
+
+// An IPv4 address (digits and dots) or an IPv6 one in brackets: no DNS name,
+// so no DNS rebinding.
+bool is_address(std::string_view name) {
+  if (name.starts_with('[')) return name.ends_with(']');
+  return !name.empty() && std::all_of(name.begin(), name.end(),
+                                      [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
+}
+
+bool is_json(const std::optional<std::string>& content_type) {
+  if (!content_type) return false;
+  std::string type = content_type->substr(0, content_type->find(';'));
+  type = std::string(engine::trim(type));
+  std::transform(type.begin(), type.end(), type.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return type == "application/json";
+}
+
+}  // namespace
+
+const std::vector<std::pair<std::string, std::string>>& security_headers() {
+  static const std::vector<std::pair<std::string, std::string>> headers = {
+      {"X-Content-Type-Options", "nosniff"},
+      {"Content-Security-Policy",
+       "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"},
+      {"X-Frame-Options", "DENY"},
+      {"Referrer-Policy", "no-referrer"},
+      {"Cache-Control", "no-store"}};
+  return headers;
+}
+
+Api::Api(Matches& matches, std::vector<std::string> hosts)
+    : matches_(matches), hosts_(std::move(hosts)), catalogue_(Matches::catalogue().dump()) {
+  for (std::string& h : hosts_) h = host_name(h);
+}
+
+Response Api::refusal(int status, const std::string& reason) {
+  return json_response(status, {{"error", reason}});
+}
+
+std::optional<Response> Api::refuse_host(const Request& request) const {
+  if (!request.host) return std::nullopt;  // not a browser's request
+  const std::string name = host_name(*request.host);
+  if (is_address(name) || name == "localhost" ||
+      std::find(hosts_.begin(), hosts_.end(), name) != hosts_.end()) {
+    return std::nullopt;
+  }
+  return refusal(421, "this server does not serve the host \"" + engine::printable(name, 60) +
+                          "\" (give it to gridgames serve with --allow-host)");
+}
+
+std::variant<Response, Wait> Api::handle(const Request& request) const {
+  if (auto refused = refuse_host(request)) return *refused;
+  const std::string_view target = request.target;
+  const std::size_t question = target.find('?');
+  const std::string_view path = target.substr(0, question);
+  const std::string_view query =
+      question == std::string_view::npos ? "" : target.substr(question + 1);
+  if (path.starts_with("/api/")) return api(request, path, query);
+  if (request.method != "GET") return refusal(405, "this method is not allowed here");
+  return page(path);
+}
+
+Response Api::page(std::string_view path) const {
+  const auto html = [] {
+    return Response{200, "text/html; charset=utf-8", std::string(asset("index.html"))};
+  };
+  if (path == "/") return html();
+  for (const std::string_view prefix : {"/play/", "/game/"}) {
+    if (path.starts_with(prefix) && is_name(path.substr(prefix.size()))) return html();
+  }
+  if (path.starts_with("/assets/")) {
+    const std::string_view name = path.substr(8);
+    const std::string_view text = is_name(name.substr(0, name.rfind('.'))) ? asset(name) : "";
+    if (!text.empty()) {
+      return {200, name.ends_with(".js") ? "text/javascript; charset=utf-8" : "text/css",
+              std::string(text)};
+    }
+  }
+  return refusal(404, "nothing at " + engine::printable(path, 80));
+}
+
+std::variant<Response, Wait> Api::api(const Request& request, std::string_view path,
+                                      std::string_view query) const {
+  const bool post = request.method == "POST";
+  if (post) {
+    // A page of another site cannot send JSON without asking first (CORS),
+    // and a browser says where a request comes from.
+    if (!is_json(request.content_type))
+      return refusal(415, "a POST's body must be JSON, sent as Content-Type: application/json");
+    if (request.origin && request.host && *request.origin != "http://" + *request.host &&
+        *request.origin != "https://" + *request.host) {
+      return refusal(403, "requests from other sites are refused");
+    }
+  } else if (request.method != "GET") {
+    return refusal(405, "this method is not allowed here");
+  }
+  const auto body = [&]() -> std::variant<json, Response> {
+    json parsed = json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+    if (parsed.is_discarded()) return refusal(400, "the body is not JSON");
+    if (!parsed.is_object()) return refusal(400, "the body must be a JSON object");
+    return parsed;
+  };
+  if (path == "/api/games") {
+    if (!post) return Response{200, "application/json", catalogue_};
+    auto object = body();
+    if (auto* refused = std::get_if<Response>(&object)) return *refused;
+    return answer(matches_.create(std::get<json>(object), request.client));
+  }
+  if (!path.starts_with("/api/games/"))
+    return refusal(404, "nothing at " + engine::printable(path, 80));
+  const std::string_view rest = path.substr(std::string_view("/api/games/").size());
+  const std::string id(rest.substr(0, rest.find('/')));
+  const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
+  if (!is_hex_id(id) || (verb != "" && verb != "actions" && verb != "undo"))
+    return refusal(404, "nothing at " + engine::printable(path, 80));
+  if (verb.empty()) {
+    if (post) return refusal(405, "this method is not allowed here");
+    const std::string token = query_value(query, "token").value_or("");
+    bool waits = false;
+    std::uint64_t after = 0, wait_ms = kDefaultWaitMs;
+    for (const auto& [name, value] : {std::pair{"after", &after}, std::pair{"wait", &wait_ms}}) {
+      const auto text = query_value(query, name);
+      if (!text) continue;
+      const auto number = whole_number(*text);
+      if (!number) return refusal(400, "\"after\" and \"wait\" are whole numbers");
+      *value = *number;
+      waits = waits || value == &after;
+    }
+    const auto view = matches_.view(id, token);
+    if (!waits || std::holds_alternative<Refusal>(view) ||
+        std::get<json>(view)["version"].get<std::uint64_t>() > after) {
+      return answer(view);
+    }
+    const auto ms = std::chrono::milliseconds(std::min<std::uint64_t>(wait_ms, kMaxWaitMs));
+    return Wait{id, token, after, Clock::now() + ms};
+  }
+  if (!post) return refusal(405, "this method is not allowed here");
+  auto object = body();
+  if (auto* refused = std::get_if<Response>(&object)) return *refused;
+  const json& fields = std::get<json>(object);
+  const auto text = [&](const char* name) -> std::optional<std::string> {
+    const auto at = fields.find(name);
+    if (at == fields.end() || !at->is_string()) return std::nullopt;
+    return at->get<std::string>();
+  };
+  const auto token = text("token");
+  if (!token) return refusal(400, "the body needs \"token\": your seat's token");
+  if (verb == "undo") return answer(matches_.undo(id, *token));
+  const auto action = text("action");
+  if (!action) return refusal(400, "the body needs \"action\": an action's text");
+  if (action->size() > kMaxActionBytes) return refusal(400, "the action is too long");
+  return answer(matches_.act(id, *token, *action));
+}
+
+bool Api::ready(const Wait& wait) const {
+  return Clock::now() >= wait.deadline || matches_.stopping() ||
+         matches_.version(wait.id).value_or(wait.after + 1) > wait.after;
+}
+
+Response Api::resume(const Wait& wait) const {
+  return answer(matches_.view(wait.id, wait.token));
+}
+
+}  // namespace web

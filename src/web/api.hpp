@@ -1,0 +1,72 @@
+// What the web server answers, apart from the network: the pages and the JSON
+// API (docs/web.md) as a function from a parsed request to a response, or to
+// a wait for the game's next change (a long poll). The transport
+// (server.cpp) and the fuzz target of HTTP handling both call it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "web/matches.hpp"
+
+namespace web {
+
+struct Request {
+  std::string method;  // "GET", "POST", ...
+  std::string target;  // the path and query, as sent
+  std::optional<std::string> host;
+  std::optional<std::string> origin;
+  std::optional<std::string> content_type;
+  std::string body;
+  std::string client;  // the client's address
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type;
+  std::string body;
+};
+
+// A view asked for with `after`: answered when the game changes after that
+// version, or when `deadline` passes.
+struct Wait {
+  std::string id;
+  std::string token;
+  std::uint64_t after = 0;
+  std::chrono::steady_clock::time_point deadline;
+};
+
+// The headers every answer carries: no sniffing, no framing by other sites,
+// scripts and styles only from here.
+const std::vector<std::pair<std::string, std::string>>& security_headers();
+
+class Api {
+ public:
+  // `hosts`: the host names served besides IP addresses and localhost.
+  Api(Matches& matches, std::vector<std::string> hosts);
+
+  std::variant<Response, Wait> handle(const Request& request) const;
+  // The answer to a wait, now (its game changed, its time is up, or the
+  // server is stopping).
+  Response resume(const Wait& wait) const;
+  // Whether a wait can be answered yet.
+  bool ready(const Wait& wait) const;
+
+  static Response refusal(int status, const std::string& reason);
+
+ private:
+  std::optional<Response> refuse_host(const Request& request) const;
+  std::variant<Response, Wait> api(const Request& request, std::string_view path,
+                                   std::string_view query) const;
+  Response page(std::string_view path) const;
+
+  Matches& matches_;
+  std::vector<std::string> hosts_;
+  std::string catalogue_;  // the list of games never changes: made once
+};
+
+}  // namespace web
