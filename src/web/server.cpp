@@ -47,6 +47,8 @@ struct Server::Impl {
         acceptor(*contexts.front()) {
     if (options.connections_per_address > 0)
       connection_limits.per_address = options.connections_per_address;
+    if (options.request_seconds > 0)
+      connection_limits.request_time = std::chrono::seconds(options.request_seconds);
     // A change of a game wakes the long polls that wait for it.
     matches.on_change([this](const std::string& id) { wake(id); });
   }

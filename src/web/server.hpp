@@ -24,6 +24,8 @@ struct ServeOptions {
   // Connections per client address (0: the default of ConnectionLimits).
   std::size_t connections_per_address = 0;
   int threads = 0;  // threads serving connections; 0: one a core (at least 2)
+  // The time a request may take to arrive whole (0: the default, 15 s).
+  int request_seconds = 0;
 };
 
 class Server {

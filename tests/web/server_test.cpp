@@ -1,8 +1,12 @@
 // The web server's JSON API, spoken to over loopback HTTP as browsers do.
 #include "web/server.hpp"
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <set>
 #include <thread>
@@ -23,6 +27,9 @@ class WebServer : public ::testing::Test {
   void start(web::Limits limits = {}) {
     web::ServeOptions options;
     options.limits = limits;
+    start(options);
+  }
+  void start(const web::ServeOptions& options) {
     server_ = std::make_unique<web::Server>(options);
     port_ = server_->bind();
     ASSERT_GT(port_, 0);
@@ -37,6 +44,36 @@ class WebServer : public ::testing::Test {
   void restart(web::Limits limits) {
     TearDown();
     start(limits);
+  }
+  void restart(const web::ServeOptions& options) {
+    TearDown();
+    start(options);
+  }
+
+  // A raw connection to the server, or -1.
+  int connect_raw() const {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port_));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+    ::close(fd);
+    return -1;
+  }
+  // Sends `request` on a new connection; what came back until the server
+  // closed it or 10 s passed.
+  std::string exchange(const std::string& request) const {
+    const int fd = connect_raw();
+    if (fd < 0) return "";
+    timeval limit{10, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    (void)!::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+    std::string got;
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) got.append(buffer, n);
+    ::close(fd);
+    return got;
   }
 
   struct Reply {
@@ -340,6 +377,156 @@ TEST_F(WebServer, ABadActionGetsTheSameReasonEverywhere) {
   expect_one_reason(*this, create({{"game", "sword-and-shield"}}), sas::State(), sas_terminal,
                     {"move a sideways", "create a 45", "rotate b", "move a up", "react a b",
                      "pass now", "create A 90"});
+}
+
+// A page of another site reaching the server through a name of its own
+// (DNS rebinding) is refused; addresses, localhost and allowed names are served.
+TEST_F(WebServer, ServesOnlyItsOwnHostNames) {
+  const auto page = [&](const std::string& host) {
+    return client_->Get("/", {{"Host", host}})->status;
+  };
+  EXPECT_EQ(page("127.0.0.1:" + std::to_string(port_)), 200);
+  EXPECT_EQ(page("localhost:" + std::to_string(port_)), 200);
+  EXPECT_EQ(page("[::1]:" + std::to_string(port_)), 200);
+  const auto refused = client_->Get("/api/games", {{"Host", "evil.example:80"}});
+  EXPECT_EQ(refused->status, 421);
+  EXPECT_EQ(json::parse(refused->body)["error"],
+            "this server does not serve the host \"evil.example\" (give it to gridgames serve "
+            "with --allow-host)");
+  web::ServeOptions options;
+  options.allowed_hosts = {"Games.Example.org"};
+  restart(options);
+  EXPECT_EQ(page("games.example.org"), 200);
+  EXPECT_EQ(page("evil.example"), 421);
+}
+
+// A form or a text/plain POST from another site cannot create or play.
+TEST_F(WebServer, ChangesNeedJsonFromThisSite) {
+  const std::string body = R"({"game": "raiinet"})";
+  EXPECT_EQ(client_->Post("/api/games", body, "text/plain")->status, 415);
+  EXPECT_EQ(client_->Post("/api/games", body, "application/x-www-form-urlencoded")->status, 415);
+  const std::string here = "http://127.0.0.1:" + std::to_string(port_);
+  EXPECT_EQ(
+      client_->Post("/api/games", {{"Origin", "http://evil.example"}}, body, "application/json")
+          ->status,
+      403);
+  EXPECT_EQ(client_->Post("/api/games", {{"Origin", here}}, body, "application/json")->status, 200);
+  EXPECT_EQ(client_->Post("/api/games", body, "application/json; charset=utf-8")->status, 200);
+  EXPECT_EQ(client_->Delete("/api/games")->status, 405);
+  EXPECT_EQ(client_->Post("/", body, "application/json")->status, 405);
+}
+
+TEST_F(WebServer, AnswersCannotBeFramedOrSniffed) {
+  for (const char* path : {"/", "/api/games", "/nowhere"}) {
+    const auto r = client_->Get(path);
+    EXPECT_NE(r->get_header_value("Content-Security-Policy").find("frame-ancestors 'none'"),
+              std::string::npos);
+    EXPECT_EQ(r->get_header_value("X-Frame-Options"), "DENY");
+    EXPECT_EQ(r->get_header_value("X-Content-Type-Options"), "nosniff");
+  }
+}
+
+TEST_F(WebServer, ABoardTooLargeIsRefusedBeforeItIsBuilt) {
+  const Reply r =
+      post("/api/games", R"({"game": "amazons", "params": {"rows": 1000, "cols": 1000}})");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.data["error"], "this board is too large to play in a browser (at most 10000 fields)");
+  EXPECT_EQ(
+      post("/api/games", R"({"game": "amazons", "params": {"rows": 100, "cols": 100}})").status,
+      200);
+}
+
+TEST_F(WebServer, GamesPerAddressAreLimited) {
+  web::Limits limits;
+  limits.games_per_address = 3;
+  restart(limits);
+  for (int i = 0; i < 3; ++i) create({{"game", "raiinet"}});
+  const Reply fourth = post("/api/games", R"({"game": "raiinet"})");
+  EXPECT_EQ(fourth.status, 429);
+  EXPECT_EQ(fourth.data["error"],
+            "your address has 3 games already, the most it may have; leave one first");
+}
+
+TEST_F(WebServer, ConnectionsPerAddressAreLimited) {
+  web::ServeOptions options;
+  options.connections_per_address = 4;
+  restart(options);
+  std::vector<int> held;
+  for (int i = 0; i < 4; ++i) held.push_back(connect_raw());
+  // The fifth is turned away at once, with a word.
+  const std::string turned_away = exchange("GET /api/games HTTP/1.1\r\n\r\n");
+  EXPECT_EQ(turned_away.rfind("HTTP/1.1 503 ", 0), 0u) << turned_away;
+  EXPECT_NE(turned_away.find("too many connections from your address"), std::string::npos);
+  ::close(held.back());
+  held.pop_back();
+  // Its place is free again as soon as the server has seen it close.
+  std::string served;
+  for (int attempt = 0; attempt < 50 && served.rfind("HTTP/1.1 200", 0) != 0; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    served = exchange("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  }
+  EXPECT_EQ(served.rfind("HTTP/1.1 200", 0), 0u) << served;
+  for (int fd : held) ::close(fd);
+}
+
+TEST_F(WebServer, RequestsBeyondTheLimitsAreRefused) {
+  std::string fields;
+  for (int i = 0; i < 101; ++i) fields += "X-Field-" + std::to_string(i) + ": 1\r\n";
+  EXPECT_EQ(exchange("GET / HTTP/1.1\r\n" + fields + "\r\n").rfind("HTTP/1.1 431 ", 0), 0u);
+  const std::string huge = "X-Huge: " + std::string(20000, 'h') + "\r\n";
+  EXPECT_EQ(exchange("GET / HTTP/1.1\r\n" + huge + "\r\n").rfind("HTTP/1.1 431 ", 0), 0u);
+  EXPECT_EQ(exchange("\x16\x03\x01 not http at all\r\n\r\n").rfind("HTTP/1.1 400 ", 0), 0u);
+  EXPECT_EQ(exchange("POST /api/games HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n")
+                .rfind("HTTP/1.1 413 ", 0),
+            0u);
+}
+
+// A request that never ends is cut off when its time is up; the others are
+// served meanwhile.
+TEST_F(WebServer, ASlowRequestIsCutOff) {
+  web::ServeOptions options;
+  options.request_seconds = 1;
+  restart(options);
+  const int slow = connect_raw();
+  const std::string start = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  (void)!::send(slow, start.data(), start.size(), MSG_NOSIGNAL);
+  EXPECT_EQ(get("/api/games").status, 200);
+  timeval limit{10, 0};
+  ::setsockopt(slow, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  char byte = 0;
+  const auto began = std::chrono::steady_clock::now();
+  EXPECT_EQ(::recv(slow, &byte, 1, 0), 0);  // closed by the server
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(9));
+  ::close(slow);
+}
+
+// The view carries the last 100 entries of the log and the last 32 KiB of
+// the console, from a line's start; the rest is counted.
+TEST_F(WebServer, ViewsCarryTheEndOfLongLogsAndConsoles) {
+  const json game = create({{"game", "simodyssey"}});
+  for (int i = 0; i < 600; ++i) ASSERT_EQ(act(game, 0, "status").status, 200);
+  for (int i = 0; i < 120; ++i) ASSERT_EQ(act(game, 0, "pass").status, 200);
+  const json seen = view(game, 0).data;
+  EXPECT_EQ(seen["log"].size(), 100u);
+  EXPECT_EQ(seen["log_from"], 20);
+  const std::string console = seen["console"];
+  EXPECT_LE(console.size(), 32u * 1024);
+  EXPECT_GT(seen["console_from"].get<std::size_t>(), 0u);
+  EXPECT_EQ(console.rfind("->", 0) == 0 || console.rfind("  ", 0) == 0, true)
+      << console.substr(0, 80);
+}
+
+// A text cut to be shown never splits a character: no failure, whatever the bytes.
+TEST_F(WebServer, LongActionTextsWithCharactersOfSeveralBytesAreRefusedCleanly) {
+  const json game = create({{"game", "raiinet"}});
+  const json etf = create({{"game", "simodyssey"}});
+  for (std::size_t pad = 35; pad < 45; ++pad) {
+    const std::string text = std::string(pad, 'a') + "\xc3\xa9\xe2\x82\xac tail";
+    const Reply refused = act(game, 0, text);
+    EXPECT_EQ(refused.status, 422) << refused.body;
+    const Reply queried = act(etf, 0, text);
+    EXPECT_EQ(queried.status, 422) << queried.body;
+  }
 }
 
 }  // namespace

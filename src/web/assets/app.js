@@ -169,7 +169,9 @@ function showGame(id, token) {
     actions.replaceChildren(...shown.map((text) => el("button", { type: "button", "data-action": text, onclick: () => act(text) }, text)));
     if (!view.legal.length) actions.append(el("span", {}, view.over ? "" : "Wait for your turn."));
     undo.hidden = !view.can_undo;
-    log.replaceChildren(...view.log.map((entry) => el("li", {},
+    // The view carries the last entries of the log, from entry log_from on.
+    const earlier = view.log_from ? [el("li", { class: "event" }, view.log_from + " earlier actions not shown")] : [];
+    log.replaceChildren(...earlier, ...view.log.map((entry) => el("li", {},
       "player " + (entry.player + 1) + ": " + entry.action,
       ...entry.events.map((line) => el("div", { class: "event" }, line)))));
     log.scrollTop = log.scrollHeight;
@@ -177,7 +179,7 @@ function showGame(id, token) {
     if (view.console !== undefined) {
       consoleBox.hidden = false;
       const pre = document.getElementById("console");
-      pre.textContent = view.console;
+      pre.textContent = (view.console_from ? "(the first " + view.console_from + " bytes are not shown)\n" : "") + view.console;
       pre.scrollTop = pre.scrollHeight;
     }
   }
