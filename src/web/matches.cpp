@@ -15,6 +15,14 @@ using Clock = std::chrono::steady_clock;
 // programs: every view would carry megabytes.
 constexpr std::size_t kMaxObservation = 64 * 1024;
 
+constexpr const char* kCannotSave = "the server cannot save this game now; try again later";
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 // 128 bits from the system's generator, as hex: a seat's secret.
 std::string secret() {
   static std::mutex mutex;
@@ -54,7 +62,8 @@ std::string result_text(const engine::AnyState& state) {
 
 }  // namespace
 
-Matches::Matches(Limits limits) : limits_(limits) {
+Matches::Matches(Limits limits, Store* store) : limits_(limits), store_(store) {
+  restore_recent();
   const int threads = limits_.bot_threads > 0
                           ? limits_.bot_threads
                           : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -116,12 +125,52 @@ std::size_t Matches::size() const {
   return matches_.size();
 }
 
+// The game `info` with `params` and its seats, each "human" or a bot's name;
+// a person's token is drawn, or the one of `tokens` when restored.
+Answer<std::unique_ptr<Matches::Match>> Matches::make_match(
+    const games::GameInfo& info, const engine::Params& params,
+    const std::vector<std::string>& kinds, const std::vector<std::string>& tokens) {
+  auto made = info.entry.make(params);
+  if (const auto* error = std::get_if<std::string>(&made)) return Refusal{400, *error};
+  auto match = std::make_unique<Match>();
+  match->info = &info;
+  match->state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
+  if (match->state->observation(0).size() > kMaxObservation)
+    return Refusal{400, "this game is too large to play in a browser (its board is over " +
+                            std::to_string(kMaxObservation / 1024) + " KiB as text)"};
+  engine::ParamReader read(params, info.entry.params);
+  match->params = read.filled();
+  const int players = match->state->players();
+  if (static_cast<int>(kinds.size()) > players)
+    return Refusal{400, "\"seats\" must be a list of at most " + std::to_string(players) +
+                            " entries, \"human\" or a bot's name"};
+  games::SelfplayOptions thinking;
+  thinking.time_ms = limits_.bot_time_ms;
+  for (int p = 0; p < players; ++p) {
+    const auto at = static_cast<std::size_t>(p);
+    Seat seat;
+    seat.player = p;
+    const std::string kind = at < kinds.size() ? kinds[at] : "human";
+    if (kind == "human") {
+      seat.token = at < tokens.size() && !tokens[at].empty() ? tokens[at] : secret();
+    } else {
+      seat.bot = kind;
+      seat.ai = info.make_bot(seat.bot, thinking, std::random_device{}());
+      if (!seat.ai)
+        return Refusal{400,
+                       "no bot \"" + engine::printable(seat.bot) + "\" for " + info.entry.name};
+    }
+    match->seats.push_back(std::move(seat));
+  }
+  return match;
+}
+
 Answer<json> Matches::create(const json& request, const std::string& address) {
   if (!request.is_object() || !request.contains("game") || !request["game"].is_string())
     return Refusal{400, "the request must be a JSON object with \"game\": a game's name"};
   const std::string name = request["game"].get<std::string>();
   const games::GameInfo* info = games::find_game(name);
-  if (!info) return Refusal{404, "no game \"" + engine::printable(name.substr(0, 40)) + "\""};
+  if (!info) return Refusal{404, "no game \"" + engine::printable(name) + "\""};
   engine::Params params;
   if (request.contains("params")) {
     if (!request["params"].is_object())
@@ -142,6 +191,13 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
     return Refusal{400, "this board is too large to play in a browser (at most " +
                             std::to_string(kMaxWebFields) + " fields)"};
   }
+  const json seats = request.value("seats", json::array());
+  std::vector<std::string> kinds;
+  if (!seats.is_array()) return Refusal{400, "\"seats\" must be a list"};
+  for (const json& kind : seats) {
+    if (!kind.is_string()) return Refusal{400, "a seat is \"human\" or a bot's name"};
+    kinds.push_back(kind.get<std::string>());
+  }
   {
     const std::lock_guard lock(mutex_);
     drop_idle();
@@ -151,50 +207,9 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
       return Refusal{429, "your address has " + std::to_string(mine) +
                               " games already, the most it may have; leave one first"};
   }
-  auto made = info->entry.make(params);
-  if (const auto* error = std::get_if<std::string>(&made)) return Refusal{400, *error};
-  auto match = std::make_unique<Match>();
-  match->info = info;
-  match->state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
-  if (match->state->observation(0).size() > kMaxObservation)
-    return Refusal{400, "this game is too large to play in a browser (its board is over " +
-                            std::to_string(kMaxObservation / 1024) + " KiB as text)"};
-  engine::ParamReader read(params, info->entry.params);
-  match->params = read.filled();
-  const int players = match->state->players();
-  const json seats = request.value("seats", json::array());
-  if (!seats.is_array() || static_cast<int>(seats.size()) > players)
-    return Refusal{400, "\"seats\" must be a list of at most " + std::to_string(players) +
-                            " entries, \"human\" or a bot's name"};
-  games::SelfplayOptions thinking;
-  thinking.time_ms = limits_.bot_time_ms;
-  for (int p = 0; p < players; ++p) {
-    Seat seat;
-    seat.player = p;
-    const json kind =
-        p < static_cast<int>(seats.size()) ? seats[static_cast<std::size_t>(p)] : json("human");
-    if (!kind.is_string()) return Refusal{400, "a seat is \"human\" or a bot's name"};
-    if (kind.get<std::string>() == "human") {
-      seat.token = secret();
-    } else {
-      seat.bot = kind.get<std::string>();
-      seat.ai = info->make_bot(seat.bot, thinking, std::random_device{}());
-      if (!seat.ai)
-        return Refusal{400,
-                       "no bot \"" + engine::printable(seat.bot.substr(0, 40)) + "\" for " + name};
-    }
-    match->seats.push_back(std::move(seat));
-  }
-  json answer_seats = json::array();
-  for (const Seat& seat : match->seats) {
-    json entry = {{"player", seat.player}};
-    if (seat.bot.empty()) {
-      entry["token"] = seat.token;
-    } else {
-      entry["bot"] = seat.bot;
-    }
-    answer_seats.push_back(entry);
-  }
+  auto made = make_match(*info, params, kinds, {});
+  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
+  auto match = std::get<std::unique_ptr<Match>>(std::move(made));
   const std::lock_guard lock(mutex_);
   drop_idle();
   if (matches_.size() >= limits_.max_games)
@@ -203,18 +218,115 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   std::string id;
   do {
     id = secret().substr(0, 12);
-  } while (matches_.count(id));
+  } while (matches_.count(id) || (store_ && store_->load(id)));
   match->id = id;
   match->address = address;
   match->touched = Clock::now();
-  Match& stored = *(matches_[id] = std::move(match));
-  changed(stored);
+  if (store_ && !store_->add_game({id,
+                                   name,
+                                   json(match->params).dump(),
+                                   seats_json(*match).dump(),
+                                   "{}",
+                                   address,
+                                   now_ms(),
+                                   {}})) {
+    return Refusal{503, "the server cannot save games now; try again later"};
+  }
+  Match& kept = *(matches_[id] = std::move(match));
+  changed(kept);
+  json answer_seats = seats_json(kept);
   return json{{"id", id}, {"game", name}, {"seats", answer_seats}};
+}
+
+// The seats as the creator is told them: tokens and bots.
+json Matches::seats_json(const Match& match) {
+  json seats = json::array();
+  for (const Seat& seat : match.seats) {
+    json entry = {{"player", seat.player}};
+    if (seat.bot.empty()) {
+      entry["token"] = seat.token;
+    } else {
+      entry["bot"] = seat.bot;
+    }
+    seats.push_back(entry);
+  }
+  return seats;
+}
+
+// Writes a step of the game before it is taken; false if it cannot be.
+bool Matches::persist(Match& match, const char* kind, int player, const std::string& text) {
+  if (!store_ || replaying_) return true;
+  if (!store_->add_step(match.id, {match.next_seq, kind, player, text, now_ms()})) return false;
+  ++match.next_seq;
+  return true;
+}
+
+// Takes back the step just written: it changed nothing.
+void Matches::unpersist(Match& match) {
+  if (!store_ || replaying_) return;
+  store_->remove_step(match.id, --match.next_seq);
+}
+
+// A game of the store, rebuilt by taking its steps again.
+Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& stored) {
+  const games::GameInfo* info = games::find_game(stored.game);
+  const json params = json::parse(stored.params, nullptr, false);
+  const json seats = json::parse(stored.seats, nullptr, false);
+  if (!info || !params.is_object() || !seats.is_array())
+    return Refusal{500, "game " + stored.id + " cannot be read back"};
+  engine::Params filled;
+  for (const auto& [key, value] : params.items()) {
+    if (value.is_string()) filled[key] = value.get<std::string>();
+  }
+  std::vector<std::string> kinds, tokens;
+  for (const json& seat : seats) {
+    kinds.push_back(seat.contains("bot") ? seat.value("bot", "") : "human");
+    tokens.push_back(seat.value("token", ""));
+  }
+  auto made = make_match(*info, filled, kinds, tokens);
+  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
+  auto match = std::get<std::unique_ptr<Match>>(std::move(made));
+  match->id = stored.id;
+  match->address = stored.address;
+  match->touched = Clock::now();
+  replaying_ = true;
+  changed(*match);  // as when it was created
+  for (const StoredStep& step : stored.steps) {
+    if (step.player < 0 || step.player >= match->state->players()) continue;
+    if (step.kind == "play") play(*match, step.player, step.text);
+    if (step.kind == "undo") take_back(*match, step.player);
+    match->next_seq = step.seq + 1;
+  }
+  replaying_ = false;
+  return match;
+}
+
+// The store's most recent games, as they were (at construction).
+void Matches::restore_recent() {
+  if (!store_) return;
+  for (const StoredGame& stored : store_->recent(limits_.max_games)) {
+    auto restored = restore(stored);
+    if (auto* match = std::get_if<std::unique_ptr<Match>>(&restored))
+      matches_[stored.id] = std::move(*match);
+  }
+  for (auto& [id, match] : matches_) queue_bot(*match);
 }
 
 Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& token,
                                       int& player) {
-  const auto at = matches_.find(id);
+  auto at = matches_.find(id);
+  if (at == matches_.end() && store_) {
+    // Dropped from memory while idle, or older than the restart: read back.
+    if (const auto stored = store_->load(id)) {
+      drop_idle();
+      if (matches_.size() >= limits_.max_games)
+        return Refusal{503, "the server is full; try again when a game ends or is left"};
+      auto restored = restore(*stored);
+      if (auto* refusal = std::get_if<Refusal>(&restored)) return *refusal;
+      at = matches_.emplace(id, std::get<std::unique_ptr<Match>>(std::move(restored))).first;
+      queue_bot(*at->second);
+    }
+  }
   if (at == matches_.end())
     return Refusal{404, "no game with this id (it may have ended long ago)"};
   Match& match = *at->second;
@@ -253,16 +365,22 @@ Answer<json> Matches::undo(const std::string& id, const std::string& token) {
   auto found = find(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   Match& match = *std::get<Match*>(found);
+  if (auto refusal = take_back(match, player)) return *refusal;
+  return view_of(match, player);
+}
+
+std::optional<Refusal> Matches::take_back(Match& match, int player) {
   if (!match.state->can_undo() || match.movers.empty())
     return Refusal{409, "there is nothing to take back"};
   if (match.movers.back() != player)
     return Refusal{409, "only the player who made the last action can take it back"};
+  if (!persist(match, "undo", player, "")) return Refusal{503, kCannotSave};
   match.state->undo();
   match.movers.pop_back();
   const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
   log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()), entry));
   changed(match);
-  return view_of(match, player);
+  return std::nullopt;
 }
 
 std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
@@ -271,9 +389,13 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
   if (state.to_move() != player)
     return Refusal{
         409, "it is not your turn: player " + std::to_string(state.to_move() + 1) + " is to move"};
+  if (!persist(match, "play", player, action)) return Refusal{503, kCannotSave};
   const std::string* console = state.console();
   if (console && !state.is_action(action)) {  // a query of the game's program (status)
-    if (auto why = state.query(action)) return Refusal{422, *why};
+    if (auto why = state.query(action)) {
+      unpersist(match);
+      return Refusal{422, *why};
+    }
     changed(match);
     return std::nullopt;
   }
@@ -282,7 +404,11 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
   const std::size_t printed = console ? console->size() : 0;
   if (auto why = state.apply(action)) {
     // The ETF games run a refused action too: their program's error is news.
-    if (console && console->size() != printed) changed(match);
+    if (console && console->size() != printed) {
+      changed(match);
+    } else {
+      unpersist(match);
+    }
     return Refusal{422, *why};
   }
   std::vector<json> entry;
@@ -313,14 +439,14 @@ void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
   queue_bot(match);
-  if (listener_) listener_(match.id);
+  if (listener_ && !replaying_) listener_(match.id);
 }
 
 // Queues the game for a bot thread if a bot is to move and none is thinking
 // for it already (a bot thinks for one decision at a time).
 void Matches::queue_bot(Match& match) {
   const auto& state = *match.state;
-  if (!state.over() && !match.thinking &&
+  if (!replaying_ && !state.over() && !match.thinking &&
       !match.seats[static_cast<std::size_t>(state.to_move())].bot.empty() &&
       bot_queued_.insert(match.id).second) {
     bot_turns_.push_back(match.id);

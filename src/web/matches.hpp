@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "web/store.hpp"
 
 namespace web {
 
@@ -53,7 +54,9 @@ using Answer = std::variant<T, Refusal>;
 
 class Matches {
  public:
-  explicit Matches(Limits limits);
+  // With a store, every game is written to it as it goes, and its most
+  // recent games are read back at once (the others when asked for).
+  explicit Matches(Limits limits, Store* store = nullptr);
   ~Matches();
   Matches(const Matches&) = delete;
   Matches& operator=(const Matches&) = delete;
@@ -103,10 +106,21 @@ class Matches {
     std::size_t log_dropped = 0;
     std::vector<int> movers;  // who played each undoable action, last last
     std::uint64_t version = 1;
-    bool thinking = false;  // a bot thread is choosing its bot's action
+    std::int64_t next_seq = 0;  // the number of its next step in the store
+    bool thinking = false;      // a bot thread is choosing its bot's action
     std::chrono::steady_clock::time_point touched;
   };
 
+  Answer<std::unique_ptr<Match>> make_match(const games::GameInfo& info,
+                                            const engine::Params& params,
+                                            const std::vector<std::string>& kinds,
+                                            const std::vector<std::string>& tokens);
+  static nlohmann::json seats_json(const Match& match);
+  bool persist(Match& match, const char* kind, int player, const std::string& text);
+  void unpersist(Match& match);
+  Answer<std::unique_ptr<Match>> restore(const StoredGame& stored);
+  void restore_recent();
+  std::optional<Refusal> take_back(Match& match, int player);
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);
   nlohmann::json view_of(const Match& match, int player) const;
   std::optional<Refusal> play(Match& match, int player, const std::string& action);
@@ -118,6 +132,8 @@ class Matches {
   int bot_share_ms() const;
 
   Limits limits_;
+  Store* store_;
+  bool replaying_ = false;  // restoring a game: nothing written, no bot woken
   mutable std::mutex mutex_;
   std::condition_variable bots_wake_;
   std::map<std::string, std::unique_ptr<Match>, std::less<>> matches_;

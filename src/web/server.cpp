@@ -41,7 +41,7 @@ struct Server::Impl {
 
   explicit Impl(ServeOptions o)
       : options(std::move(o)),
-        matches(options.limits),
+        matches(options.limits, options.store.get()),
         api(matches, options.allowed_hosts),
         contexts(make_contexts(options.threads)),
         acceptor(*contexts.front()) {
@@ -313,6 +313,10 @@ int run_serve(int argc, char** argv) {
   CLI::App app{"Serves the games to web browsers: gridgames serve [OPTIONS]", "gridgames serve"};
   ServeOptions options;
   int idle_minutes = 30;
+  std::string db = default_store_path();
+  bool no_db = false;
+  app.add_option("--db", db, "the SQLite file the games are kept in (" + db + ")");
+  app.add_flag("--no-db", no_db, "keep the games in memory only: a restart ends them");
   app.add_option("--host", options.host, "the address to listen on (loopback unless asked)");
   app.add_option("--port", options.port, "the port; any free one when not given")
       ->check(CLI::Range(0, 65535));
@@ -339,6 +343,15 @@ int run_serve(int argc, char** argv) {
     return app.exit(e, std::cout, std::cerr) == 0 ? 0 : 2;
   }
   options.limits.idle = std::chrono::minutes(idle_minutes);
+  if (!no_db) {
+    auto opened = Store::open(db);
+    if (const auto* why = std::get_if<std::string>(&opened)) {
+      std::cerr << "gridgames serve: cannot keep the games in " << *why
+                << " (give another file with --db, or --no-db)\n";
+      return 2;
+    }
+    options.store = std::move(std::get<std::unique_ptr<Store>>(opened));
+  }
   raise_file_limit();
   // SIGINT and SIGTERM end the server cleanly: one thread waits for them.
   sigset_t stop_signals;

@@ -26,6 +26,8 @@ struct ServeOptions {
   int threads = 0;  // threads serving connections; 0: one a core (at least 2)
   // The time a request may take to arrive whole (0: the default, 15 s).
   int request_seconds = 0;
+  // Where the games are kept (nothing: in memory only).
+  std::shared_ptr<Store> store;
 };
 
 class Server {

@@ -58,8 +58,15 @@ def scratch_folder(build_dir):
     return folder
 
 
+def scratch_env(folder):
+    """The environment of the commands: what they keep (the web server's
+    games) goes into the scratch folder, not the user's home."""
+    return dict(os.environ, XDG_STATE_HOME=os.path.join(folder, "state"))
+
+
 def run_server(command, folder):
-    server = subprocess.Popen(["bash", "-c", "exec " + command], cwd=folder, stdout=subprocess.PIPE,
+    server = subprocess.Popen(["bash", "-c", "exec " + command], cwd=folder, env=scratch_env(folder),
+                              stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         address = server.stdout.readline().strip()
@@ -78,7 +85,8 @@ def run(command, folder):
     if " serve" in command:
         return run_server(command, folder)
     try:
-        done = subprocess.run(["bash", "-c", command], cwd=folder, input="quit\n", text=True,
+        done = subprocess.run(["bash", "-c", command], cwd=folder, env=scratch_env(folder),
+                              input="quit\n", text=True,
                               capture_output=True, timeout=120)
     except subprocess.TimeoutExpired:
         return "did not end within two minutes"

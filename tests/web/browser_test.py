@@ -10,6 +10,7 @@ move in one reaches the other without reloading.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -222,7 +223,10 @@ def main():
         print(__doc__)
         return 2
     shots = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--screenshots" else None
-    server = subprocess.Popen([sys.argv[1], "serve"], stdout=subprocess.PIPE, text=True)
+    # The server keeps its games in a database of this run's own.
+    database = tempfile.mkdtemp(prefix="browser-test-")
+    server = subprocess.Popen([sys.argv[1], "serve", "--db", os.path.join(database, "web.sqlite")],
+                              stdout=subprocess.PIPE, text=True)
     base = server.stdout.readline().strip()
     assert base.startswith("http://127.0.0.1:"), "the server's first line: " + base
     driver = browser()
@@ -247,6 +251,7 @@ def main():
         driver.quit()
         server.terminate()
         server.wait(10)
+        shutil.rmtree(database, ignore_errors=True)
     print("browser_test: all passed")
     return 0
 

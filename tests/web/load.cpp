@@ -25,6 +25,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -298,11 +299,17 @@ int main(int argc, char** argv) {
   }
   const int games = argc > 2 ? std::atoi(argv[2]) : 50;
   const long max_rss_mib = argc > 3 ? std::atol(argv[3]) : 512;
-  const ServerProcess server =
-      start_server(argv[1], std::vector<std::string>(argv + std::min(argc, 4), argv + argc));
+  // The server keeps its games in a database of this run's own.
+  char folder[] = "/tmp/web_load.XXXXXX";
+  if (!mkdtemp(folder)) return 1;
+  const std::string database = std::string(folder) + "/web.sqlite";
+  std::vector<std::string> options(argv + std::min(argc, 4), argv + argc);
+  options.insert(options.end(), {"--db", database});
+  const ServerProcess server = start_server(argv[1], options);
   if (server.port == 0) {
     std::cerr << "web_load: the server did not print its address\n";
     if (server.pid > 0) kill(server.pid, SIGKILL);
+    std::filesystem::remove_all(folder);
     return 1;
   }
   Totals totals;
@@ -332,6 +339,7 @@ int main(int argc, char** argv) {
   kill(server.pid, SIGTERM);
   int status = 0;
   waitpid(server.pid, &status, 0);
+  std::filesystem::remove_all(folder);
 
   std::vector<double>& l = totals.latencies_ms;
   std::sort(l.begin(), l.end());

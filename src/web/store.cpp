@@ -1,0 +1,167 @@
+#include "web/store.hpp"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace web {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = NORMAL;
+PRAGMA busy_timeout = 5000;
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, seats TEXT NOT NULL,
+  options TEXT NOT NULL, address TEXT NOT NULL, created_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS steps (
+  game_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, player INTEGER NOT NULL,
+  text TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, seq));
+)sql";
+
+// A prepared statement, finalized when it goes.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &statement_, nullptr); }
+  ~Statement() { sqlite3_finalize(statement_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  bool ok() const { return statement_ != nullptr; }
+  void bind(int index, const std::string& text) {
+    sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()),
+                      SQLITE_TRANSIENT);
+  }
+  void bind(int index, std::int64_t number) { sqlite3_bind_int64(statement_, index, number); }
+  int step() { return sqlite3_step(statement_); }
+  std::string text(int column) const {
+    const auto* bytes = sqlite3_column_text(statement_, column);
+    return bytes ? std::string(reinterpret_cast<const char*>(bytes),
+                               static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)))
+                 : std::string();
+  }
+  std::int64_t number(int column) const { return sqlite3_column_int64(statement_, column); }
+
+ private:
+  sqlite3_stmt* statement_ = nullptr;
+};
+
+StoredGame game_row(const Statement& row) {
+  StoredGame game;
+  game.id = row.text(0);
+  game.game = row.text(1);
+  game.params = row.text(2);
+  game.seats = row.text(3);
+  game.options = row.text(4);
+  game.address = row.text(5);
+  game.created_ms = row.number(6);
+  return game;
+}
+
+constexpr const char* kGameColumns =
+    "SELECT id, game, params, seats, options, address, created_ms FROM games";
+
+}  // namespace
+
+std::variant<std::unique_ptr<Store>, std::string> Store::open(const std::string& path) {
+  std::error_code error;
+  const std::filesystem::path file(path);
+  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), error);
+  if (std::filesystem::is_directory(file, error)) return path + ": is a directory";
+  sqlite3* db = nullptr;
+  const int opened =
+      sqlite3_open_v2(path.c_str(), &db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  if (opened != SQLITE_OK) {
+    const std::string why = db ? sqlite3_errmsg(db) : sqlite3_errstr(opened);
+    sqlite3_close(db);
+    return path + ": " + why;
+  }
+  ::chmod(path.c_str(), 0600);  // the seats' tokens are secrets
+  char* message = nullptr;
+  if (sqlite3_exec(db, kSchema, nullptr, nullptr, &message) != SQLITE_OK) {
+    const std::string why = message ? message : "cannot set the database up";
+    sqlite3_free(message);
+    sqlite3_close(db);
+    return path + ": " + why + " (is it a gridgames database?)";
+  }
+  return std::unique_ptr<Store>(new Store(db));
+}
+
+Store::~Store() {
+  sqlite3_close(db_);
+}
+
+bool Store::run(const char* sql, const std::vector<std::string>& texts,
+                const std::vector<std::int64_t>& numbers) const {
+  Statement statement(db_, sql);
+  if (!statement.ok()) return false;
+  int index = 1;
+  for (const std::string& t : texts) statement.bind(index++, t);
+  for (const std::int64_t n : numbers) statement.bind(index++, n);
+  return statement.step() == SQLITE_DONE;
+}
+
+bool Store::add_game(const StoredGame& g) {
+  return run(
+      "INSERT INTO games (id, game, params, seats, options, address, created_ms) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+      {g.id, g.game, g.params, g.seats, g.options, g.address}, {g.created_ms});
+}
+
+bool Store::add_step(const std::string& id, const StoredStep& s) {
+  return run(
+      "INSERT INTO steps (game_id, kind, text, seq, player, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      {id, s.kind, s.text}, {s.seq, s.player, s.at_ms});
+}
+
+bool Store::remove_step(const std::string& id, std::int64_t seq) {
+  return run("DELETE FROM steps WHERE game_id = ? AND seq = ?", {id}, {seq});
+}
+
+std::vector<StoredStep> Store::steps_of(const std::string& id) const {
+  Statement rows(db_,
+                 "SELECT seq, kind, player, text, at_ms FROM steps WHERE game_id = ? "
+                 "ORDER BY seq");
+  rows.bind(1, id);
+  std::vector<StoredStep> steps;
+  while (rows.step() == SQLITE_ROW) {
+    steps.push_back({rows.number(0), rows.text(1), static_cast<int>(rows.number(2)), rows.text(3),
+                     rows.number(4)});
+  }
+  return steps;
+}
+
+std::vector<StoredGame> Store::recent(std::size_t limit) const {
+  // The most recent activity: the last step's time, or the creation's.
+  Statement rows(db_, (std::string(kGameColumns) +
+                       " ORDER BY max(created_ms, coalesce((SELECT max(at_ms) FROM steps"
+                       " WHERE game_id = games.id), 0)) DESC LIMIT ?")
+                          .c_str());
+  rows.bind(1, static_cast<std::int64_t>(limit));
+  std::vector<StoredGame> games;
+  while (rows.step() == SQLITE_ROW) games.push_back(game_row(rows));
+  for (StoredGame& game : games) game.steps = steps_of(game.id);
+  return games;
+}
+
+std::optional<StoredGame> Store::load(const std::string& id) const {
+  Statement rows(db_, (std::string(kGameColumns) + " WHERE id = ?").c_str());
+  rows.bind(1, id);
+  if (rows.step() != SQLITE_ROW) return std::nullopt;
+  StoredGame game = game_row(rows);
+  game.steps = steps_of(id);
+  return game;
+}
+
+std::string default_store_path() {
+  const char* state = std::getenv("XDG_STATE_HOME");
+  const char* home = std::getenv("HOME");
+  const std::string base = state && *state ? state
+                           : home && *home ? std::string(home) + "/.local/state"
+                                           : ".";
+  return base + "/gridgames/web.sqlite";
+}
+
+}  // namespace web

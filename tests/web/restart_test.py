@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Games survive the server: killed with SIGKILL in the middle of games and
+started again on the same database, `gridgames serve` goes on with every
+game where it was (the same views, versions and hidden links), finished
+games included, and the game goes on from there.
+
+usage: restart_test.py PATH/TO/gridgames
+"""
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+
+
+def start(program, database):
+    server = subprocess.Popen([program, "serve", "--db", database], stdout=subprocess.PIPE,
+                              text=True)
+    address = server.stdout.readline().strip()
+    assert address.startswith("http://127.0.0.1:"), "the server's first line: " + address
+    return server, address
+
+
+def call(address, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(address + path.lstrip("/"), data=data,
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.load(refused)
+
+
+def views(address, games):
+    """Every seat's view of every game."""
+    return {(g["id"], s["token"]): call(address, "/api/games/%s?token=%s" % (g["id"], s["token"]))
+            for g in games for s in g["seats"] if "token" in s}
+
+
+def play(address, game, steps, rng):
+    """Random legal actions (and an undo now and then) for the seat to move."""
+    tokens = [s.get("token") for s in game["seats"]]
+    for _ in range(steps):
+        status, view = call(address, "/api/games/%s?token=%s" % (game["id"], tokens[0]))
+        if view["over"]:
+            return
+        token = tokens[view["to_move"]]
+        _, mine = call(address, "/api/games/%s?token=%s" % (game["id"], token))
+        if mine["can_undo"] and rng.random() < 0.1:
+            call(address, "/api/games/%s/undo" % game["id"], {"token": token})
+            continue
+        action = rng.choice(mine["legal"])
+        status, _ = call(address, "/api/games/%s/actions" % game["id"], {"token": token, "action": action})
+        assert status == 200, (game["game"], action, status)
+
+
+def main():
+    program = sys.argv[1]
+    folder = tempfile.mkdtemp(prefix="restart-test-")
+    database = os.path.join(folder, "web.sqlite")
+    rng = random.Random(7)
+    failures = []
+    server, address = start(program, database)
+    try:
+        games = []
+        for name, params in [("raiinet", {}), ("sword-and-shield", {}), ("amazons", {"rows": 6, "cols": 6, "amazons": 2}),
+                             ("simodyssey", {}), ("simodyssey2", {}), ("space-defender-2", {})]:
+            status, game = call(address, "/api/games", {"game": name, "params": params})
+            assert status == 200, (name, game)
+            game["game"] = name
+            games.append(game)
+            play(address, game, rng.randint(5, 40), rng)
+        # A short game played to its end: it stays for its replay.
+        status, done = call(address, "/api/games", {"game": "amazons", "params": {"rows": 3, "cols": 3, "amazons": 1}})
+        done["game"] = "amazons"
+        play(address, done, 200, rng)
+        games.append(done)
+        before = views(address, games)
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        server, address = start(program, database)
+        after = views(address, games)
+        for key, seen in before.items():
+            if after.get(key) != seen:
+                failures.append("game %s changed across the restart:\n before %s\n after  %s"
+                                % (key[0], json.dumps(seen)[:300], json.dumps(after.get(key))[:300]))
+        assert after[(done["id"], done["seats"][0]["token"])][1]["over"], "the finished game is not over"
+        # And the games go on.
+        for game in games[:-1]:
+            play(address, game, 10, rng)
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(folder)
+    for failure in failures:
+        print("FAIL:", failure)
+    if not failures:
+        print("restart_test: %d games the same after SIGKILL and a restart, and going on" % len(games))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
