@@ -195,8 +195,14 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const std::string_view rest = path.substr(std::string_view("/api/games/").size());
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  if (!is_hex_id(id) || (verb != "" && verb != "actions" && verb != "undo"))
+  static constexpr std::string_view kVerbs[] = {"",     "actions", "undo",  "resign",
+                                                "draw", "rematch", "record"};
+  if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
     return refusal(404, "nothing at " + engine::printable(path, 80));
+  if (verb == "record") {
+    if (post) return refusal(405, "this method is not allowed here");
+    return answer(matches_.record(id));
+  }
   if (verb.empty()) {
     if (post) return refusal(405, "this method is not allowed here");
     const std::string token = query_value(query, "token").value_or("");
@@ -230,6 +236,9 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const auto token = text("token");
   if (!token) return refusal(400, "the body needs \"token\": your seat's token");
   if (verb == "undo") return answer(matches_.undo(id, *token));
+  if (verb == "resign") return answer(matches_.resign(id, *token));
+  if (verb == "draw") return answer(matches_.draw(id, *token));
+  if (verb == "rematch") return answer(matches_.rematch(id, *token, request.client));
   const auto action = text("action");
   if (!action) return refusal(400, "the body needs \"action\": an action's text");
   if (action->size() > kMaxActionBytes) return refusal(400, "the action is too long");

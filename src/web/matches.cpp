@@ -44,9 +44,7 @@ std::optional<std::string> param_text(const json& value) {
   return std::nullopt;
 }
 
-std::string result_text(const engine::AnyState& state) {
-  const engine::Returns r = state.returns();
-  const int n = state.players();
+std::string result_text(const engine::Returns& r, int n) {
   if (n == 1) return "the game is over: result " + engine::printable(std::to_string(r[0]));
   const double best = *std::max_element(r.begin(), r.begin() + n);
   std::vector<int> winners;
@@ -295,6 +293,9 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     if (step.player < 0 || step.player >= match->state->players()) continue;
     if (step.kind == "play") play(*match, step.player, step.text);
     if (step.kind == "undo") take_back(*match, step.player);
+    if (step.kind == "resign") give_up(*match, step.player);
+    if (step.kind == "draw") offer_draw(*match, step.player);
+    if (step.kind == "rematch") note_rematch(*match, step.text);
     match->next_seq = step.seq + 1;
   }
   replaying_ = false;
@@ -312,8 +313,8 @@ void Matches::restore_recent() {
   for (auto& [id, match] : matches_) queue_bot(*match);
 }
 
-Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& token,
-                                      int& player) {
+// The game with this id, read back from the store if it is only there.
+Answer<Matches::Match*> Matches::find_any(const std::string& id) {
   auto at = matches_.find(id);
   if (at == matches_.end() && store_) {
     // Dropped from memory while idle, or older than the restart: read back.
@@ -329,7 +330,14 @@ Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& 
   }
   if (at == matches_.end())
     return Refusal{404, "no game with this id (it may have ended long ago)"};
-  Match& match = *at->second;
+  return at->second.get();
+}
+
+Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& token,
+                                      int& player) {
+  auto found = find_any(id);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
   for (const Seat& seat : match.seats) {
     if (!seat.token.empty() && seat.token == token) {
       player = seat.player;
@@ -359,14 +367,148 @@ Answer<json> Matches::act(const std::string& id, const std::string& token,
   return view_of(match, player);
 }
 
-Answer<json> Matches::undo(const std::string& id, const std::string& token) {
+std::string Matches::result_of(const Match& match) {
+  const std::string text = result_text(returns(match), match.state->players());
+  return match.ended_how.empty() ? text : match.ended_how + "; " + text;
+}
+
+bool Matches::over(const Match& match) {
+  return match.ended || match.state->over();
+}
+
+engine::Returns Matches::returns(const Match& match) {
+  return match.ended ? *match.ended : match.state->returns();
+}
+
+std::optional<Refusal> Matches::give_up(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over"};
+  if (!persist(match, "resign", player, "")) return Refusal{503, kCannotSave};
+  engine::Returns r{};
+  for (int p = 0; p < match.state->players(); ++p)
+    r[static_cast<std::size_t>(p)] = p == player ? -1 : 1;
+  match.ended = r;
+  match.ended_how = "player " + std::to_string(player + 1) + " resigned";
+  match.draw_offer = -1;
+  changed(match);
+  return std::nullopt;
+}
+
+std::optional<Refusal> Matches::offer_draw(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over"};
+  if (match.state->players() != 2) return Refusal{409, "draws are agreed in games of two"};
+  if (match.draw_offer == player) return Refusal{409, "your draw offer stands already"};
+  if (!persist(match, "draw", player, "")) return Refusal{503, kCannotSave};
+  if (match.draw_offer >= 0) {  // the other's offer, accepted
+    match.ended = engine::Returns{};
+    match.ended_how = "a draw agreed";
+    match.draw_offer = -1;
+  } else {
+    match.draw_offer = player;
+  }
+  changed(match);
+  return std::nullopt;
+}
+
+// A rematch made: {"id", "tokens": [each player's token in it]}.
+void Matches::note_rematch(Match& match, const std::string& text) {
+  const json made = json::parse(text, nullptr, false);
+  if (!made.is_object() || !made.value("id", json()).is_string() || !made["tokens"].is_array())
+    return;
+  match.rematch_id = made["id"];
+  match.rematch_tokens.clear();
+  for (const json& token : made["tokens"])
+    match.rematch_tokens.push_back(token.is_string() ? token.get<std::string>() : "");
+  match.rematch_tokens.resize(static_cast<std::size_t>(match.state->players()));
+  changed(match);
+}
+
+// Runs `step` for the seat holding `token`, and answers with its view.
+Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
+                                std::optional<Refusal> (Matches::*step)(Match&, int)) {
   const std::lock_guard lock(mutex_);
   int player = 0;
   auto found = find(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   Match& match = *std::get<Match*>(found);
-  if (auto refusal = take_back(match, player)) return *refusal;
+  if (auto refusal = (this->*step)(match, player)) return *refusal;
   return view_of(match, player);
+}
+
+Answer<json> Matches::undo(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::take_back);
+}
+
+Answer<json> Matches::resign(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::give_up);
+}
+
+Answer<json> Matches::draw(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::offer_draw);
+}
+
+Answer<json> Matches::rematch(const std::string& id, const std::string& token,
+                              const std::string& address) {
+  json request;
+  {
+    const std::lock_guard lock(mutex_);
+    int player = 0;
+    auto found = find(id, token, player);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    Match& match = *std::get<Match*>(found);
+    if (!match.rematch_id.empty()) return view_of(match, player);
+    if (!over(match)) return Refusal{409, "a rematch comes when the game is over"};
+    // The same game, each seat one place on, a new seed.
+    json params = match.params;
+    params.erase("seed");
+    json seats = json::array();
+    const int n = match.state->players();
+    for (int p = 0; p < n; ++p) {
+      const Seat& was = match.seats[static_cast<std::size_t>((p + n - 1) % n)];
+      seats.push_back(was.bot.empty() ? "human" : was.bot);
+    }
+    request = {{"game", match.info->entry.name}, {"params", params}, {"seats", seats}};
+  }
+  auto made = create(request, address);
+  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
+  const json& created = std::get<json>(made);
+  const std::lock_guard lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
+  if (!match.rematch_id.empty()) return view_of(match, player);  // another seat was quicker
+  json tokens = json::array();
+  const int n = match.state->players();
+  for (int p = 0; p < n; ++p)
+    tokens.push_back(created["seats"][static_cast<std::size_t>((p + 1) % n)].value("token", ""));
+  const std::string text = json{{"id", created["id"]}, {"tokens", tokens}}.dump();
+  if (!persist(match, "rematch", player, text)) return Refusal{503, kCannotSave};
+  note_rematch(match, text);
+  return view_of(match, player);
+}
+
+Answer<json> Matches::record(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  auto found = find_any(id);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  const Match& match = *std::get<Match*>(found);
+  if (!over(match))
+    return Refusal{409, "a game's record is given when it is over (it would tell secrets)"};
+  json seats = json::array();
+  for (const Seat& seat : match.seats)
+    seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
+  json actions = json::array();
+  for (const auto& [player, text] : match.actions)
+    actions.push_back({{"player", player}, {"action", text}});
+  const engine::Returns r = returns(match);
+  const int n = match.state->players();
+  return json{{"id", match.id},
+              {"game", match.info->entry.name},
+              {"params", match.params},
+              {"seats", seats},
+              {"actions", actions},
+              {"returns", std::vector<double>(r.begin(), r.begin() + n)},
+              {"result", result_of(match)}};
 }
 
 std::optional<Refusal> Matches::take_back(Match& match, int player) {
@@ -377,6 +519,7 @@ std::optional<Refusal> Matches::take_back(Match& match, int player) {
   if (!persist(match, "undo", player, "")) return Refusal{503, kCannotSave};
   match.state->undo();
   match.movers.pop_back();
+  if (!match.actions.empty()) match.actions.pop_back();
   const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
   log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()), entry));
   changed(match);
@@ -385,7 +528,7 @@ std::optional<Refusal> Matches::take_back(Match& match, int player) {
 
 std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
   engine::AnyState& state = *match.state;
-  if (state.over()) return Refusal{409, "the game is over"};
+  if (over(match)) return Refusal{409, "the game is over"};
   if (state.to_move() != player)
     return Refusal{
         409, "it is not your turn: player " + std::to_string(state.to_move() + 1) + " is to move"};
@@ -421,6 +564,8 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
                      {"events", lines}});
   }
   log_entry(match, std::move(entry));
+  match.actions.emplace_back(player, action);
+  if (match.draw_offer >= 0 && match.draw_offer != player) match.draw_offer = -1;  // declined
   match.movers.push_back(player);
   if (!state.can_undo()) match.movers.clear();
   changed(match);
@@ -446,7 +591,7 @@ void Matches::changed(Match& match) {
 // for it already (a bot thinks for one decision at a time).
 void Matches::queue_bot(Match& match) {
   const auto& state = *match.state;
-  if (!replaying_ && !state.over() && !match.thinking &&
+  if (!replaying_ && !over(match) && !match.thinking &&
       !match.seats[static_cast<std::size_t>(state.to_move())].bot.empty() &&
       bot_queued_.insert(match.id).second) {
     bot_turns_.push_back(match.id);
@@ -470,18 +615,24 @@ json Matches::view_of(const Match& match, int player) const {
       {"players", state.players()},
       {"seats", seats},
       {"version", match.version},
-      {"to_move", state.to_move()},
-      {"over", state.over()},
+      {"to_move", over(match) ? engine::kNoPlayer : state.to_move()},
+      {"over", over(match)},
       {"observation", state.observation(player)},
       {"view", state.view(player)},
-      {"legal", state.to_move() == player ? state.legal_actions() : std::vector<std::string>{}},
+      {"legal", !over(match) && state.to_move() == player ? state.legal_actions()
+                                                          : std::vector<std::string>{}},
       {"log", log},
       {"log_from", match.log_dropped + match.log.size() - shown},
       {"can_undo", state.can_undo() && !match.movers.empty() && match.movers.back() == player}};
-  if (state.over()) {
-    const engine::Returns r = state.returns();
+  if (over(match)) {
+    const engine::Returns r = returns(match);
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
-    view["result"] = result_text(state);
+    view["result"] = result_of(match);
+  }
+  if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;
+  if (!match.rematch_id.empty()) {
+    view["rematch"] = {{"id", match.rematch_id},
+                       {"token", match.rematch_tokens[static_cast<std::size_t>(player)]}};
   }
   if (const std::string* console = state.console()) {
     // Its last kViewConsole bytes, from the start of a line.
@@ -523,7 +674,7 @@ void Matches::bot_loop() {
     bot_turns_.pop_front();
     bot_queued_.erase(id);
     auto at = matches_.find(id);
-    if (at == matches_.end() || at->second->state->over() || at->second->thinking) continue;
+    if (at == matches_.end() || over(*at->second) || at->second->thinking) continue;
     Match& match = *at->second;
     const int player = match.state->to_move();
     const std::shared_ptr<games::AnyBot> bot = match.seats[static_cast<std::size_t>(player)].ai;

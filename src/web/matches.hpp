@@ -79,6 +79,16 @@ class Matches {
                              const std::string& action);
   // Takes back the seat's own last action, in games that have undo.
   Answer<nlohmann::json> undo(const std::string& id, const std::string& token);
+  // The seat gives up: the game ends, lost for it.
+  Answer<nlohmann::json> resign(const std::string& id, const std::string& token);
+  // In a game of two: offers a draw, or accepts the other seat's offer.
+  Answer<nlohmann::json> draw(const std::string& id, const std::string& token);
+  // After the end: the same game again, seats turned by one, a new seed;
+  // every seat's view then names it ("rematch": its id and the seat's token).
+  Answer<nlohmann::json> rematch(const std::string& id, const std::string& token,
+                                 const std::string& address);
+  // A finished game's record: its parameters, seats, actions and result.
+  Answer<nlohmann::json> record(const std::string& id);
 
   std::size_t size() const;
   // Stops the bots: the server is stopping.
@@ -108,6 +118,14 @@ class Matches {
     std::uint64_t version = 1;
     std::int64_t next_seq = 0;  // the number of its next step in the store
     bool thinking = false;      // a bot thread is choosing its bot's action
+    // The actions taken and kept (undone ones gone), with their players.
+    std::vector<std::pair<int, std::string>> actions;
+    // An end the rules did not make: a resignation or an agreed draw.
+    std::optional<engine::Returns> ended;
+    std::string ended_how;
+    int draw_offer = -1;  // the player whose draw offer stands
+    std::string rematch_id;
+    std::vector<std::string> rematch_tokens;  // each player's token in the rematch
     std::chrono::steady_clock::time_point touched;
   };
 
@@ -121,6 +139,15 @@ class Matches {
   Answer<std::unique_ptr<Match>> restore(const StoredGame& stored);
   void restore_recent();
   std::optional<Refusal> take_back(Match& match, int player);
+  std::optional<Refusal> give_up(Match& match, int player);
+  std::optional<Refusal> offer_draw(Match& match, int player);
+  void note_rematch(Match& match, const std::string& text);
+  static bool over(const Match& match);
+  static std::string result_of(const Match& match);
+  static engine::Returns returns(const Match& match);
+  Answer<Match*> find_any(const std::string& id);
+  Answer<nlohmann::json> seat_step(const std::string& id, const std::string& token,
+                                   std::optional<Refusal> (Matches::*step)(Match&, int));
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);
   nlohmann::json view_of(const Match& match, int player) const;
   std::optional<Refusal> play(Match& match, int player, const std::string& action);

@@ -81,6 +81,19 @@ def main():
         done["game"] = "amazons"
         play(address, done, 200, rng)
         games.append(done)
+        # The game flow's steps too: a draw offer standing, a resignation
+        # and its rematch.
+        raiinet, sas = games[0], games[1]
+        assert call(address, "/api/games/%s/draw" % raiinet["id"], {"token": raiinet["seats"][0]["token"]})[0] == 200
+        assert call(address, "/api/games/%s/resign" % sas["id"], {"token": sas["seats"][1]["token"]})[0] == 200
+        status, seen = call(address, "/api/games/%s/rematch" % sas["id"], {"token": sas["seats"][0]["token"]})
+        assert status == 200 and "rematch" in seen, seen
+        _, other = call(address, "/api/games/%s?token=%s" % (sas["id"], sas["seats"][1]["token"]))
+        # Seats turned by one: the first player's new seat is the second.
+        rematch = {"id": seen["rematch"]["id"], "game": "sword-and-shield",
+                   "seats": [{"token": other["rematch"]["token"]}, {"token": seen["rematch"]["token"]}]}
+        play(address, rematch, 6, rng)
+        games.insert(2, rematch)
         before = views(address, games)
         server.send_signal(signal.SIGKILL)
         server.wait(10)
@@ -94,6 +107,8 @@ def main():
         # And the games go on.
         for game in games[:-1]:
             play(address, game, 10, rng)
+        status, record = call(address, "/api/games/%s/record" % sas["id"])
+        assert status == 200 and record["returns"] == [1.0, -1.0], record
     finally:
         server.terminate()
         server.wait(10)

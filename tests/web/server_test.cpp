@@ -530,3 +530,90 @@ TEST_F(WebServer, LongActionTextsWithCharactersOfSeveralBytesAreRefusedCleanly) 
 }
 
 }  // namespace
+
+namespace {
+
+// The game-flow requests of a seat: resign, draw, rematch.
+struct Flow {
+  WebServer& test;
+  json game;
+  WebServer::Reply send(const std::string& verb, int seat) {
+    return test.post("/api/games/" + game["id"].get<std::string>() + "/" + verb,
+                     json{{"token", game["seats"][seat]["token"]}}.dump());
+  }
+};
+
+}  // namespace
+
+TEST_F(WebServer, ASeatCanResignAndTheOtherWins) {
+  Flow flow{*this, create({{"game", "raiinet"}})};
+  const Reply resigned = flow.send("resign", 1);
+  ASSERT_EQ(resigned.status, 200) << resigned.body;
+  EXPECT_TRUE(resigned.data["over"].get<bool>());
+  EXPECT_EQ(resigned.data["result"], "player 2 resigned; the game is over: player 1 wins");
+  EXPECT_EQ(resigned.data["returns"], json::array({1.0, -1.0}));
+  EXPECT_EQ(resigned.data["to_move"], -1);
+  EXPECT_TRUE(view(flow.game, 0).data["legal"].empty());
+  EXPECT_EQ(flow.send("resign", 0).status, 409);
+  EXPECT_EQ(act(flow.game, 0, "move a up").status, 409);
+}
+
+TEST_F(WebServer, ADrawIsOfferedThenAcceptedOrDeclinedByPlaying) {
+  Flow flow{*this, create({{"game", "sword-and-shield"}})};
+  ASSERT_EQ(flow.send("draw", 0).status, 200);
+  EXPECT_EQ(view(flow.game, 1).data["draw_offer"], 0);
+  EXPECT_EQ(flow.send("draw", 0).status, 409);  // it stands already
+  // Player 2 plays on: declined.
+  ASSERT_EQ(act(flow.game, 0, "create a 90").status, 200);
+  ASSERT_EQ(act(flow.game, 0, "pass").status, 200);
+  ASSERT_EQ(view(flow.game, 1).data["draw_offer"], 0);  // still player 1's: player 2 has not played
+  const json legal = view(flow.game, 1).data["legal"];
+  ASSERT_EQ(act(flow.game, 1, legal[0]).status, 200);
+  EXPECT_FALSE(view(flow.game, 1).data.contains("draw_offer"));
+  // Offered again, and accepted.
+  ASSERT_EQ(flow.send("draw", 1).status, 200);
+  const Reply agreed = flow.send("draw", 0);
+  ASSERT_EQ(agreed.status, 200);
+  EXPECT_TRUE(agreed.data["over"].get<bool>());
+  EXPECT_EQ(agreed.data["result"], "a draw agreed; the game is over: a draw");
+  EXPECT_EQ(
+      post("/api/games/" + create({{"game", "simodyssey"}})["id"].get<std::string>() + "/draw",
+           "{\"token\": \"x\"}")
+          .status,
+      403);
+}
+
+TEST_F(WebServer, ARematchTurnsTheSeatsAndTellsEveryPage) {
+  Flow flow{*this, create({{"game", "raiinet"}, {"seats", {"human", "random"}}})};
+  EXPECT_EQ(flow.send("rematch", 0).status, 409);  // not over yet
+  ASSERT_EQ(flow.send("resign", 0).status, 200);
+  const Reply asked = flow.send("rematch", 0);
+  ASSERT_EQ(asked.status, 200) << asked.body;
+  const json rematch = asked.data["rematch"];
+  ASSERT_TRUE(rematch.is_object());
+  EXPECT_NE(rematch["id"], flow.game["id"]);
+  // The same rematch for a second ask; the person now plays second.
+  EXPECT_EQ(flow.send("rematch", 0).data["rematch"], rematch);
+  const Reply seen = get("/api/games/" + rematch["id"].get<std::string>() +
+                         "?token=" + rematch["token"].get<std::string>());
+  ASSERT_EQ(seen.status, 200) << seen.body;
+  EXPECT_EQ(seen.data["player"], 1);
+  EXPECT_EQ(seen.data["seats"][0]["kind"], "random");
+}
+
+TEST_F(WebServer, AFinishedGamesRecordHasItsActions) {
+  const json game = create({{"game", "sword-and-shield"}});
+  const std::string record_path = "/api/games/" + game["id"].get<std::string>() + "/record";
+  EXPECT_EQ(get(record_path).status, 409);  // in play: it would tell secrets
+  ASSERT_EQ(act(game, 0, "create a 90").status, 200);
+  ASSERT_EQ(act(game, 0, "pass").status, 200);
+  Flow{*this, game}.send("resign", 1);
+  const Reply record = get(record_path);
+  ASSERT_EQ(record.status, 200) << record.body;
+  EXPECT_EQ(record.data["game"], "sword-and-shield");
+  EXPECT_EQ(record.data["actions"], json::array({{{"player", 0}, {"action", "create a 90"}},
+                                                 {{"player", 0}, {"action", "pass"}}}));
+  EXPECT_EQ(record.data["returns"], json::array({1.0, -1.0}));
+  EXPECT_EQ(record.data["seats"][1]["kind"], "human");
+  EXPECT_TRUE(record.data["params"].contains("max_length"));
+}
