@@ -8,8 +8,9 @@
 // (parse_action(action_text(a)) == a), and a text that names none gets the
 // reason (engine::Parsed); it applies an action; it gives each
 // player's result, and each player's observation: exactly what that player
-// may know, as text. serialize() and deserialize() turn a state into a string
-// and back. Chance stays inside each game's own seeded generator, so a state
+// may know, as text; observation(kNoPlayer), and the views and events below
+// for kNoPlayer, are what a spectator may know: what is public. serialize() and deserialize() turn
+// a state into a string and back. Chance stays inside each game's own seeded generator, so a state
 // and its history replay exactly. States are made by each game's
 // `make(const Params&)`, which checks the parameters and explains a bad one.
 //

@@ -159,16 +159,20 @@ inline std::vector<int> outcomes(const engine::Returns& r, int players) {
 // --time; nothing when the budget is not a number in their ranges.
 // The game's own invariants (check_invariants: is_consistent, RAIInet's
 // hidden links, Sword and Shield's undo), after every action of a checked
-// game, and that every player's view is a JSON document of this state.
+// game, and that every player's view, and a spectator's (kNoPlayer), is a
+// JSON document of this state, with an observation and events.
 template <engine::Viewable S>
 std::optional<std::string> invariants(const S& state) {
   if constexpr (requires { state.check_invariants(); }) {
     if (auto broken = state.check_invariants()) return broken;
   }
-  for (int p = 0; p < state.players(); ++p) {
+  for (int p = engine::kNoPlayer; p < state.players(); ++p) {
+    const std::string who = p < 0 ? "a spectator" : "player " + std::to_string(p + 1);
     const nlohmann::json view = state.view(p);
     if (view.value("to_move", -2) != state.to_move() || view.dump().empty())
-      return "player " + std::to_string(p + 1) + "'s view does not show who is to move";
+      return who + "'s view does not show who is to move";
+    if (state.observation(p).empty()) return who + "'s observation is empty";
+    (void)state.events_text(p);
   }
   return std::nullopt;
 }

@@ -15,7 +15,14 @@ using Clock = std::chrono::steady_clock;
 // programs: every view would carry megabytes.
 constexpr std::size_t kMaxObservation = 64 * 1024;
 
+constexpr const char* kSpectatorsWatch = "a spectator watches: only the seats play";
 constexpr const char* kCannotSave = "the server cannot save this game now; try again later";
+
+// The viewer of the log's k-th entry of an action: player k, or after the
+// players the spectators.
+int viewer(int k, const engine::AnyState& state) {
+  return k < state.players() ? k : engine::kNoPlayer;
+}
 
 std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -220,20 +227,22 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   match->id = id;
   match->address = address;
   match->touched = Clock::now();
-  if (store_ && !store_->add_game({id,
-                                   name,
-                                   json(match->params).dump(),
-                                   seats_json(*match).dump(),
-                                   "{}",
-                                   address,
-                                   now_ms(),
-                                   {}})) {
+  match->spectator = secret();
+  const json options = {{"spectator", match->spectator}};
+  const StoredGame stored{id,
+                          name,
+                          json(match->params).dump(),
+                          seats_json(*match).dump(),
+                          options.dump(),
+                          address,
+                          now_ms(),
+                          {}};
+  if (store_ && !store_->add_game(stored))
     return Refusal{503, "the server cannot save games now; try again later"};
-  }
   Match& kept = *(matches_[id] = std::move(match));
   changed(kept);
   json answer_seats = seats_json(kept);
-  return json{{"id", id}, {"game", name}, {"seats", answer_seats}};
+  return json{{"id", id}, {"game", name}, {"seats", answer_seats}, {"spectator", kept.spectator}};
 }
 
 // The seats as the creator is told them: tokens and bots.
@@ -287,6 +296,8 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
   match->id = stored.id;
   match->address = stored.address;
   match->touched = Clock::now();
+  const json options = json::parse(stored.options, nullptr, false);
+  if (options.is_object()) match->spectator = options.value("spectator", "");
   replaying_ = true;
   changed(*match);  // as when it was created
   for (const StoredStep& step : stored.steps) {
@@ -345,6 +356,10 @@ Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& 
       return &match;
     }
   }
+  if (!token.empty() && token == match.spectator) {
+    player = engine::kNoPlayer;
+    return &match;
+  }
   return Refusal{403, "this token is not a seat of this game"};
 }
 
@@ -363,6 +378,7 @@ Answer<json> Matches::act(const std::string& id, const std::string& token,
   auto found = find(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   Match& match = *std::get<Match*>(found);
+  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
   if (auto refusal = play(match, player, action)) return *refusal;
   return view_of(match, player);
 }
@@ -418,7 +434,7 @@ void Matches::note_rematch(Match& match, const std::string& text) {
   match.rematch_tokens.clear();
   for (const json& token : made["tokens"])
     match.rematch_tokens.push_back(token.is_string() ? token.get<std::string>() : "");
-  match.rematch_tokens.resize(static_cast<std::size_t>(match.state->players()));
+  match.rematch_tokens.resize(static_cast<std::size_t>(match.state->players()) + 1);
   changed(match);
 }
 
@@ -430,6 +446,7 @@ Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
   auto found = find(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   Match& match = *std::get<Match*>(found);
+  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
   if (auto refusal = (this->*step)(match, player)) return *refusal;
   return view_of(match, player);
 }
@@ -455,6 +472,7 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
     auto found = find(id, token, player);
     if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
     Match& match = *std::get<Match*>(found);
+    if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
     if (!match.rematch_id.empty()) return view_of(match, player);
     if (!over(match)) return Refusal{409, "a rematch comes when the game is over"};
     // The same game, each seat one place on, a new seed.
@@ -481,6 +499,7 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
   const int n = match.state->players();
   for (int p = 0; p < n; ++p)
     tokens.push_back(created["seats"][static_cast<std::size_t>((p + 1) % n)].value("token", ""));
+  tokens.push_back(created["spectator"]);  // the spectators follow to the rematch
   const std::string text = json{{"id", created["id"]}, {"tokens", tokens}}.dump();
   if (!persist(match, "rematch", player, text)) return Refusal{503, kCannotSave};
   note_rematch(match, text);
@@ -521,7 +540,7 @@ std::optional<Refusal> Matches::take_back(Match& match, int player) {
   match.movers.pop_back();
   if (!match.actions.empty()) match.actions.pop_back();
   const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
-  log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()), entry));
+  log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()) + 1, entry));
   changed(match);
   return std::nullopt;
 }
@@ -542,8 +561,10 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
     changed(match);
     return std::nullopt;
   }
+  // Each player's entry, then the spectators' (the last).
   std::vector<std::string> seen;
-  for (int p = 0; p < state.players(); ++p) seen.push_back(state.action_seen_by(action, p));
+  for (int p = 0; p <= state.players(); ++p)
+    seen.push_back(state.action_seen_by(action, viewer(p, state)));
   const std::size_t printed = console ? console->size() : 0;
   if (auto why = state.apply(action)) {
     // The ETF games run a refused action too: their program's error is news.
@@ -555,8 +576,8 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
     return Refusal{422, *why};
   }
   std::vector<json> entry;
-  for (int p = 0; p < state.players(); ++p) {
-    const std::string text = state.events_text(p);
+  for (int p = 0; p <= state.players(); ++p) {
+    const std::string text = state.events_text(viewer(p, state));
     json lines = json::array();
     for (const std::string_view line : engine::split_lines(text)) lines.push_back(line);
     entry.push_back({{"player", player},
@@ -603,27 +624,28 @@ json Matches::view_of(const Match& match, int player) const {
   const engine::AnyState& state = *match.state;
   json log = json::array();
   const std::size_t shown = std::min(match.log.size(), kViewLog);
+  const auto mine = static_cast<std::size_t>(player < 0 ? state.players() : player);
   for (std::size_t i = match.log.size() - shown; i < match.log.size(); ++i)
-    log.push_back(match.log[i][static_cast<std::size_t>(player)]);
+    log.push_back(match.log[i][mine]);
   json seats = json::array();
   for (const Seat& seat : match.seats)
     seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
-  json view = {
-      {"id", match.id},
-      {"game", match.info->entry.name},
-      {"player", player},
-      {"players", state.players()},
-      {"seats", seats},
-      {"version", match.version},
-      {"to_move", over(match) ? engine::kNoPlayer : state.to_move()},
-      {"over", over(match)},
-      {"observation", state.observation(player)},
-      {"view", state.view(player)},
-      {"legal", !over(match) && state.to_move() == player ? state.legal_actions()
-                                                          : std::vector<std::string>{}},
-      {"log", log},
-      {"log_from", match.log_dropped + match.log.size() - shown},
-      {"can_undo", state.can_undo() && !match.movers.empty() && match.movers.back() == player}};
+  json view = {{"id", match.id},
+               {"game", match.info->entry.name},
+               {"player", player},
+               {"players", state.players()},
+               {"seats", seats},
+               {"version", match.version},
+               {"to_move", over(match) ? engine::kNoPlayer : state.to_move()},
+               {"over", over(match)},
+               {"observation", state.observation(player)},
+               {"view", state.view(player)},
+               {"legal", !over(match) && state.to_move() == player ? state.legal_actions()
+                                                                   : std::vector<std::string>{}},
+               {"log", log},
+               {"log_from", match.log_dropped + match.log.size() - shown},
+               {"can_undo", state.can_undo() && !match.movers.empty() &&
+                                match.movers.back() == player && player >= 0}};
   if (over(match)) {
     const engine::Returns r = returns(match);
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
@@ -631,8 +653,7 @@ json Matches::view_of(const Match& match, int player) const {
   }
   if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;
   if (!match.rematch_id.empty()) {
-    view["rematch"] = {{"id", match.rematch_id},
-                       {"token", match.rematch_tokens[static_cast<std::size_t>(player)]}};
+    view["rematch"] = {{"id", match.rematch_id}, {"token", match.rematch_tokens[mine]}};
   }
   if (const std::string* console = state.console()) {
     // Its last kViewConsole bytes, from the start of a line.

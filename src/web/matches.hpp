@@ -108,10 +108,11 @@ class Matches {
     engine::Params params;  // every parameter, as given or by default
     std::unique_ptr<engine::AnyState> state;
     std::vector<Seat> seats;
-    std::string address;  // of the client that created it
-    // What happened: an entry an action (or undo), as each player saw it:
-    // {"player", "action", "events": [lines]}; the last kKeptLog of them,
-    // after `log_dropped` older ones.
+    std::string address;    // of the client that created it
+    std::string spectator;  // the token that watches: the public view
+    // What happened: an entry an action (or undo), as each player saw it,
+    // then as spectators see it: {"player", "action", "events": [lines]};
+    // the last kKeptLog of them, after `log_dropped` older ones.
     std::deque<std::vector<nlohmann::json>> log;
     std::size_t log_dropped = 0;
     std::vector<int> movers;  // who played each undoable action, last last
@@ -125,7 +126,8 @@ class Matches {
     std::string ended_how;
     int draw_offer = -1;  // the player whose draw offer stands
     std::string rematch_id;
-    std::vector<std::string> rematch_tokens;  // each player's token in the rematch
+    // Each player's token in the rematch, then the spectators'.
+    std::vector<std::string> rematch_tokens;
     std::chrono::steady_clock::time_point touched;
   };
 

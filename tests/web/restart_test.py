@@ -38,9 +38,10 @@ def call(address, path, body=None):
 
 
 def views(address, games):
-    """Every seat's view of every game."""
-    return {(g["id"], s["token"]): call(address, "/api/games/%s?token=%s" % (g["id"], s["token"]))
-            for g in games for s in g["seats"] if "token" in s}
+    """Every seat's view of every game, and its spectators'."""
+    tokens = [(g["id"], s["token"]) for g in games for s in g["seats"] if "token" in s]
+    tokens += [(g["id"], g["spectator"]) for g in games if "spectator" in g]
+    return {(id, token): call(address, "/api/games/%s?token=%s" % (id, token)) for id, token in tokens}
 
 
 def play(address, game, steps, rng):

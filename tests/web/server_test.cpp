@@ -322,9 +322,30 @@ TEST_F(WebServer, RaiinetNeverSendsTheOpponentsHiddenLinks) {
       EXPECT_TRUE(link.revealed) << b.substr(i, 5) << " is shown to player 1 unrevealed";
     }
   };
+  // A spectator is told no link's value that either player's opponent does
+  // not know, and no card.
+  const std::string watch = "/api/games/" + game["id"].get<std::string>() +
+                            "?token=" + game["spectator"].get<std::string>();
+  const auto check_spectator = [&](const Reply& r) {
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.data["player"], -1);
+    EXPECT_TRUE(r.data["legal"].empty());
+    for (int owner = 0; owner < 2; ++owner) {
+      const json& seen = r.data["view"]["players"][static_cast<std::size_t>(owner)];
+      EXPECT_FALSE(seen.contains("cards"));
+      for (std::size_t i = 0; i < seen["links"].size(); ++i) {
+        const raiinet::Link& link = replica.game().player(owner).links[i];
+        if (!seen["links"][i]["value"].is_null()) {
+          EXPECT_TRUE(link.revealed) << "a spectator sees player " << owner + 1 << "'s link " << i;
+        }
+      }
+    }
+    EXPECT_EQ(r.data["observation"], replica.observation(engine::kNoPlayer));
+  };
   engine::Random rng(11);
   Reply v0 = view(game, 0);
   check(v0);
+  check_spectator(get(watch));
   int actions = 0;
   while (!v0.data["over"].get<bool>()) {
     const int seat = v0.data["to_move"];
@@ -338,10 +359,20 @@ TEST_F(WebServer, RaiinetNeverSendsTheOpponentsHiddenLinks) {
     if (seat == 0) check(done);
     v0 = view(game, 0);
     check(v0);
+    check_spectator(get(watch));
     ++actions;
   }
   EXPECT_TRUE(replica.over());
   EXPECT_EQ(v0.data["observation"], replica.observation(0));
+  // A spectator cannot play, resign or offer a draw.
+  EXPECT_EQ(post("/api/games/" + game["id"].get<std::string>() + "/actions",
+                 json{{"token", game["spectator"]}, {"action", "move a up"}}.dump())
+                .status,
+            403);
+  EXPECT_EQ(post("/api/games/" + game["id"].get<std::string>() + "/resign",
+                 json{{"token", game["spectator"]}}.dump())
+                .status,
+            403);
   EXPECT_GT(actions, 10);
   EXPECT_GT(responses, actions);
 }

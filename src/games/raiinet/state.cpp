@@ -353,27 +353,30 @@ std::optional<State> State::deserialize(std::string_view text) {
 
 std::optional<std::string> State::check_invariants() const {
   if (!game_.is_consistent()) return std::string("the download counts and the links disagree");
-  for (int viewer = 0; viewer < 2; ++viewer) {
-    const int opponent = 1 - viewer;
+  // The owner's unrevealed links: hidden from the opponent and from a spectator.
+  for (int owner = 0; owner < 2; ++owner) {
     std::vector<int> hidden;
     for (int i = 0; i < kLinks; ++i) {
-      const Link& l = game_.player(opponent).links[static_cast<std::size_t>(i)];
+      const Link& l = game_.player(owner).links[static_cast<std::size_t>(i)];
       if (l.on_board() && !l.revealed) hidden.push_back(i);
     }
     if (hidden.size() < 2) continue;
     State exchanged = *this;
-    Link& a = exchanged.game_.mutable_link(opponent, hidden.front());
-    Link& b = exchanged.game_.mutable_link(opponent, hidden.back());
+    Link& a = exchanged.game_.mutable_link(owner, hidden.front());
+    Link& b = exchanged.game_.mutable_link(owner, hidden.back());
     if (a.value == b.value) continue;
     std::swap(a.value, b.value);
-    if (exchanged.observation(viewer) != observation(viewer)) {
-      return "player " + std::to_string(viewer + 1) +
-             "'s observation changed with the opponent's unrevealed links";
-    }
-    if (exchanged.view(viewer) != view(viewer) ||
-        exchanged.events_text(viewer) != events_text(viewer)) {
-      return "player " + std::to_string(viewer + 1) +
-             "'s view changed with the opponent's unrevealed links";
+    for (const int viewer : {1 - owner, engine::kNoPlayer}) {
+      const std::string who =
+          viewer == engine::kNoPlayer ? "a spectator" : "player " + std::to_string(viewer + 1);
+      if (exchanged.observation(viewer) != observation(viewer))
+        return who + "'s observation changed with player " + std::to_string(owner + 1) +
+               "'s unrevealed links";
+      if (exchanged.view(viewer) != view(viewer) ||
+          exchanged.events_text(viewer) != events_text(viewer)) {
+        return who + "'s view changed with player " + std::to_string(owner + 1) +
+               "'s unrevealed links";
+      }
     }
   }
   return std::nullopt;

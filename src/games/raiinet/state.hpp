@@ -64,9 +64,9 @@ class State {
   static std::optional<State> deserialize(std::string_view text);
 
   // The game's own invariants after an action; the first that fails, if any
-  // (and that a player's observation, view and events do not change when two
-  // of the opponent's unrevealed links exchange what they are; the
-  // random-simulation test and the match runner check it every step).
+  // (and that the opponent's and a spectator's observation, view and events
+  // do not change when two of a player's unrevealed links exchange what they
+  // are; the random-simulation test and the match runner check it every step).
   std::optional<std::string> check_invariants() const;
 
   // A state that `viewer` cannot tell from this one, for search by
