@@ -221,8 +221,14 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
         std::get<json>(view)["version"].get<std::uint64_t>() > after) {
       return answer(view);
     }
-    const auto ms = std::chrono::milliseconds(std::min<std::uint64_t>(wait_ms, kMaxWaitMs));
-    return Wait{id, token, after, Clock::now() + ms};
+    auto ms = std::min<std::uint64_t>(wait_ms, kMaxWaitMs);
+    // A clock that runs out ends the game: the wait ends then at the latest.
+    const json& seen = std::get<json>(view);
+    const int running = seen.value("to_move", -1);
+    if (seen.contains("clocks") && running >= 0)
+      ms = std::min<std::uint64_t>(
+          ms, seen["clocks"][static_cast<std::size_t>(running)].get<std::uint64_t>() + 20);
+    return Wait{id, token, after, Clock::now() + std::chrono::milliseconds(ms)};
   }
   if (!post) return refusal(405, "this method is not allowed here");
   auto object = body();

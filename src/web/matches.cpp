@@ -1,6 +1,7 @@
 #include "web/matches.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "engine/words.hpp"
@@ -196,6 +197,18 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
     return Refusal{400, "this board is too large to play in a browser (at most " +
                             std::to_string(kMaxWebFields) + " fields)"};
   }
+  const json clock = request.value("clock", json());
+  if (!clock.is_null()) {
+    const auto in_range = [&](const char* field) {
+      const json v = clock.is_object() ? clock.value(field, json(0)) : json();
+      return v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 600;
+    };
+    if (!in_range("minutes") || !in_range("increment_seconds") ||
+        clock.value("minutes", 0.0) * 60 + clock.value("increment_seconds", 0.0) < 1)
+      return Refusal{400,
+                     "\"clock\" is {\"minutes\": 0 to 600, \"increment_seconds\": 0 to 600}, "
+                     "a second at least"};
+  }
   const json seats = request.value("seats", json::array());
   std::vector<std::string> kinds;
   if (!seats.is_array()) return Refusal{400, "\"seats\" must be a list"};
@@ -228,7 +241,11 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   match->address = address;
   match->touched = Clock::now();
   match->spectator = secret();
-  const json options = {{"spectator", match->spectator}};
+  json options = {{"spectator", match->spectator}};
+  if (!clock.is_null()) {
+    options["clock"] = clock;
+    start_clocks(*match, clock);
+  }
   const StoredGame stored{id,
                           name,
                           json(match->params).dump(),
@@ -243,6 +260,15 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   changed(kept);
   json answer_seats = seats_json(kept);
   return json{{"id", id}, {"game", name}, {"seats", answer_seats}, {"spectator", kept.spectator}};
+}
+
+// The time control {"minutes", "increment_seconds"}, each player's clock full.
+void Matches::start_clocks(Match& match, const json& clock) {
+  Match::Clocks c;
+  c.increment_ms = std::llround(clock.value("increment_seconds", 0.0) * 1000);
+  c.left_ms.assign(static_cast<std::size_t>(match.state->players()),
+                   std::llround(clock.value("minutes", 0.0) * 60000));
+  match.clocks = c;
 }
 
 // The seats as the creator is told them: tokens and bots.
@@ -297,11 +323,17 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
   match->address = stored.address;
   match->touched = Clock::now();
   const json options = json::parse(stored.options, nullptr, false);
-  if (options.is_object()) match->spectator = options.value("spectator", "");
+  if (options.is_object()) {
+    match->spectator = options.value("spectator", "");
+    if (options.contains("clock")) start_clocks(*match, options["clock"]);
+  }
   replaying_ = true;
+  replay_ms_ = stored.created_ms;
   changed(*match);  // as when it was created
   for (const StoredStep& step : stored.steps) {
     if (step.player < 0 || step.player >= match->state->players()) continue;
+    replay_ms_ = step.at_ms;
+    if (step.kind == "timeout") flag(*match);
     if (step.kind == "play") play(*match, step.player, step.text);
     if (step.kind == "undo") take_back(*match, step.player);
     if (step.kind == "resign") give_up(*match, step.player);
@@ -310,6 +342,8 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     match->next_seq = step.seq + 1;
   }
   replaying_ = false;
+  // The time the server was down is nobody's: the clock runs again from now.
+  if (match->clocks) match->clocks->since_ms = now_ms();
   return match;
 }
 
@@ -341,6 +375,7 @@ Answer<Matches::Match*> Matches::find_any(const std::string& id) {
   }
   if (at == matches_.end())
     return Refusal{404, "no game with this id (it may have ended long ago)"};
+  flag(*at->second);
   return at->second.get();
 }
 
@@ -601,9 +636,58 @@ void Matches::log_entry(Match& match, std::vector<json> entry) {
   }
 }
 
+// Now, or when the step taken again was first taken.
+std::int64_t Matches::time_ms() const {
+  return replaying_ ? replay_ms_ : now_ms();
+}
+
+// The clocks after a change: the time used is taken from the player whose
+// clock ran, who gains the increment when the turn passes on.
+void Matches::tick(Match& match) {
+  if (!match.clocks) return;
+  auto& c = *match.clocks;
+  const std::int64_t t = time_ms();
+  const int next = over(match) ? -1 : match.state->to_move();
+  if (c.running >= 0) {
+    auto& left = c.left_ms[static_cast<std::size_t>(c.running)];
+    left -= t - c.since_ms;
+    if (next != c.running && next >= 0) left += c.increment_ms;
+  }
+  c.running = next;
+  c.since_ms = t;
+}
+
+// Ends the game if the clock that runs has run out: that player loses.
+void Matches::flag(Match& match) {
+  if (!match.clocks || match.clocks->running < 0 || over(match)) return;
+  const auto& c = *match.clocks;
+  const int loser = c.running;
+  if (c.left_ms[static_cast<std::size_t>(loser)] - (time_ms() - c.since_ms) > 0) return;
+  if (!persist(match, "timeout", loser, "")) return;
+  engine::Returns r{};
+  for (int p = 0; p < match.state->players(); ++p)
+    r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
+  match.ended = r;
+  match.ended_how = "player " + std::to_string(loser + 1) + " ran out of time";
+  changed(match);
+}
+
+// Each player's milliseconds left now.
+json Matches::clocks_json(const Match& match) const {
+  const auto& c = *match.clocks;
+  json left = json::array();
+  for (std::size_t p = 0; p < c.left_ms.size(); ++p) {
+    std::int64_t ms = c.left_ms[p];
+    if (static_cast<int>(p) == c.running) ms -= time_ms() - c.since_ms;
+    left.push_back(std::max<std::int64_t>(0, ms));
+  }
+  return left;
+}
+
 void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
+  tick(match);
   queue_bot(match);
   if (listener_ && !replaying_) listener_(match.id);
 }
@@ -652,6 +736,7 @@ json Matches::view_of(const Match& match, int player) const {
     view["result"] = result_of(match);
   }
   if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;
+  if (match.clocks) view["clocks"] = clocks_json(match);
   if (!match.rematch_id.empty()) {
     view["rematch"] = {{"id", match.rematch_id}, {"token", match.rematch_tokens[mine]}};
   }

@@ -128,6 +128,15 @@ class Matches {
     std::string rematch_id;
     // Each player's token in the rematch, then the spectators'.
     std::vector<std::string> rematch_tokens;
+    // A time control, if the game has one: each player's time left when
+    // its turn began, the player whose clock runs, and since when.
+    struct Clocks {
+      std::int64_t increment_ms = 0;
+      std::vector<std::int64_t> left_ms;
+      int running = -1;
+      std::int64_t since_ms = 0;
+    };
+    std::optional<Clocks> clocks;
     std::chrono::steady_clock::time_point touched;
   };
 
@@ -136,6 +145,7 @@ class Matches {
                                             const std::vector<std::string>& kinds,
                                             const std::vector<std::string>& tokens);
   static nlohmann::json seats_json(const Match& match);
+  static void start_clocks(Match& match, const nlohmann::json& clock);
   bool persist(Match& match, const char* kind, int player, const std::string& text);
   void unpersist(Match& match);
   Answer<std::unique_ptr<Match>> restore(const StoredGame& stored);
@@ -145,6 +155,10 @@ class Matches {
   std::optional<Refusal> offer_draw(Match& match, int player);
   void note_rematch(Match& match, const std::string& text);
   static bool over(const Match& match);
+  std::int64_t time_ms() const;
+  void tick(Match& match);
+  void flag(Match& match);
+  nlohmann::json clocks_json(const Match& match) const;
   static std::string result_of(const Match& match);
   static engine::Returns returns(const Match& match);
   Answer<Match*> find_any(const std::string& id);
@@ -162,7 +176,8 @@ class Matches {
 
   Limits limits_;
   Store* store_;
-  bool replaying_ = false;  // restoring a game: nothing written, no bot woken
+  bool replaying_ = false;      // restoring a game: nothing written, no bot woken
+  std::int64_t replay_ms_ = 0;  // the time of the step being taken again
   mutable std::mutex mutex_;
   std::condition_variable bots_wake_;
   std::map<std::string, std::unique_ptr<Match>, std::less<>> matches_;

@@ -77,6 +77,12 @@ def main():
             game["game"] = name
             games.append(game)
             play(address, game, rng.randint(5, 40), rng)
+        # A game with clocks.
+        status, clocked = call(address, "/api/games", {"game": "raiinet", "clock": {"minutes": 10, "increment_seconds": 2}})
+        assert status == 200, clocked
+        clocked["game"] = "raiinet"
+        play(address, clocked, 9, rng)
+        games.append(clocked)
         # A short game played to its end: it stays for its replay.
         status, done = call(address, "/api/games", {"game": "amazons", "params": {"rows": 3, "cols": 3, "amazons": 1}})
         done["game"] = "amazons"
@@ -100,6 +106,18 @@ def main():
         server.wait(10)
         server, address = start(program, database)
         after = views(address, games)
+        # A clock that was running goes on from where it stood when its turn
+        # began (the time until the kill is given back, the time the server
+        # was down is nobody's); the others are as they were.
+        for key, (_, seen) in before.items():
+            clocks, later = seen.pop("clocks", None), after[key][1].pop("clocks", None)
+            if clocks is None:
+                continue
+            running = seen["to_move"]
+            for p, left in enumerate(clocks):
+                ok = later[p] == left if p != running else abs(later[p] - left) < 5000
+                if not ok:
+                    failures.append("game %s: clock %d was %d, is %d" % (key[0], p, left, later[p]))
         for key, seen in before.items():
             if after.get(key) != seen:
                 failures.append("game %s changed across the restart:\n before %s\n after  %s"

@@ -648,3 +648,31 @@ TEST_F(WebServer, AFinishedGamesRecordHasItsActions) {
   EXPECT_EQ(record.data["seats"][1]["kind"], "human");
   EXPECT_TRUE(record.data["params"].contains("max_length"));
 }
+
+// A time control: the server keeps each player's clock; the side whose time
+// runs out loses, and a page waiting for the game hears it then.
+TEST_F(WebServer, ClocksRunOnTheMoversTimeAndFlagFalls) {
+  EXPECT_EQ(post("/api/games", R"({"game": "raiinet", "clock": {"minutes": -1}})").status, 400);
+  EXPECT_EQ(post("/api/games", R"({"game": "raiinet", "clock": "fast"})").status, 400);
+  const json game = create(
+      {{"game", "sword-and-shield"}, {"clock", {{"minutes", 0.04}, {"increment_seconds", 0.5}}}});
+  const json start = view(game, 0).data;
+  ASSERT_EQ(start["clocks"].size(), 2u);
+  EXPECT_LE(start["clocks"][0].get<int>(), 2400);
+  EXPECT_EQ(start["clocks"][1], 2400);  // only the mover's clock runs
+  ASSERT_EQ(act(game, 0, "create a 90").status, 200);
+  const Reply passed = act(game, 0, "pass");  // the turn passes on: the increment
+  ASSERT_EQ(passed.status, 200) << passed.body;
+  EXPECT_GT(passed.data["clocks"][0].get<int>(), 2400);
+  EXPECT_LE(passed.data["clocks"][1].get<int>(), 2400);
+  // Player 2 waits for player 1... and runs out of time; the long poll hears it.
+  const auto began = std::chrono::steady_clock::now();
+  const Reply heard = get("/api/games/" + game["id"].get<std::string>() +
+                          "?token=" + game["seats"][0]["token"].get<std::string>() + "&after=" +
+                          std::to_string(passed.data["version"].get<int>()) + "&wait=20000");
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(10));
+  ASSERT_EQ(heard.status, 200);
+  EXPECT_TRUE(heard.data["over"].get<bool>());
+  EXPECT_EQ(heard.data["result"], "player 2 ran out of time; the game is over: player 1 wins");
+  EXPECT_EQ(heard.data["clocks"][1], 0);
+}
