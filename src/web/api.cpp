@@ -141,10 +141,10 @@ std::variant<Response, Wait> Api::handle(const Request& request) const {
       question == std::string_view::npos ? "" : target.substr(question + 1);
   if (path.starts_with("/api/")) return api(request, path, query);
   if (request.method != "GET") return refusal(405, "this method is not allowed here");
-  return page(path);
+  return page(request, path);
 }
 
-Response Api::page(std::string_view path) const {
+Response Api::page(const Request& request, std::string_view path) const {
   const auto html = [] {
     return Response{200, "text/html; charset=utf-8", std::string(asset("index.html"))};
   };
@@ -159,6 +159,13 @@ Response Api::page(std::string_view path) const {
       return {200, name.ends_with(".js") ? "text/javascript; charset=utf-8" : "text/css",
               std::string(text)};
     }
+  }
+  // A browser that asked for a page gets the page, which says there is
+  // nothing here and shows the way back; other clients get JSON.
+  if (request.accept && request.accept->find("text/html") != std::string::npos) {
+    Response missing = html();
+    missing.status = 404;
+    return missing;
   }
   return refusal(404, "nothing at " + engine::printable(path, 80));
 }
@@ -195,13 +202,17 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const std::string_view rest = path.substr(std::string_view("/api/games/").size());
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  static constexpr std::string_view kVerbs[] = {"",     "actions", "undo",  "resign",
-                                                "draw", "rematch", "record"};
+  static constexpr std::string_view kVerbs[] = {"",     "actions", "undo",   "resign",
+                                                "draw", "rematch", "record", "replay"};
   if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
     return refusal(404, "nothing at " + engine::printable(path, 80));
-  if (verb == "record") {
+  if (verb == "record" || verb == "replay") {
     if (post) return refusal(405, "this method is not allowed here");
-    return answer(matches_.record(id));
+    if (verb == "record") return answer(matches_.record(id));
+    const auto step = whole_number(query_value(query, "step").value_or("0"));
+    if (!step) return refusal(400, "\"step\" is a whole number");
+    return answer(
+        matches_.replay(id, static_cast<std::size_t>(std::min<std::uint64_t>(*step, 1u << 30))));
   }
   if (verb.empty()) {
     if (post) return refusal(405, "this method is not allowed here");

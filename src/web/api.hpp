@@ -21,6 +21,7 @@ struct Request {
   std::optional<std::string> host;
   std::optional<std::string> origin;
   std::optional<std::string> content_type;
+  std::optional<std::string> accept;
   std::string body;
   std::string client;  // the client's address
 };
@@ -62,7 +63,7 @@ class Api {
   std::optional<Response> refuse_host(const Request& request) const;
   std::variant<Response, Wait> api(const Request& request, std::string_view path,
                                    std::string_view query) const;
-  Response page(std::string_view path) const;
+  Response page(const Request& request, std::string_view path) const;
 
   Matches& matches_;
   std::vector<std::string> hosts_;

@@ -37,6 +37,7 @@ std::variant<Request, Response> to_api(const HttpRequest& request, const std::st
   out.host = field(http::field::host);
   out.origin = field(http::field::origin);
   out.content_type = field(http::field::content_type);
+  out.accept = field(http::field::accept);
   out.body = request.body();
   out.client = client;
   return out;

@@ -541,6 +541,34 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
   return view_of(match, player);
 }
 
+Answer<json> Matches::replay(const std::string& id, std::size_t step) {
+  std::unique_ptr<engine::AnyState> state;
+  std::vector<std::pair<int, std::string>> actions;
+  {
+    const std::lock_guard lock(mutex_);
+    auto found = find_any(id);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    const Match& match = *std::get<Match*>(found);
+    if (!over(match))
+      return Refusal{409, "a game is replayed when it is over (it would tell secrets)"};
+    auto made = match.info->entry.make(match.params);
+    if (auto* error = std::get_if<std::string>(&made)) return Refusal{500, *error};
+    state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
+    actions = match.actions;
+  }
+  // Taken again outside the lock: the game is over, nothing changes it.
+  step = std::min(step, actions.size());
+  for (std::size_t i = 0; i < step; ++i) state->apply(actions[i].second);
+  json answer = {{"step", step},
+                 {"steps", actions.size()},
+                 {"view", state->view(engine::kNoPlayer)},
+                 {"observation", state->observation(engine::kNoPlayer)}};
+  if (step > 0) {
+    answer["action"] = {{"player", actions[step - 1].first}, {"action", actions[step - 1].second}};
+  }
+  return answer;
+}
+
 Answer<json> Matches::record(const std::string& id) {
   const std::lock_guard lock(mutex_);
   auto found = find_any(id);
@@ -737,6 +765,7 @@ json Matches::view_of(const Match& match, int player) const {
   }
   if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;
   if (match.clocks) view["clocks"] = clocks_json(match);
+  if (player >= 0) view["spectator"] = match.spectator;  // to share: it tells nothing secret
   if (!match.rematch_id.empty()) {
     view["rematch"] = {{"id", match.rematch_id}, {"token", match.rematch_tokens[mine]}};
   }

@@ -89,6 +89,10 @@ class Matches {
                                  const std::string& address);
   // A finished game's record: its parameters, seats, actions and result.
   Answer<nlohmann::json> record(const std::string& id);
+  // A finished game after its first `step` actions, as spectators see it:
+  // {"step", "steps", "view", "observation", "action"} (the last action's
+  // text).
+  Answer<nlohmann::json> replay(const std::string& id, std::size_t step);
 
   std::size_t size() const;
   // Stops the bots: the server is stopping.

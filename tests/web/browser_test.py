@@ -209,6 +209,90 @@ def test_raiinet(driver, base, shots):
         other.quit()
 
 
+def api(base, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path.lstrip("/"), data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def click(driver, element_id, what):
+    wait(driver, lambda d: d.find_elements(By.ID, element_id) and d.find_element(By.ID, element_id).is_enabled(), what)
+    driver.find_element(By.ID, element_id).click()
+
+
+def status_text(driver):
+    return driver.find_element(By.ID, "status").text
+
+
+def test_flow(driver, base, shots):
+    """A game's flow as on a game site: a spectator, a draw offered and
+    accepted, a rematch reaching both pages, the record, the replay, a
+    resignation asked twice, clocks, and pages for addresses with nothing."""
+    links = start_game(driver, base, "raiinet")
+    watch = driver.find_element(By.ID, "watch-link").get_attribute("value")
+    other, spectator = browser(), browser()
+    try:
+        open_seat(driver, links[0])
+        open_seat(other, links[1])
+        open_seat(spectator, watch)
+        wait(spectator, lambda d: status_text(d).startswith("You are watching"), "the spectator's status")
+        assert not spectator.find_elements(By.CSS_SELECTOR, "#actions button"), "a spectator is offered actions"
+        assert spectator.find_element(By.ID, "board").text.count("?") >= 8, "a spectator sees hidden links"
+        assert "cannot be drawn" not in spectator.find_element(By.ID, "board").text
+        # A move each, for the replay; then a draw: offered by player 1, seen
+        # and accepted by player 2.
+        for mover in (driver, other):
+            wait(mover, my_turn, "the mover's turn")
+            select_piece(mover, first_move_letter(mover))
+            click_target(mover, "raiinet: a move before the draw")
+        wait(driver, my_turn, "player 1's turn again")
+        click(driver, "draw", "the draw button")
+        wait(other, lambda d: d.find_element(By.ID, "draw").text == "Accept the draw", "the offer on the other page")
+        click(other, "draw", "accepting the draw")
+        for page in (driver, other, spectator):
+            wait(page, lambda d: "a draw agreed" in status_text(d), "the agreed draw on every page")
+        # The rematch: asked on one page, offered on both.
+        click(driver, "rematch", "the rematch button")
+        wait(other, lambda d: d.find_elements(By.ID, "rematch-link"), "the rematch on the other page")
+        assert driver.find_element(By.ID, "record").get_attribute("href").endswith("/record")
+        click(driver, "replay", "the replay button")
+        wait(driver, lambda d: d.find_elements(By.ID, "replay-step"), "the replay")
+        assert driver.find_element(By.ID, "replay-step").text.startswith("Action 0 of ")
+        click(driver, "replay-end", "the end of the replay")
+        try:
+            wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 2 of 2: player 2: "),
+                 "the replay's last step")
+        except AssertionError:
+            raise AssertionError("the replay's last step: " + driver.find_element(By.ID, "replay-step").text)
+        shoot(driver, shots, "raiinet-replay")
+        other.find_element(By.ID, "rematch-link").click()
+        wait(other, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the rematch's board")
+        assert "player 1" in status_text(other) or "Your turn" in status_text(other)
+    finally:
+        other.quit()
+        spectator.quit()
+    # A resignation, asked twice, in Sword and Shield.
+    links = start_game(driver, base, "sword-and-shield")
+    open_seat(driver, links[0])
+    click(driver, "resign", "the resign button")
+    click(driver, "resign-confirm", "the resign confirmation")
+    wait(driver, lambda d: "resigned" in status_text(d), "the resignation")
+    # Clocks, both shown, the mover's running.
+    game = api(base, "api/games", {"game": "raiinet", "clock": {"minutes": 5, "increment_seconds": 3}})
+    driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
+    wait(driver, lambda d: d.find_elements(By.ID, "clock1"), "the clocks")
+    assert driver.find_element(By.ID, "clock1").text == "player 2 5:00"
+    assert "running" in driver.find_element(By.ID, "clock0").get_attribute("class")
+    shoot(driver, shots, "clocks")
+    # Addresses with nothing behind them: a page that says so, and the way back.
+    for address in ("nowhere/at/all", "game/0123456789ab?token=none"):
+        driver.get(base + address)
+        wait(driver, lambda d: d.find_elements(By.ID, "missing"), "the page for " + address)
+        assert driver.find_element(By.ID, "back").get_attribute("href") == base
+    print("ok flow: spectator, draw, rematch, record, replay, resign, clocks, missing pages")
+
+
 def test_any_game(driver, base, game, shots):
     """A game without a test of its own: it starts from its form and draws a board."""
     start_game(driver, base, game)
@@ -245,7 +329,11 @@ def main():
     try:
         for game in catalogue:
             tests.get(game, lambda: test_any_game(driver, base, game, shots))()
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "/api/" not in e["message"]]
+        test_flow(driver, base, shots)
+        # Refused API calls and the addresses with nothing behind them are
+        # answered 404 on purpose; anything else is an error of the pages.
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "/api/" not in e["message"]
+                  and "/nowhere/at/all" not in e["message"]]
         assert not errors, "the browser reported errors: %s" % errors
     finally:
         driver.quit()

@@ -104,9 +104,12 @@ function showLinks(created) {
     list.append(el("li", {}, el("a", { href: link(s), id: "link" + s.player }, "Play as player " + (s.player + 1)),
       el("input", { readonly: "", value: link(s), "aria-label": "link of player " + (s.player + 1) })));
   }
+  const watch = location.origin + "/game/" + created.id + "?token=" + created.spectator;
   app.replaceChildren(el("h1", {}, "The game is ready"),
     el("p", {}, "Each link is a seat: open yours, and send the others to the other players. " +
-      "Whoever has a link plays that seat, so keep them to yourselves."), list);
+      "Whoever has a link plays that seat, so keep them to yourselves."), list,
+    el("p", {}, "Anyone may watch with this link: it shows what is public, never a player's secrets."),
+    el("input", { readonly: "", value: watch, id: "watch-link", "aria-label": "link to watch the game" }));
 }
 
 // The page of one seat: the board, what may be done, what happened.
@@ -119,12 +122,14 @@ function showGame(id, token) {
   const command = el("input", { id: "command", placeholder: "or type an action", autocomplete: "off" });
   const commandForm = el("form", { class: "command" }, command, el("button", { type: "submit", id: "send" }, "Play"));
   const undo = el("button", { id: "undo", hidden: "" }, "Undo my last action");
+  const clocks = el("div", { id: "clocks", class: "clocks", hidden: "" });
+  const flow = el("div", { class: "flow", id: "flow" });
   const log = el("ol", { id: "log" });
   const observation = el("pre", { id: "observation" });
   const consoleBox = el("div", { id: "console-box", class: "console-box", hidden: "" },
     el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console" }));
-  const side = el("div", { class: "side" }, status, message, el("div", {}, el("strong", {}, "Actions")), actions,
-    commandForm, undo, el("h2", {}, "What happened"), log,
+  const side = el("div", { class: "side" }, status, clocks, message, el("div", {}, el("strong", {}, "Actions")), actions,
+    commandForm, undo, flow, el("h2", {}, "What happened"), log,
     el("details", {}, el("summary", {}, "The observation as text"), observation));
   app.replaceChildren(el("div", { class: "layout" }, board, consoleBox, side));
 
@@ -155,13 +160,74 @@ function showGame(id, token) {
     render(answer.data);
   });
 
+  const post = async (verb) => {
+    const answer = await api("POST", "/api/games/" + id + "/" + verb, { token });
+    if (!answer.ok) { say(answer.data.error); return; }
+    say("");
+    render(answer.data);
+  };
+  // The controls of the game's flow: resign (asked twice), draw, rematch,
+  // the record and the replay once over, the link to watch.
+  function drawFlow(view) {
+    const items = [];
+    const playing = view.player >= 0;
+    if (playing && !view.over) {
+      if (state.confirmResign) {
+        items.push(el("button", { id: "resign-confirm", class: "danger", onclick: () => { state.confirmResign = false; post("resign"); } }, "Yes, resign"),
+          el("button", { id: "resign-cancel", onclick: () => { state.confirmResign = false; drawFlow(state.view); } }, "No, play on"));
+      } else {
+        items.push(el("button", { id: "resign", onclick: () => { state.confirmResign = true; drawFlow(state.view); } }, "Resign"));
+      }
+      if (view.players === 2) {
+        const offered = view.draw_offer;
+        if (offered === view.player) items.push(el("button", { id: "draw", disabled: "" }, "Draw offered"));
+        else items.push(el("button", { id: "draw", onclick: () => post("draw") },
+          offered === undefined ? "Offer a draw" : "Accept the draw"));
+      }
+    }
+    if (view.over) {
+      if (view.rematch) {
+        items.push(el("a", { id: "rematch-link", href: "/game/" + view.rematch.id + "?token=" + view.rematch.token }, "Go to the rematch"));
+      } else if (playing) {
+        items.push(el("button", { id: "rematch", onclick: () => post("rematch") }, "Rematch"));
+      }
+      items.push(el("a", { id: "record", href: "/api/games/" + id + "/record", download: "game-" + id + ".json" }, "Download the record"),
+        el("button", { id: "replay", onclick: () => showReplay(id) }, "Replay"));
+    }
+    if (view.spectator) {
+      items.push(el("label", { class: "watch" }, "Link to watch: ",
+        el("input", { readonly: "", id: "watch", value: location.origin + "/game/" + id + "?token=" + view.spectator })));
+    }
+    flow.replaceChildren(...items);
+  }
+  // Both clocks; the running one ticks here between answers.
+  function drawClocks(view) {
+    clearInterval(state.ticker);
+    if (!view.clocks) { clocks.hidden = true; return; }
+    clocks.hidden = false;
+    const received = Date.now();
+    const show = () => {
+      clocks.replaceChildren(...view.clocks.map((ms, p) => {
+        const left = Math.max(0, p === view.to_move ? ms - (Date.now() - received) : ms);
+        const seconds = Math.ceil(left / 1000);
+        const text = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+        return el("span", { class: "clock" + (p === view.to_move ? " running" : ""), id: "clock" + p },
+          "player " + (p + 1) + " " + text);
+      }));
+    };
+    show();
+    if (!view.over && view.to_move >= 0) state.ticker = setInterval(show, 250);
+  }
+
   function render(view) {
     if (state.view && view.version < state.view.version) return;
     state.view = view;
     title(titleOf(view.game) + " - player " + (view.player + 1));
     board.replaceChildren(GridBoards.draw(view, ui));
     board.dataset.version = view.version;
+    if (view.player < 0) title(titleOf(view.game) + " - watching");
     if (view.over) status.textContent = view.result + ".";
+    else if (view.player < 0) status.textContent = "You are watching: player " + (view.to_move + 1) + " is to move.";
     else if (view.to_move === view.player) status.textContent = "Your turn (player " + (view.player + 1) + ").";
     else status.textContent = "Player " + (view.to_move + 1) + " is to move" +
       (view.seats[view.to_move].kind !== "human" ? " (the computer is thinking)." : ".");
@@ -169,12 +235,15 @@ function showGame(id, token) {
     actions.replaceChildren(...shown.map((text) => el("button", { type: "button", "data-action": text, onclick: () => act(text) }, text)));
     if (!view.legal.length) actions.append(el("span", {}, view.over ? "" : "Wait for your turn."));
     undo.hidden = !view.can_undo;
-    // The view carries the last entries of the log, from entry log_from on.
-    const earlier = view.log_from ? [el("li", { class: "event" }, view.log_from + " earlier actions not shown")] : [];
-    log.replaceChildren(...earlier, ...view.log.map((entry) => el("li", {},
+    // The view carries the last entries of the log, from entry log_from on:
+    // the list is numbered from there.
+    log.setAttribute("start", (view.log_from || 0) + 1);
+    log.replaceChildren(...view.log.map((entry) => el("li", {},
       "player " + (entry.player + 1) + ": " + entry.action,
       ...entry.events.map((line) => el("div", { class: "event" }, line)))));
     log.scrollTop = log.scrollHeight;
+    drawFlow(view);
+    drawClocks(view);
     observation.textContent = view.observation;
     if (view.console !== undefined) {
       consoleBox.hidden = false;
@@ -191,7 +260,7 @@ function showGame(id, token) {
       const answer = await api("GET", "/api/games/" + id + "?token=" + encodeURIComponent(token) +
         (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
       if (!answer) { say("The server cannot be reached; trying again."); await new Promise((r) => setTimeout(r, 2000)); continue; }
-      if (!answer.ok) { say(answer.data.error); return; }
+      if (!answer.ok) { showMissing(answer.data.error); return; }
       // The answer to our own action already drew this version; drawing it
       // again would replace the cells under the player's pointer.
       const seen = state.view && answer.data.version === state.view.version &&
@@ -202,6 +271,37 @@ function showGame(id, token) {
   })();
 }
 
+// A page for an address with nothing behind it, or a game that cannot be
+// shown: what is wrong, and the way back.
+function showMissing(reason) {
+  title("nothing here");
+  app.replaceChildren(el("h1", {}, "Nothing to show here"), el("p", { id: "missing" }, reason),
+    el("p", {}, el("a", { href: "/", id: "back" }, "Back to the games")));
+}
+
+// A finished game, action by action, as spectators saw it.
+async function showReplay(id, step = 0) {
+  const answer = await api("GET", "/api/games/" + id + "/replay?step=" + step);
+  if (!answer.ok) { showMissing(answer.data.error); return; }
+  const r = answer.data;
+  title(titleOf(r.view.game) + " - replay");
+  const button = (label, to, name) => {
+    const b = el("button", { id: name, onclick: () => showReplay(id, to) }, label);
+    if (to < 0 || to > r.steps || to === r.step) b.disabled = true;
+    return b;
+  };
+  const said = r.action ? "player " + (r.action.player + 1) + ": " + r.action.action : "the start";
+  app.replaceChildren(el("h1", {}, "Replay of " + titleOf(r.view.game)),
+    el("div", { class: "layout" },
+      el("div", { class: "board-box", id: "board", "data-version": r.step }, GridBoards.draw({ game: r.view.game, player: -1, legal: [], view: r.view }, { selected: null, select() {}, act() {} })),
+      el("div", { class: "side" },
+        el("p", { id: "replay-step", role: "status" }, "Action " + r.step + " of " + r.steps + ": " + said),
+        el("div", { class: "flow" }, button("« Start", 0, "replay-start"), button("◀ Back", r.step - 1, "replay-back"),
+          button("Next ▶", r.step + 1, "replay-next"), button("End »", r.steps, "replay-end")),
+        el("p", {}, el("a", { href: location.pathname + location.search }, "Back to the game")),
+        el("details", {}, el("summary", {}, "The position as text"), el("pre", {}, r.observation)))));
+}
+
 async function route() {
   catalogue = (await api("GET", "/api/games")).data.games || [];
   const path = location.pathname;
@@ -210,6 +310,7 @@ async function route() {
     const token = new URLSearchParams(location.search).get("token") || "";
     return showGame(path.slice(6), token);
   }
+  if (path !== "/") return showMissing("There is nothing at " + path + ".");
   return showMenu();
 }
 
