@@ -252,10 +252,12 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
                           seats_json(*match).dump(),
                           options.dump(),
                           address,
-                          now_ms(),
+                          *(step_ms_ = now_ms()),
                           {}};
-  if (store_ && !store_->add_game(stored))
+  if (store_ && !store_->add_game(stored)) {
+    step_ms_.reset();
     return Refusal{503, "the server cannot save games now; try again later"};
+  }
   Match& kept = *(matches_[id] = std::move(match));
   changed(kept);
   json answer_seats = seats_json(kept);
@@ -288,15 +290,22 @@ json Matches::seats_json(const Match& match) {
 
 // Writes a step of the game before it is taken; false if it cannot be.
 bool Matches::persist(Match& match, const char* kind, int player, const std::string& text) {
-  if (!store_ || replaying_) return true;
-  if (!store_->add_step(match.id, {match.next_seq, kind, player, text, now_ms()})) return false;
+  if (replaying_) return true;
+  step_ms_ = now_ms();
+  if (!store_) return true;
+  if (!store_->add_step(match.id, {match.next_seq, kind, player, text, *step_ms_})) {
+    step_ms_.reset();
+    return false;
+  }
   ++match.next_seq;
   return true;
 }
 
 // Takes back the step just written: it changed nothing.
 void Matches::unpersist(Match& match) {
-  if (!store_ || replaying_) return;
+  if (replaying_) return;
+  step_ms_.reset();
+  if (!store_) return;
   store_->remove_step(match.id, --match.next_seq);
 }
 
@@ -328,11 +337,11 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     if (options.contains("clock")) start_clocks(*match, options["clock"]);
   }
   replaying_ = true;
-  replay_ms_ = stored.created_ms;
+  step_ms_ = stored.created_ms;
   changed(*match);  // as when it was created
   for (const StoredStep& step : stored.steps) {
     if (step.player < 0 || step.player >= match->state->players()) continue;
-    replay_ms_ = step.at_ms;
+    step_ms_ = step.at_ms;
     if (step.kind == "timeout") flag(*match);
     if (step.kind == "play") play(*match, step.player, step.text);
     if (step.kind == "undo") take_back(*match, step.player);
@@ -342,6 +351,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     match->next_seq = step.seq + 1;
   }
   replaying_ = false;
+  step_ms_.reset();
   // The time the server was down is nobody's: the clock runs again from now.
   if (match->clocks) match->clocks->since_ms = now_ms();
   return match;
@@ -664,9 +674,9 @@ void Matches::log_entry(Match& match, std::vector<json> entry) {
   }
 }
 
-// Now, or when the step taken again was first taken.
+// The time of the step being taken, or now.
 std::int64_t Matches::time_ms() const {
-  return replaying_ ? replay_ms_ : now_ms();
+  return step_ms_ ? *step_ms_ : now_ms();
 }
 
 // The clocks after a change: the time used is taken from the player whose
@@ -716,6 +726,7 @@ void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
   tick(match);
+  if (!replaying_) step_ms_.reset();
   queue_bot(match);
   if (listener_ && !replaying_) listener_(match.id);
 }

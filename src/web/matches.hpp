@@ -180,8 +180,10 @@ class Matches {
 
   Limits limits_;
   Store* store_;
-  bool replaying_ = false;      // restoring a game: nothing written, no bot woken
-  std::int64_t replay_ms_ = 0;  // the time of the step being taken again
+  bool replaying_ = false;  // restoring a game: nothing written, no bot woken
+  // The time of the step being taken: the one written to the store (or read
+  // back from it), so that live clocks and restored ones agree to the ms.
+  std::optional<std::int64_t> step_ms_;
   mutable std::mutex mutex_;
   std::condition_variable bots_wake_;
   std::map<std::string, std::unique_ptr<Match>, std::less<>> matches_;

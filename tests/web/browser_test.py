@@ -19,7 +19,8 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,
+                                        TimeoutException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -40,9 +41,12 @@ def browser():
 
 
 def wait(driver, condition, what):
+    # A page draws itself again whenever its game changes: an element found
+    # a moment ago may be gone by the time it is read, and is looked up again.
     try:
-        return WebDriverWait(driver, TIMEOUT).until(lambda d: condition(d))
-    except Exception:
+        return WebDriverWait(driver, TIMEOUT, ignored_exceptions=(
+            NoSuchElementException, StaleElementReferenceException)).until(lambda d: condition(d))
+    except TimeoutException:
         raise AssertionError("timed out waiting for " + what) from None
 
 
@@ -217,8 +221,14 @@ def api(base, path, body=None):
 
 
 def click(driver, element_id, what):
-    wait(driver, lambda d: d.find_elements(By.ID, element_id) and d.find_element(By.ID, element_id).is_enabled(), what)
-    driver.find_element(By.ID, element_id).click()
+    for _ in range(5):
+        wait(driver, lambda d: d.find_element(By.ID, element_id).is_enabled(), what)
+        try:
+            driver.find_element(By.ID, element_id).click()
+            return
+        except StaleElementReferenceException:
+            pass  # drawn again between finding the button and clicking it
+    raise AssertionError(what + ": the page kept being drawn again")
 
 
 def status_text(driver):
