@@ -296,11 +296,20 @@ class StateOf final : public TypedState<S> {
   S state_;
 };
 
-// A parameter of a game: its name, its default and what it may be.
+// One value a parameter may take, and its name for people.
+struct ParamChoice {
+  std::string value;
+  std::string label;
+};
+
+// A parameter of a game: its name, its default and what it may be; for
+// forms, its name for people and, when it takes one of a few values, those.
 struct ParamSpec {
   std::string name;
   std::string default_value;
   std::string help;
+  std::string label = {};
+  std::vector<ParamChoice> choices = {};
 };
 
 // A game as the launcher, the match runner and the web server list them.

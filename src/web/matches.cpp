@@ -111,7 +111,13 @@ json Matches::catalogue() {
   for (const games::GameInfo& info : games::all_games()) {
     json params = json::array();
     for (const engine::ParamSpec& spec : info.entry.params) {
-      params.push_back({{"name", spec.name}, {"default", spec.default_value}, {"help", spec.help}});
+      json param = {{"name", spec.name},
+                    {"default", spec.default_value},
+                    {"help", spec.help},
+                    {"label", spec.label.empty() ? spec.name : spec.label}};
+      for (const engine::ParamChoice& choice : spec.choices)
+        param["choices"].push_back({{"value", choice.value}, {"label", choice.label}});
+      params.push_back(std::move(param));
     }
     auto made = info.entry.make({});
     const auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);

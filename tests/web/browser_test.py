@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import urllib.request
 
 from selenium import webdriver
@@ -22,6 +23,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,
                                         TimeoutException)
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 20
@@ -62,11 +64,19 @@ def start_game(driver, base, game):
     """Opens the game's form from the menu, starts it; returns the seat links."""
     driver.get(base)
     wait(driver, lambda d: d.find_elements(By.ID, "play-" + game), "the menu")
+    accessible(driver, "the menu")
     driver.find_element(By.ID, "play-" + game).click()
     wait(driver, lambda d: d.find_elements(By.ID, "start"), "the form of " + game)
+    # Every field has a label of words, not a parameter's name.
+    for field in driver.find_elements(By.CSS_SELECTOR, "form.new-game input, form.new-game select"):
+        labels = driver.find_elements(By.CSS_SELECTOR, "label[for='%s']" % field.get_attribute("id"))
+        assert labels and "_" not in labels[0].text, game + ": the field %s has no label of words" % field.get_attribute("name")
+    accessible(driver, "the form of " + game)
     driver.find_element(By.ID, "start").click()
     wait(driver, lambda d: d.find_elements(By.ID, "board") or d.find_elements(By.ID, "link0"),
          "the game or its links")
+    if driver.find_elements(By.ID, "link0"):
+        accessible(driver, "the links of " + game)
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "ul.links a")]
     return links
 
@@ -119,16 +129,60 @@ def select_piece(driver, letter):
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .cell.target"), "targets of " + letter)
 
 
-def first_move_letter(driver):
-    for button in driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action^='move ']"):
-        return button.get_attribute("data-action").split()[1]
-    raise AssertionError("no move among the actions")
+def seat_view(driver, base):
+    """The view the page's seat gets from the API (its id and token from the address)."""
+    path = urllib.parse.urlparse(driver.current_url)
+    token = urllib.parse.parse_qs(path.query)["token"][0]
+    return api(base, "/api/games/%s?token=%s" % (path.path.split("/")[-1], token))
+
+
+def select_mover(driver, base):
+    """Chooses, by clicking it, a piece of the seat that can move; checks that
+    exactly its moves are marked on the board. Returns its letter."""
+    legal = seat_view(driver, base)["legal"]
+    movers = sorted({a.split()[1] for a in legal if a.startswith("move ")})
+    assert movers, "no move among the legal actions"
+    letter = movers[0]
+    select_piece(driver, letter)
+    targets = driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")
+    moves = [a for a in legal if a.startswith("move %s " % letter)]
+    assert len(targets) == len(moves), "%d squares marked for %d moves of %s" % (len(targets), len(moves), letter)
+    return letter
+
+
+SIZES = {"": (1280, 900), "-phone": (390, 844)}
+
+
+AXE = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"),
+                   "gridgames/npm/node_modules/axe-core/axe.min.js")
+
+
+def accessible(driver, name):
+    """axe-core (installed by scripts/setup) on the page as it is: no serious
+    or critical violation."""
+    with open(AXE) as source:
+        driver.execute_script(source.read())
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.map("
+        "(v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 2).map((n) => n.html)}))));")
+    bad = [v for v in found if v["impact"] in ("serious", "critical")]
+    assert not bad, "%s: axe-core finds %s" % (name, json.dumps(bad, indent=1)[:3000])
 
 
 def shoot(driver, shots, name):
-    if shots:
-        driver.execute_script("window.scrollTo(0, 0)")
-        driver.save_screenshot(os.path.join(shots, name + ".png"))
+    """The page checked by axe at a desktop's size and a phone's; with
+    --screenshots, both sizes as people see them first."""
+    for suffix, (width, height) in SIZES.items():
+        driver.set_window_size(width, height)
+        accessible(driver, name + suffix)
+        if shots:
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(shots, name + suffix + ".png"))
+        # Nothing wider than the window: no scrolling sideways.
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, "%s%s: the page is %d px wider than the window" % (name, suffix, overflow)
+    driver.set_window_size(1400, 1100)
 
 
 def test_one_player(driver, base, game, illegal, shots):
@@ -136,8 +190,11 @@ def test_one_player(driver, base, game, illegal, shots):
     wait(driver, lambda d: version(d) > 0, "the board of " + game)
     console = driver.find_element(By.ID, "console").text
     assert "->" in console, game + ": the ETF program's output is not shown"
+    # The board takes the moves; the other actions are buttons with names.
+    buttons = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#actions button")]
+    assert "Pass" in buttons and not any("move(" in b for b in buttons), game + ": the buttons " + str(buttons)
     click_target(driver, game + ": a move by clicking")
-    click_target(driver, game + ": a second move by clicking")
+    keyboard_move(driver, game)
     reason = refused(driver, illegal)
     assert reason, game + ": no reason for " + illegal
     # The ETF program ran the refused command too; its output arrives with
@@ -148,6 +205,28 @@ def test_one_player(driver, base, game, illegal, shots):
     print("ok %s: two moves by clicking; %r refused: %s" % (game, illegal, reason.splitlines()[0]))
 
 
+def keyboard_move(driver, what):
+    """A move with the keyboard alone: from the board's focusable square, the
+    arrow keys to a neighbouring square where a move goes, then Enter."""
+    before = version(driver)
+    start = driver.find_element(By.CSS_SELECTOR, "#board .cell[tabindex='0']")
+    start.send_keys(Keys.SHIFT)  # the focus, as Tab would give it
+    back = {Keys.ARROW_RIGHT: Keys.ARROW_LEFT, Keys.ARROW_LEFT: Keys.ARROW_RIGHT,
+            Keys.ARROW_DOWN: Keys.ARROW_UP, Keys.ARROW_UP: Keys.ARROW_DOWN}
+    for way in [None] + list(back):
+        if way:
+            driver.switch_to.active_element.send_keys(way)
+        square = driver.switch_to.active_element
+        assert square.get_attribute("aria-label"), what + ": a square without an accessible name"
+        if "target" in (square.get_attribute("class") or ""):
+            square.send_keys(Keys.ENTER)
+            wait(driver, lambda d: version(d) > before, what + ": a move with the keyboard")
+            return
+        if way:
+            square.send_keys(back[way])
+    raise AssertionError(what + ": no square to play next to the focused one")
+
+
 def test_amazons(driver, base, shots):
     links = start_game(driver, base, "amazons")
     assert len(links) == 2, "amazons: two seat links"
@@ -155,7 +234,7 @@ def test_amazons(driver, base, shots):
     assert my_turn(driver)
     click_target(driver, "amazons: a placement by clicking")
     open_seat(driver, links[1])
-    click_target(driver, "amazons: the other player's placement")
+    keyboard_move(driver, "amazons: the other player's placement")
     open_seat(driver, links[0])
     reason = refused(driver, "place 99,99")
     shoot(driver, shots, "amazons")
@@ -167,7 +246,7 @@ def test_sword_and_shield(driver, base, shots):
     open_seat(driver, links[1])  # yellow, player 2... or whoever is to move
     if not my_turn(driver):
         open_seat(driver, links[0])
-    letter = first_create_letter(driver)
+    letter = first_create_letter(driver, base)
     driver.find_element(By.CSS_SELECTOR, '#board [data-cell="unused %s"]' % letter).click()
     wait(driver, lambda d: all(b.get_attribute("data-action").split()[1] == letter
                                for b in d.find_elements(By.CSS_SELECTOR, "#actions button")),
@@ -183,10 +262,13 @@ def test_sword_and_shield(driver, base, shots):
     print("ok sword-and-shield: create, move and undo by clicking; refused: " + reason)
 
 
-def first_create_letter(driver):
-    for button in driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action^='create ']"):
-        return button.get_attribute("data-action").split()[1]
-    raise AssertionError("no creation among the actions")
+def first_create_letter(driver, base):
+    # Pieces are chosen on the board: no creation is offered as a button before.
+    assert not driver.find_elements(By.CSS_SELECTOR, "#actions button[data-action^='create ']")
+    for action in seat_view(driver, base)["legal"]:
+        if action.startswith("create "):
+            return action.split()[1]
+    raise AssertionError("no creation among the legal actions")
 
 
 def test_raiinet(driver, base, shots):
@@ -199,12 +281,26 @@ def test_raiinet(driver, base, shots):
             mover, watcher = (driver, other) if turn % 2 == 0 else (other, driver)
             wait(mover, my_turn, "player %d's turn" % (turn % 2 + 1))
             seen = version(watcher)
-            select_piece(mover, first_move_letter(mover))
+            select_mover(mover, base)
             click_target(mover, "raiinet: a move by clicking")
             wait(watcher, lambda d: version(d) > seen, "the move to reach the other browser")
         # Player 2's own links show their values; player 1 sees question marks.
         assert "?" in driver.find_element(By.ID, "board").text
         wait(driver, my_turn, "player 1's turn")
+        # An ability by its card: Scan, then an unknown link of player 2.
+        card = driver.find_element(By.CSS_SELECTOR, "#counters button[data-card='4']")
+        assert "Scan" in card.text
+        card.click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .cell.target"), "the targets of Scan")
+        targets = driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")
+        scannable = [a for a in seat_view(driver, base)["legal"] if a.startswith("ability 4 ")]
+        assert len(targets) == len(scannable), "%d squares marked for %d scans" % (len(targets), len(scannable))
+        letter = next(t.get_attribute("data-piece") for t in targets if t.get_attribute("data-piece").isupper())
+        click_and_see_change(driver, driver.find_element(By.CSS_SELECTOR, "#board [data-piece='%s']" % letter),
+                             "raiinet: Scan by its card")
+        assert driver.find_element(By.CSS_SELECTOR, "#counters button[data-card='4']").get_attribute("disabled")
+        log = driver.find_element(By.ID, "log").text
+        assert "ability" in log.splitlines()[-2] or "scan" in log.lower(), "raiinet: the log says " + log[-200:]
         reason = refused(driver, "move A up")  # player 2's link
         shoot(driver, shots, "raiinet")
         shoot(other, shots, "raiinet-player2")
@@ -254,7 +350,7 @@ def test_flow(driver, base, shots):
         # and accepted by player 2.
         for mover in (driver, other):
             wait(mover, my_turn, "the mover's turn")
-            select_piece(mover, first_move_letter(mover))
+            select_mover(mover, base)
             click_target(mover, "raiinet: a move before the draw")
         wait(driver, my_turn, "player 1's turn again")
         click(driver, "draw", "the draw button")
@@ -299,6 +395,7 @@ def test_flow(driver, base, shots):
     for address in ("nowhere/at/all", "game/0123456789ab?token=none"):
         driver.get(base + address)
         wait(driver, lambda d: d.find_elements(By.ID, "missing"), "the page for " + address)
+        accessible(driver, "the page for " + address)
         assert driver.find_element(By.ID, "back").get_attribute("href") == base
     print("ok flow: spectator, draw, rematch, record, replay, resign, clocks, missing pages")
 
@@ -344,7 +441,7 @@ def main():
         # answered 404 on purpose; anything else is an error of the pages.
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "/api/" not in e["message"]
                   and "/nowhere/at/all" not in e["message"]]
-        assert not errors, "the browser reported errors: %s" % errors
+        assert not errors, "the browser reported %d errors, the first: %s" % (len(errors), errors[:3])
     finally:
         driver.quit()
         server.terminate()

@@ -19,14 +19,21 @@ std::optional<std::int32_t> parse_number(std::string_view text) {
 
 const std::vector<engine::ParamSpec>& State::param_specs() {
   static const std::vector<engine::ParamSpec> kSpecs = {
-      {"rows", "10", "the board's rows, 1 to 1000"},
-      {"cols", "10", "the board's columns, 1 to 1000"},
-      {"rules", "extended", "extended or standard (the classic game)"},
-      {"amazons", "4", "amazons per player, 1 to 1000"},
-      {"players", "2", "1 to 8 (standard rules: 2)"},
-      {"treasure", "30", "percent of fields with treasure, 0 to 100 (standard rules: 0)"},
-      {"artifacts", "8", "percent of fields with an artifact, 0 to 100 (standard rules: 0)"},
-      {"seed", "1", "the seed of the board, 0 to 999999999"},
+      {"rows", "10", "the board's rows, 1 to 1000", "Rows"},
+      {"cols", "10", "the board's columns, 1 to 1000", "Columns"},
+      {"rules",
+       "extended",
+       "extended or standard (the classic game)",
+       "Rules",
+       {{"extended", "Extended: treasure, artifacts, 1 to 8 players"},
+        {"standard", "Standard: the classic game of two"}}},
+      {"amazons", "4", "amazons per player, 1 to 1000", "Amazons each"},
+      {"players", "2", "1 to 8 (standard rules: 2)", "Players"},
+      {"treasure", "30", "percent of fields with treasure, 0 to 100 (standard rules: 0)",
+       "Treasure (% of fields)"},
+      {"artifacts", "8", "percent of fields with an artifact, 0 to 100 (standard rules: 0)",
+       "Artifacts (% of fields)"},
+      {"seed", "1", "the seed of the board, 0 to 999999999", "Seed"},
   };
   return kSpecs;
 }

@@ -28,12 +28,17 @@ void shuffle_first(std::array<T, N>& items, std::size_t n, engine::Random& rng) 
 
 const std::vector<engine::ParamSpec>& State::param_specs() {
   static const std::vector<engine::ParamSpec> kSpecs = {
-      {"seed", "1", "the seed of both placements, 0 to 999999999"},
-      {"ability1", "LFDSP", "player 1's five ability cards, as -ability1"},
-      {"ability2", "LFDSP", "player 2's five ability cards, as -ability2"},
+      {"seed", "1", "the seed of both placements, 0 to 999999999", "Seed"},
+      {"ability1", "LFDSP",
+       "five cards of L (Link boost), F (Firewall), D (Download), S (Scan), P (Polarize), "
+       "none more than twice (the program's -ability1)",
+       "Player 1's abilities"},
+      {"ability2", "LFDSP", "five cards as for player 1 (the program's -ability2)",
+       "Player 2's abilities"},
       {"max_length", "1000",
        "actions before the game is adjudicated: more data downloaded wins, with as many fewer "
-       "viruses, else a draw; 1 to 1000000"},
+       "viruses, else a draw; 1 to 1000000",
+       "Longest game (actions)"},
   };
   return kSpecs;
 }

@@ -19,13 +19,15 @@ struct ThresholdParam {
   const char* name;
   int Thresholds::*field;
   const char* what;
+  const char* label;
 };
 constexpr ThresholdParam kThresholdParams[] = {
-    {"a_threshold", &Thresholds::asteroid, "an asteroid is made when the draw is under it"},
-    {"j_threshold", &Thresholds::janitaur, "then a janitaur"},
-    {"m_threshold", &Thresholds::malevolent, "then a malevolent"},
-    {"b_threshold", &Thresholds::benign, "then a benign"},
-    {"p_threshold", &Thresholds::planet, "then a planet"},
+    {"a_threshold", &Thresholds::asteroid, "an asteroid is made when the draw is under it",
+     "Asteroid threshold"},
+    {"j_threshold", &Thresholds::janitaur, "then a janitaur", "Janitaur threshold"},
+    {"m_threshold", &Thresholds::malevolent, "then a malevolent", "Malevolent threshold"},
+    {"b_threshold", &Thresholds::benign, "then a benign", "Benign threshold"},
+    {"p_threshold", &Thresholds::planet, "then a planet", "Planet threshold"},
 };
 
 }  // namespace
@@ -37,13 +39,14 @@ const std::vector<engine::ParamSpec>& BasicState<E>::param_specs() {
     if (E.five_thresholds) {
       for (const ThresholdParam& t : kThresholdParams)
         specs.push_back({t.name, std::to_string(E.play.*t.field),
-                         std::string(t.what) + ", 1 to 101, not decreasing"});
+                         std::string(t.what) + ", 1 to 101, not decreasing", t.label});
     } else {
       specs.push_back({"threshold", std::to_string(E.play.planet),
-                       "the planet threshold of test(N), 1 to 101"});
+                       "the planet threshold of test(N), 1 to 101", "Planet threshold"});
     }
-    specs.push_back(
-        {"max_length", "500", "turns before the game is adjudicated a loss, 1 to 1000000000"});
+    specs.push_back({"max_length", "500",
+                     "turns before the game is adjudicated a loss, 1 to 1000000000",
+                     "Longest game (turns)"});
     return specs;
   }();
   return kSpecs;

@@ -46,7 +46,8 @@ bool chain_can_end(const Game& game) {
 const std::vector<engine::ParamSpec>& State::param_specs() {
   static const std::vector<engine::ParamSpec> kSpecs = {
       {"max_length", "1000",
-       "actions before the game is adjudicated: more pieces left wins, else a draw; 1 to 1000000"},
+       "actions before the game is adjudicated: more pieces left wins, else a draw; 1 to 1000000",
+       "Longest game (actions)"},
   };
   return kSpecs;
 }

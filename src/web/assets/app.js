@@ -57,9 +57,13 @@ async function showNewGame(name) {
   }
   title(titleOf(name));
   const form = el("form", { class: "new-game" });
-  for (const p of game.params) {
-    form.append(el("label", {}, el("span", {}, p.name),
-      el("input", { name: p.name, value: p.default, size: 10 }), el("small", {}, p.help)));
+  for (const p of game.params) form.append(paramField(p));
+  // A time control, in games of more than one player.
+  const clock = el("select", { name: "clock", id: "clock" });
+  for (const [value, text] of TIME_CONTROLS) clock.append(el("option", { value }, text));
+  if (game.players > 1 || game.params.some((p) => p.name === "players")) {
+    form.append(el("div", { class: "field" }, el("label", { for: "clock" }, "Clocks"), clock,
+      el("small", {}, "minutes each + seconds gained a move; whoever runs out of time loses")));
   }
   const seatsBox = el("div", { id: "seats" });
   const playersInput = form.querySelector("input[name=players]");
@@ -70,7 +74,7 @@ async function showNewGame(name) {
       const select = el("select", { name: "seat" + p, id: "seat" + p });
       select.append(el("option", { value: "human" }, "a person"));
       for (const bot of game.bots) select.append(el("option", { value: bot }, "computer: " + bot));
-      seatsBox.append(el("label", {}, el("span", {}, "player " + (p + 1)), select));
+      seatsBox.append(el("div", { class: "field" }, el("label", { for: "seat" + p }, "Player " + (p + 1)), select));
     }
   };
   if (playersInput) playersInput.addEventListener("input", drawSeats);
@@ -83,15 +87,46 @@ async function showNewGame(name) {
     const params = {};
     for (const p of game.params) {
       const value = form.elements[p.name].value.trim();
-      if (value !== p.default) params[p.name] = value;
+      if (value !== "" && value !== p.default) params[p.name] = value;
     }
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    const answer = await api("POST", "/api/games", { game: name, params, seats });
+    const body = { game: name, params, seats };
+    if (clock.value) {
+      const [minutes, increment] = clock.value.split("+").map(Number);
+      body.clock = { minutes, increment_seconds: increment };
+    }
+    const answer = await api("POST", "/api/games", body);
     if (!answer.ok) { message.textContent = answer.data.error; return; }
     showLinks(answer.data);
   });
   app.replaceChildren(el("h1", {}, "New game of " + titleOf(name)),
     el("p", {}, game.description), form);
+}
+
+const TIME_CONTROLS = [["", "none"], ["1+0", "1 + 0 (bullet)"], ["3+2", "3 + 2 (blitz)"], ["5+3", "5 + 3 (blitz)"],
+  ["10+5", "10 + 5 (rapid)"], ["15+10", "15 + 10 (rapid)"], ["30+20", "30 + 20 (classical)"]];
+
+// A parameter's field: its name for people, a choice where it takes one of
+// a few values, a number or text otherwise; a seed left empty is drawn by the
+// server.
+function paramField(p) {
+  const id = "param-" + p.name;
+  let input;
+  if (p.choices) {
+    input = el("select", { name: p.name, id });
+    for (const c of p.choices) {
+      const option = el("option", { value: c.value }, c.label);
+      if (c.value === p.default) option.selected = true;
+      input.append(option);
+    }
+  } else if (p.name === "seed") {
+    input = el("input", { name: p.name, id, inputmode: "numeric", placeholder: "drawn at random", size: 12 });
+  } else {
+    input = el("input", { name: p.name, id, value: p.default, size: 12, inputmode: /^\d+$/.test(p.default) ? "numeric" : "text" });
+  }
+  const help = el("small", { id: id + "-help" }, p.help);
+  input.setAttribute("aria-describedby", id + "-help");
+  return el("div", { class: "field" }, el("label", { for: id }, p.label || p.name), input, help);
 }
 
 // After starting: each person's seat has its own link; the first opens here.
@@ -117,21 +152,28 @@ function showGame(id, token) {
   const state = { view: null, selected: null, message: "", messageOk: false };
   const board = el("div", { class: "board-box", id: "board" });
   const status = el("p", { id: "status", role: "status" });
+  const sideBadge = el("p", { id: "side", class: "side-badge", hidden: "" });
   const message = el("p", { id: "message", role: "alert" });
-  const actions = el("div", { class: "actions", id: "actions" });
-  const command = el("input", { id: "command", placeholder: "or type an action", autocomplete: "off" });
+  const counters = el("section", { id: "counters", class: "panel", "aria-label": "the game's counters" });
+  const actions = el("div", { class: "actions", id: "actions", role: "group", "aria-label": "actions", tabindex: "-1" });
+  const command = el("input", { id: "command", placeholder: "or type an action", autocomplete: "off",
+    "aria-label": "an action, typed" });
   const commandForm = el("form", { class: "command" }, command, el("button", { type: "submit", id: "send" }, "Play"));
   const undo = el("button", { id: "undo", hidden: "" }, "Undo my last action");
   const clocks = el("div", { id: "clocks", class: "clocks", hidden: "" });
   const flow = el("div", { class: "flow", id: "flow" });
-  const log = el("ol", { id: "log" });
-  const observation = el("pre", { id: "observation" });
+  // Scrolling boxes take the focus, so that the keyboard scrolls them too.
+  const log = el("ol", { id: "log", tabindex: "0", "aria-label": "what happened" });
+  const observation = el("pre", { id: "observation", tabindex: "0", "aria-label": "the observation as text" });
   const consoleBox = el("div", { id: "console-box", class: "console-box", hidden: "" },
-    el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console" }));
-  const side = el("div", { class: "side" }, status, clocks, message, el("div", {}, el("strong", {}, "Actions")), actions,
-    commandForm, undo, flow, el("h2", {}, "What happened"), log,
+    el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console", tabindex: "0", "aria-label": "the ETF program's output" }));
+  const guide = el("details", { id: "guide" }, el("summary", {}, "How to play, and what the board shows"));
+  const side = el("div", { class: "side" }, status, sideBadge, clocks, message, counters, actions,
+    commandForm, undo, flow, guide, el("h2", {}, "What happened"), log,
     el("details", {}, el("summary", {}, "The observation as text"), observation));
-  app.replaceChildren(el("div", { class: "layout" }, board, consoleBox, side));
+  // The console of the ETF games comes after the controls: on a phone the
+  // board, the turn and the controls come first.
+  app.replaceChildren(el("div", { class: "layout" }, board, side, consoleBox));
 
   const say = (text, ok = false) => {
     message.textContent = text;
@@ -147,6 +189,7 @@ function showGame(id, token) {
   };
   const ui = {
     get selected() { return state.selected; },
+    get focus() { return state.focus; },
     select(value) { state.selected = state.selected === value ? null : value; render(state.view); },
     act,
   };
@@ -223,7 +266,11 @@ function showGame(id, token) {
     if (state.view && view.version < state.view.version) return;
     state.view = view;
     title(titleOf(view.game) + " - player " + (view.player + 1));
+    // The square with the keyboard's focus keeps it when the board is drawn again.
+    const focused = board.contains(document.activeElement) ? document.activeElement : null;
+    if (focused && focused.dataset.cell) state.focus = focused.dataset.cell;
     board.replaceChildren(GridBoards.draw(view, ui));
+    if (focused) board.querySelector('.cell[tabindex="0"]')?.focus();
     board.dataset.version = view.version;
     if (view.player < 0) title(titleOf(view.game) + " - watching");
     if (view.over) status.textContent = view.result + ".";
@@ -231,9 +278,23 @@ function showGame(id, token) {
     else if (view.to_move === view.player) status.textContent = "Your turn (player " + (view.player + 1) + ").";
     else status.textContent = "Player " + (view.to_move + 1) + " is to move" +
       (view.seats[view.to_move].kind !== "human" ? " (the computer is thinking)." : ".");
-    const shown = GridBoards.filter(view, state.selected);
-    actions.replaceChildren(...shown.map((text) => el("button", { type: "button", "data-action": text, onclick: () => act(text) }, text)));
-    if (!view.legal.length) actions.append(el("span", {}, view.over ? "" : "Wait for your turn."));
+    const side = GamePanels.side(view);
+    sideBadge.hidden = !side;
+    if (side) sideBadge.replaceChildren(GamePanels.swatch(side.colour), " You play " + side.name + ".");
+    const panel = GamePanels.counters(view, ui);
+    counters.hidden = !panel;
+    if (panel) counters.replaceChildren(panel);
+    const shown = GamePanels.controls(view, state.selected);
+    const buttons = shown.map(({ text, label }) =>
+      el("button", { type: "button", "data-action": text, onclick: () => act(text) }, label));
+    let hint = "";
+    if (!view.legal.length) hint = view.over || view.player < 0 ? "" : "Wait for your turn.";
+    else if (!state.selected && shown.length < view.legal.length) hint = "Play on the board" + (shown.length ? ", or:" : ".");
+    actions.replaceChildren(...(hint ? [el("span", { class: "hint-text" }, hint)] : []), ...buttons);
+    if (!guide.dataset.game) {
+      guide.dataset.game = view.game;
+      guide.append(GamePanels.guide(view));
+    }
     undo.hidden = !view.can_undo;
     // The view carries the last entries of the log, from entry log_from on:
     // the list is numbered from there.

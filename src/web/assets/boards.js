@@ -12,7 +12,8 @@ const GridBoards = (() => {
     node.setAttribute("viewBox", `0 0 ${width} ${height}`);
     node.setAttribute("width", width);
     node.setAttribute("height", height);
-    node.setAttribute("role", "img");
+    node.setAttribute("role", "group");
+    node.setAttribute("aria-label", "the board: arrow keys move between squares, Enter plays");
     return node;
   }
 
@@ -29,12 +30,51 @@ const GridBoards = (() => {
       fill, "font-weight": weight, "font-family": "system-ui, sans-serif", "pointer-events": "none" }, text);
   }
 
-  // A clickable square cell; `key` names it in data-cell for tests and clicks.
-  function cell(parent, x, y, size, key, fill, onclick, classes = "") {
+  // A clickable square cell; `key` names it in data-cell for tests and
+  // clicks, `name` says to a screen reader what is on it.
+  function cell(parent, x, y, size, key, fill, onclick, classes = "", name = "") {
     const node = shape(parent, "rect", { x, y, width: size, height: size, fill, stroke: "#0003",
-      class: "cell " + classes, "data-cell": key });
+      class: "cell " + classes, "data-cell": key, role: "button", tabindex: "-1",
+      "aria-label": key + (name ? ": " + name : "") + (/target/.test(classes) ? " (you can play here)" : "") });
     node.addEventListener("click", onclick);
     return node;
+  }
+
+  // The keyboard on a board: one square takes the focus (Tab), the arrow keys
+  // move it to the nearest square that way, Enter or Space clicks it.
+  function keyboard(board, focusKey) {
+    const cells = [...board.querySelectorAll(".cell")];
+    if (!cells.length) return;
+    const centre = (n) => [+n.getAttribute("x") + n.getAttribute("width") / 2, +n.getAttribute("y") + n.getAttribute("height") / 2];
+    const first = cells.find((n) => n.dataset.cell === focusKey) || board.querySelector(".cell.selected") ||
+      board.querySelector(".cell.target") || cells[0];
+    first.setAttribute("tabindex", "0");
+    const ways = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    board.addEventListener("keydown", (event) => {
+      const from = event.target;
+      if (!from.classList || !from.classList.contains("cell")) return;
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        from.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        return;
+      }
+      const way = ways[event.key];
+      if (!way) return;
+      event.preventDefault();
+      const [fx, fy] = centre(from);
+      let best = null, bestScore = Infinity;
+      for (const n of cells) {
+        const [x, y] = centre(n);
+        const along = (x - fx) * way[0] + (y - fy) * way[1];
+        if (along <= 0) continue;
+        const score = along + 3 * Math.abs((x - fx) * way[1] + (y - fy) * way[0]);
+        if (score < bestScore) { best = n; bestScore = score; }
+      }
+      if (!best) return;
+      from.setAttribute("tabindex", "-1");
+      best.setAttribute("tabindex", "0");
+      best.focus();
+    });
   }
 
   const has = (view, text) => view.legal.includes(text);
@@ -74,8 +114,10 @@ const GridBoards = (() => {
         const target = ui.selected ? has(view, `move ${ui.selected} ${key}`)
           : has(view, `place ${key}`) || has(view, `shoot ${key}`) || moveFrom(key);
         const x = left + c * size, y = top + r * size;
+        const things = [square.amazon !== undefined ? "amazon of player " + (square.amazon + 1) : square.blocked ? "burnt" : "",
+          square.treasure ? "treasure " + square.treasure : "", square.artifact ? square.artifact.replace("_", " ") : ""];
         cell(board, x, y, size, key, (r + c) % 2 ? "#e8dcc0" : "#f6efdd", () => click(key),
-          (target ? "target" : "") + (ui.selected === key ? " selected" : ""));
+          (target ? "target" : "") + (ui.selected === key ? " selected" : ""), things.filter(Boolean).join(", ") || "empty");
         if (wasLast(v, r, c)) markLast(board, x, y, size);
         if (target) hint(board, x, y, size);
         if (square.treasure) label(board, x + size * 0.78, y + size * 0.22, String(square.treasure), size * 0.28, "#a67c00", "bold");
@@ -111,7 +153,7 @@ const GridBoards = (() => {
     const board = svg(left + 8 * size, top + 8 * size);
     coordinates(board, 8, 8, size, left, top, String, String);
     const squares = v.board.squares;
-    const mine = (letter) => view.legal.some((a) => a.split(" ").includes(letter));
+    const mine = (letter) => view.legal.some((a) => a.startsWith(`move ${letter} `));
     const find = (letter) => {
       for (let r = 0; r < 8; ++r) for (let c = 0; c < 8; ++c) if (squares[r][c].link?.link === letter) return [r, c];
       return null;
@@ -127,14 +169,27 @@ const GridBoards = (() => {
       }
       return null;
     };
+    // An ability card chosen (ui.selected "ability N", and its targets so far):
+    // the squares whose link or place continues one of its actions.
+    const ability = ui.selected && ui.selected.startsWith("ability ") ? ui.selected : null;
+    const continues = (word) => {
+      const text = ability + " " + word;
+      if (has(view, text)) return { act: text };
+      return view.legal.some((a) => a.startsWith(text + " ")) ? { select: text } : null;
+    };
+    const abilityTarget = (r, c, square) => (square.link && continues(square.link.link)) || continues(`${r} ${c}`);
     for (let r = 0; r < 8; ++r) {
       for (let c = 0; c < 8; ++c) {
         const square = squares[r][c];
         const x = left + c * size, y = top + r * size;
         const key = `${r} ${c}`;
-        const target = ui.selected && moveTo(r, c);
+        const target = ability ? abilityTarget(r, c, square) : ui.selected && moveTo(r, c);
+        const l = square.link;
+        const name = l ? "link " + l.link + " of player " + (l.owner + 1) + (l.value ? ", " + l.value : ", unknown") +
+          (l.frozen ? ", frozen" : "") : square.server !== undefined ? "server port of player " + (square.server + 1)
+          : square.firewall !== undefined ? "firewall of player " + (square.firewall + 1) : "empty";
         const node = cell(board, x, y, size, key, (r + c) % 2 ? "#dde3ea" : "#eef2f6", () => click(r, c, square),
-          (ui.selected === square.link?.link || ui.selected === key ? "selected" : "") + (target ? " target" : ""));
+          (ui.selected === square.link?.link ? "selected" : "") + (target ? " target" : ""), name);
         if (square.link) node.dataset.piece = square.link.link;
         if (wasLast(v, r, c)) markLast(board, x, y, size);
         if (target) hint(board, x, y, size);
@@ -154,10 +209,14 @@ const GridBoards = (() => {
       }
     }
     function click(r, c, square) {
+      if (ability) {
+        const next = abilityTarget(r, c, square);
+        if (next) return next.act ? ui.act(next.act) : ui.select(next.select);
+        return;
+      }
       const move = ui.selected && moveTo(r, c);
       if (move) return ui.act(move);
       if (square.link && mine(square.link.link)) return ui.select(square.link.link);
-      if (view.legal.some((a) => a.endsWith(` ${r} ${c}`))) return ui.select(`${r} ${c}`);
     }
     return board;
   }
@@ -173,6 +232,7 @@ const GridBoards = (() => {
     const board = svg(left + 10 * size + 10, top + 10 * size + 160);
     coordinates(board, 10, 10, size, left, top);
     const letterMoves = (letter) => view.legal.some((a) => a.split(" ")[1] === letter);
+    const sidesName = (sides) => ["north", "east", "south", "west"].map((d, k) => d + " " + sides[k]).join(", ");
     function piece(x, y, s, letter, owner, sides) {
       shape(board, "rect", { x: x + s * 0.18, y: y + s * 0.18, width: s * 0.64, height: s * 0.64, rx: 6,
         fill: sasColours[owner], "pointer-events": "none" });
@@ -194,7 +254,8 @@ const GridBoards = (() => {
       p.unused.forEach((u, k) => {
         const x = 10 + (k % 12) * (s + 6), y = y0 + 22 + Math.floor(k / 12) * (s + 8);
         cell(board, x, y, s, "unused " + u.letter, ui.selected === u.letter ? "#bbdefb" : "#fafafa",
-          () => { if (letterMoves(u.letter)) ui.select(u.letter); }, ui.selected === u.letter ? "selected" : "");
+          () => { if (letterMoves(u.letter)) ui.select(u.letter); }, ui.selected === u.letter ? "selected" : "",
+          sidesName(u.sides));
         piece(x, y, s, u.letter, player, u.sides);
       });
       const cemetery = p.name + " cemetery: " + (p.cemetery.length ? p.cemetery.join(" ") : "none");
@@ -209,8 +270,12 @@ const GridBoards = (() => {
         const key = `${r + 1},${c + 1}`;
         if (square.off) { shape(board, "rect", { x, y, width: size, height: size, fill: "#90a4ae", "data-cell": key }); continue; }
         const target = ui.selected && moveTo(r, c);
+        const p = square.piece;
+        const name = p ? "piece " + p.letter + " of " + v.players[p.owner].name + ", " + sidesName(p.sides)
+          : square.face !== undefined ? "face of " + v.players[square.face].name
+          : square.creation !== undefined ? "creation square of " + v.players[square.creation].name : "empty";
         const node = cell(board, x, y, size, key, square.creation !== undefined ? "#fff3c4" : (r + c) % 2 ? "#ece7da" : "#f7f3ea",
-          () => click(r, c, square), (ui.selected === square.piece?.letter ? "selected" : "") + (target ? " target" : ""));
+          () => click(r, c, square), (ui.selected === square.piece?.letter ? "selected" : "") + (target ? " target" : ""), name);
         if (square.piece) node.dataset.piece = square.piece.letter;
         if (wasLast(v, r, c)) markLast(board, x, y, size);
         if (target) hint(board, x, y, size);
@@ -260,8 +325,10 @@ const GridBoards = (() => {
         const key = `${rowName(r)},${c + 1}`;
         const target = has(view, `move(${key})`);
         const x = left + c * size, y = top + r * size;
+        const name = square.fog ? "out of sight" : square.starfighter ? "your Starfighter" : square.enemy ? "enemy " + (square.letter || "")
+          : square.projectile ? square.projectile + " projectile" : "empty";
         cell(board, x, y, size, key, square.fog ? "#263238" : "#0d1b2a", () => { if (target) ui.act(`move(${key})`); },
-          target ? "target" : "");
+          target ? "target" : "", name);
         if (wasLast(v, r, c)) markLast(board, x, y, size);
         if (target) hint(board, x, y, size);
         const symbol = square.starfighter ? (square.destroyed ? "X" : "S") : square.letter ||
@@ -297,7 +364,9 @@ const GridBoards = (() => {
       for (let c = 0; c < cols; ++c) {
         const x = c * size, y = r * size;
         const move = moveTo(r, c);
-        cell(board, x, y, size, `${r + 1}:${c + 1}`, "#0b132b", () => { if (move) ui.act(move); }, move ? "target" : "");
+        const here = squares[r][c].quadrants.filter(Boolean).map((e) => e.letter).join(" ");
+        cell(board, x, y, size, `${r + 1}:${c + 1}`, "#0b132b", () => { if (move) ui.act(move); }, move ? "target" : "",
+          here ? "holds " + here : "empty");
         if (wasLast(v, r, c)) markLast(board, x, y, size);
         if (move) hint(board, x, y, size);
         label(board, x + 14, y + 10, `${r + 1}:${c + 1}`, 10, "#8fa3bf");
@@ -343,7 +412,9 @@ const GridBoards = (() => {
       const draw = drawers[view.game] || anyGame;
       const box = document.createElement("div");
       try {
-        box.append(draw(view, ui));
+        const board = draw(view, ui);
+        keyboard(board, ui.focus);
+        box.append(board);
       } catch (e) {
         box.textContent = "This board cannot be drawn; its text is under the actions.";
       }

@@ -1,0 +1,223 @@
+// What a game page shows beside its board, per game, from the seat's
+// structured view (docs/views.md): the player's side, the counters, named
+// controls for the actions that are not made on the board, a legend and a
+// short "how to play". Boards are drawn by boards.js.
+"use strict";
+
+const GamePanels = (() => {
+  function node(tag, attrs = {}, ...children) {
+    const n = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (key.startsWith("on")) n.addEventListener(key.slice(2), value);
+      else n.setAttribute(key, value);
+    }
+    for (const child of children) n.append(child);
+    return n;
+  }
+  // A colour's mark (set through the CSSOM: the page's policy refuses style attributes).
+  function swatch(colour, text = "") {
+    const mark = node("span", { class: "swatch", "aria-hidden": "true" }, text);
+    mark.style.background = colour;
+    return mark;
+  }
+  const row = (...cells) => node("tr", {}, ...cells.map((c) => node("td", {}, c)));
+  // A counter as a bar: what it is, how much of how much.
+  function bar(name, value, most, colour) {
+    const meter = node("meter", { min: 0, max: Math.max(1, most), value: Math.max(0, value), "aria-label": name });
+    meter.style.setProperty("--bar", colour);
+    return node("div", { class: "bar" }, node("span", { class: "bar-name" }, name), meter,
+      node("span", { class: "bar-value" }, value + " / " + most));
+  }
+  const table = (head, rows) => node("table", { class: "counters" },
+    node("thead", {}, node("tr", {}, ...head.map((h) => node("th", { scope: "col" }, h)))), node("tbody", {}, ...rows));
+
+  const colourNames = ["red", "blue", "green", "purple", "orange", "teal", "pink", "brown"];
+  const colours = {
+    amazons: ["#d84315", "#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457", "#4e342e"],
+    raiinet: ["#1565c0", "#c62828"],
+    "sword-and-shield": ["#f9a825", "#2e7d32"],
+  };
+
+  // ---------------------------------------------------------------- games
+  const amazons = {
+    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + colourNames[p] + ")", colour: colours.amazons[p] }),
+    counters(v) {
+      const placing = v.phase === "placement";
+      return node("div", {},
+        node("p", {}, placing ? "Placement: each player places " + v.amazons_each + " amazons in turn."
+          : "Moves: move an amazon, then shoot an arrow from where it lands."),
+        table(["Player", placing ? "Amazons placed" : "Amazons", "Score"], v.players.map((p, k) =>
+          row(node("span", {}, swatch(colours.amazons[k]), " Player " + (k + 1)), String(p.amazons), String(p.score)))));
+    },
+    onBoard: (a) => /^(place|move|shoot|throw) /.test(a),
+    legend: (v) => [
+      [swatch(colours.amazons[0], "1"), "an amazon, numbered by its player"],
+      [swatch("#37474f"), "a burnt field: an arrow or a spear; nothing passes it"],
+      ...(v.rules === "standard" ? [] : [
+        [node("b", { class: "gold" }, "3"), "treasure: the points an amazon collects by landing there"],
+        ["♞", "a horse: shoot, then move the same amazon again"],
+        ["⤫", "a broken arrow: no shot after landing"],
+        ["↑", "a spear: thrown to any free field in a straight line, over obstacles"]]),
+      [node("span", { class: "mark-last" }), "the last move: from, to and the arrow"]],
+    how: (v) => [
+      "Amazons move like chess queens: any distance in a straight line, never over another amazon or a burnt field.",
+      "A turn is a move and then a shot: click one of your amazons, then its destination, then where its arrow lands.",
+      v.rules === "standard" ? "The player who cannot move loses."
+        : "When nobody can move, the most treasure wins; a player who cannot move is out.",
+    ],
+  };
+
+  // A card's target as its syntax says it, in words.
+  const targetWords = { "<link>": "a link", "<row> <column> (0-7)": "an empty square", "<link> <link>": "two links",
+    "<link> <up|down|left|right>": "a link and a direction" };
+  const targetName = (syntax) => targetWords[syntax] || syntax;
+  const raiinet = {
+    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + ["blue", "red"][p] + ", links " + (p ? "A-H" : "a-h") + ")",
+      colour: colours.raiinet[p] }),
+    counters(v, view, ui) {
+      const players = table(["Player", "Data", "Viruses", "Abilities left"], v.players.map((p, k) =>
+        row(node("span", {}, swatch(colours.raiinet[k]), " " + p.name), String(p.data), String(p.viruses), String(p.abilities_left))));
+      const mine = v.players[view.player];
+      if (!mine || !mine.abilities) return players;
+      // The ability cards: a card, then its target on the board.
+      const cards = node("div", { class: "cards", role: "group", "aria-label": "your ability cards" },
+        ...mine.abilities.map((a) => {
+          const prefix = "ability " + a.card;
+          const playable = view.legal.some((t) => t.startsWith(prefix + " "));
+          const chosen = ui.selected && (ui.selected === prefix || ui.selected.startsWith(prefix + " "));
+          const card = node("button", { type: "button", class: "card-button" + (chosen ? " chosen" : ""), "data-card": a.card,
+            "aria-pressed": chosen ? "true" : "false", title: a.name + ": target " + a.target,
+            onclick: () => ui.select(prefix) }, node("b", {}, a.letter), " " + a.name, node("small", {}, a.used ? "used" : targetName(a.target)));
+          if (a.used || !playable) card.disabled = true;
+          return card;
+        }));
+      return node("div", {}, players, node("p", { class: "hint-text" },
+        ui.selected && ui.selected.startsWith("ability ") ? "Now click the card's target on the board (click the card again to put it back)."
+          : "Abilities: click a card, then its target; then move a link."), cards);
+    },
+    onBoard: (a) => /^(move|ability) /.test(a),
+    legend: () => [
+      [swatch(colours.raiinet[0], "a"), "player 1's links, with strength and kind when known: D data, V virus"],
+      [swatch(colours.raiinet[1], "A"), "player 2's links; ? while you do not know them"],
+      [node("b", {}, "S"), "a server port: a link moved onto the opponent's is downloaded by them"],
+      [node("span", { class: "mark-firewall" }), "a firewall, in its owner's colour"],
+      [node("span", { class: "mark-last" }), "the last move"]],
+    how: () => [
+      "Each turn: at most one ability card, then move one of your links one square (boosted: two).",
+      "Move a link off the opponent's edge to download it; moving onto an opponent's link is a battle: the stronger downloads the other.",
+      "Download four data to win; four viruses and you lose.",
+    ],
+  };
+
+  const swordAndShield = {
+    side: (v, p) => ({ name: v.players[p].name + " (pieces " + (p ? "A-X" : "a-x") + ")", colour: colours["sword-and-shield"][p] }),
+    counters(v) {
+      const phases = { create: "Create a piece on your + square, or pass", act: "Move or rotate your pieces, then pass",
+        reaction: "Choose which reaction comes first", over: "The game is over" };
+      return node("div", {}, node("p", {}, (phases[v.phase] || v.phase) + "."),
+        table(["Side", "Unused", "In the cemetery"], v.players.map((p, k) =>
+          row(node("span", {}, swatch(colours["sword-and-shield"][k]), " " + p.name), String(p.unused.length),
+            p.cemetery.length ? p.cemetery.join(" ") : "none"))));
+    },
+    onBoard: (a) => /^(create|move|rotate) /.test(a),
+    legend: () => [
+      [swatch("#b71c1c"), "a sword: buries a piece it faces with nothing, and wins on a face"],
+      [swatch("#37474f"), "a shield: pushes a sword that faces it back one square"],
+      [node("b", {}, "☺"), "a face: a sword reaching it wins the game"],
+      [node("b", { class: "gold" }, "+"), "a creation square"],
+      [swatch("#90a4ae"), "a cut corner: pieces pushed there are lost"],
+      [node("span", { class: "mark-last" }), "the last action's squares"]],
+    how: () => [
+      "A turn: create a piece on your + square (or pass), then move or rotate each of your pieces at most once, then pass.",
+      "Click a piece (on the board or among the unused), then choose its action below.",
+      "Facing sides react after every action; a sword that reaches the other face wins.",
+    ],
+  };
+
+  const spaceDefender = {
+    side: () => ({ name: "the Starfighter", colour: "#1565c0" }),
+    counters(v) {
+      const s = v.players[0];
+      return node("div", {},
+        bar("Health", s.health, s.max_health, "#c62828"), bar("Energy", s.energy, s.max_energy, "#1565c0"),
+        node("p", {}, "Score " + s.score + " · turn " + v.turns + " · armour " + s.armour + " · move " + s.move +
+          " (cost " + s.move_cost + ") · vision " + s.vision),
+        node("p", { class: "equipment" }, "Weapon " + s.weapon + " · armour " + s.armour_kind + " · engine " + s.engine),
+        node("p", { class: "equipment" }, "Power: " + s.power));
+    },
+    onBoard: (a) => a.startsWith("move("),
+    names: { fire: "Fire", pass: "Pass", special: "Use the power" },
+    legend: () => [
+      [swatch("#1565c0", "S"), "your Starfighter (X when destroyed)"],
+      [swatch("#2e7d32", "G"), "Grunt"], [swatch("#ef6c00", "F"), "Fighter"], [swatch("#6a1b9a", "C"), "Carrier"],
+      [swatch("#c62828", "I"), "Interceptor"], [swatch("#4e342e", "P"), "Pylon"],
+      [node("b", { class: "gold" }, "*"), "your projectile"], [node("b", { class: "gold" }, "<"), "an enemy projectile"],
+      [swatch("#263238", "?"), "out of sight"], [node("span", { class: "mark-last" }), "where you last moved"]],
+    how: () => [
+      "Click a highlighted square to move there, or fire, pass, or use your power.",
+      "Enemies come from the right; each turn they act after you. Your health reaching 0 ends the game.",
+    ],
+  };
+
+  const simodyssey = {
+    side: () => ({ name: "the explorer (E)", colour: "#1565c0" }),
+    counters(v) {
+      const e = v.players[0];
+      return node("div", {},
+        bar("Fuel", e.fuel, e.max_fuel, "#ef6c00"), bar("Life", e.life, e.max_life, "#2e7d32"),
+        node("p", {}, (e.alive ? (e.landed ? "Landed" : "In space") + " at sector " + (e.location.sector[0] + 1) + ":" +
+          (e.location.sector[1] + 1) : "The explorer is lost") + " · turn " + v.turns +
+          (v.life_found ? " · life found" : "")));
+    },
+    onBoard: (a) => a.startsWith("move("),
+    names: { pass: "Pass", land: "Land", liftoff: "Lift off", wormhole: "Take the wormhole", status: "Status" },
+    legend: () => [
+      [swatch("#1565c0", "E"), "the explorer"], [swatch("#2e7d32", "P"), "a planet"],
+      [swatch("#f9a825", "*"), "a blue giant (a star)"], [swatch("#fbc02d", "Y"), "a yellow dwarf (a star)"],
+      [swatch("#000000", "O"), "the blackhole"], [swatch("#6a1b9a", "W"), "a wormhole"],
+      [swatch("#00838f", "B"), "a benign"], [swatch("#c62828", "M"), "a malevolent"],
+      [swatch("#8d6e63", "J"), "a janitaur"], [swatch("#616161", "A"), "an asteroid"]],
+    how: () => [
+      "Click a neighbouring sector to move (the galaxy wraps around), or pass, land, lift off or take a wormhole.",
+      "Moving costs fuel; stars refuel you. Land on a planet that supports life to win.",
+    ],
+  };
+
+  const games = { amazons, raiinet, "sword-and-shield": swordAndShield, "space-defender-2": spaceDefender,
+    simodyssey, simodyssey2: simodyssey };
+  const fallback = { onBoard: () => false, legend: () => [], how: () => [] };
+  const of = (name) => games[name] || fallback;
+
+  return {
+    swatch,
+    // The seat's side: {name, colour}, or null for spectators and games without.
+    side(view) {
+      const game = of(view.game);
+      return view.player >= 0 && game.side ? game.side(view.view, view.player) : null;
+    },
+    counters(view, ui) {
+      const game = of(view.game);
+      try {
+        return game.counters ? game.counters(view.view, view, ui) : null;
+      } catch (e) {
+        return null;  // a view this page does not know: the board and the text still show it
+      }
+    },
+    // The actions offered as buttons: those made on the board are left to it,
+    // unless a piece or square is chosen (then its actions), or the game has
+    // no board actions.
+    controls(view, selected) {
+      const game = of(view.game);
+      const offered = selected ? GridBoards.filter(view, selected) : view.legal.filter((a) => !game.onBoard(a));
+      return offered.map((text) => ({ text, label: (game.names || {})[text] || text }));
+    },
+    guide(view) {
+      const game = of(view.game);
+      const legend = game.legend(view.view);
+      return node("div", { class: "guide" },
+        node("h3", {}, "How to play"), node("ul", {}, ...game.how(view.view).map((line) => node("li", {}, line))),
+        ...(legend.length ? [node("h3", {}, "Legend"),
+          node("ul", { class: "legend" }, ...legend.map(([mark, text]) => node("li", {}, mark, " ", text)))] : []));
+    },
+  };
+})();
