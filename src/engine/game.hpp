@@ -296,6 +296,10 @@ class StateOf final : public TypedState<S> {
   S state_;
 };
 
+// How a finished game ended: by its rules, or, for front ends that offer
+// them, a resignation, a clock run out, or a draw agreed.
+enum class EndedBy : std::uint8_t { Rules, Resignation, Time, Agreement };
+
 // One value a parameter may take, and its name for people.
 struct ParamChoice {
   std::string value;

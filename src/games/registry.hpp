@@ -71,6 +71,13 @@ struct GameInfo {
   // for these parameters, read before anything is built (0 if they are
   // not numbers), so that a front end can refuse a board too large.
   std::size_t (*fields)(const engine::Params& params) = nullptr;
+  // For a game with a standard record format of its own (classic Amazons:
+  // SGF): a finished game's record from its parameters and action texts,
+  // or nothing when these parameters have none.
+  std::optional<std::string> (*sgf)(const engine::Params& params,
+                                    const std::vector<std::string>& actions,
+                                    const engine::Returns& returns,
+                                    engine::EndedBy ended_by) = nullptr;
 };
 
 // Every registered game, in the order of their names.

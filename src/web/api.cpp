@@ -208,7 +208,15 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (verb == "record" || verb == "replay") {
     if (post) return refusal(405, "this method is not allowed here");
-    if (verb == "record") return answer(matches_.record(id));
+    if (verb == "record") {
+      const std::string format = query_value(query, "format").value_or("json");
+      if (format == "json") return answer(matches_.record(id));
+      if (format != "sgf") return refusal(400, "a record's format is json or sgf");
+      auto sgf = matches_.record_sgf(id);
+      if (const auto* refused = std::get_if<Refusal>(&sgf))
+        return refusal(refused->status, refused->reason);
+      return Response{200, "application/x-go-sgf; charset=utf-8", std::get<std::string>(sgf)};
+    }
     const auto step = whole_number(query_value(query, "step").value_or("0"));
     if (!step) return refusal(400, "\"step\" is a whole number");
     return answer(

@@ -150,8 +150,9 @@ Answer<std::unique_ptr<Matches::Match>> Matches::make_match(
   if (match->state->observation(0).size() > kMaxObservation)
     return Refusal{400, "this game is too large to play in a browser (its board is over " +
                             std::to_string(kMaxObservation / 1024) + " KiB as text)"};
-  engine::ParamReader read(params, info.entry.params);
-  match->params = read.filled();
+  // As given (with the seed drawn here): the defaults are the game's to
+  // fill, and some depend on others (classic Amazons: no treasure).
+  match->params = params;
   const int players = match->state->players();
   if (static_cast<int>(kinds.size()) > players)
     return Refusal{400, "\"seats\" must be a list of at most " + std::to_string(players) +
@@ -455,6 +456,7 @@ std::optional<Refusal> Matches::give_up(Match& match, int player) {
     r[static_cast<std::size_t>(p)] = p == player ? -1 : 1;
   match.ended = r;
   match.ended_how = "player " + std::to_string(player + 1) + " resigned";
+  match.ended_by = engine::EndedBy::Resignation;
   match.draw_offer = -1;
   changed(match);
   return std::nullopt;
@@ -468,6 +470,7 @@ std::optional<Refusal> Matches::offer_draw(Match& match, int player) {
   if (match.draw_offer >= 0) {  // the other's offer, accepted
     match.ended = engine::Returns{};
     match.ended_how = "a draw agreed";
+    match.ended_by = engine::EndedBy::Agreement;
     match.draw_offer = -1;
   } else {
     match.draw_offer = player;
@@ -609,6 +612,22 @@ Answer<json> Matches::record(const std::string& id) {
               {"result", result_of(match)}};
 }
 
+Answer<std::string> Matches::record_sgf(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  auto found = find_any(id);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  const Match& match = *std::get<Match*>(found);
+  if (!over(match))
+    return Refusal{409, "a game's record is given when it is over (it would tell secrets)"};
+  std::vector<std::string> actions;
+  for (const auto& [player, text] : match.actions) actions.push_back(text);
+  const auto sgf = match.info->sgf
+                       ? match.info->sgf(match.params, actions, returns(match), match.ended_by)
+                       : std::nullopt;
+  if (!sgf) return Refusal{404, "this game has no SGF record (only classic Amazons has)"};
+  return *sgf;
+}
+
 std::optional<Refusal> Matches::take_back(Match& match, int player) {
   if (!match.state->can_undo() || match.movers.empty())
     return Refusal{409, "there is nothing to take back"};
@@ -713,6 +732,7 @@ void Matches::flag(Match& match) {
     r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
   match.ended = r;
   match.ended_how = "player " + std::to_string(loser + 1) + " ran out of time";
+  match.ended_by = engine::EndedBy::Time;
   changed(match);
 }
 
@@ -798,7 +818,8 @@ json Matches::view_of(const Match& match, int player) const {
   }
   // The parameters may tell what a player must not know (RAIInet's seed
   // places the hidden links): only one-player games show them.
-  if (state.players() == 1) view["params"] = match.params;
+  if (state.players() == 1)
+    view["params"] = engine::ParamReader(match.params, match.info->entry.params).filled();
   return view;
 }
 

@@ -89,6 +89,8 @@ class Matches {
                                  const std::string& address);
   // A finished game's record: its parameters, seats, actions and result.
   Answer<nlohmann::json> record(const std::string& id);
+  // The same in the game's own record format (classic Amazons: SGF).
+  Answer<std::string> record_sgf(const std::string& id);
   // A finished game after its first `step` actions, as spectators see it:
   // {"step", "steps", "view", "observation", "action"} (the last action's
   // text).
@@ -109,7 +111,7 @@ class Matches {
   struct Match {
     std::string id;
     const games::GameInfo* info = nullptr;
-    engine::Params params;  // every parameter, as given or by default
+    engine::Params params;  // the parameters as given, and the seed drawn
     std::unique_ptr<engine::AnyState> state;
     std::vector<Seat> seats;
     std::string address;    // of the client that created it
@@ -128,6 +130,7 @@ class Matches {
     // An end the rules did not make: a resignation or an agreed draw.
     std::optional<engine::Returns> ended;
     std::string ended_how;
+    engine::EndedBy ended_by = engine::EndedBy::Rules;
     int draw_offer = -1;  // the player whose draw offer stands
     std::string rematch_id;
     // Each player's token in the rematch, then the spectators'.

@@ -71,6 +71,7 @@ def main():
     try:
         games = []
         for name, params in [("raiinet", {}), ("sword-and-shield", {}), ("amazons", {"rows": 6, "cols": 6, "amazons": 2}),
+                             ("amazons", {"rules": "standard"}),
                              ("simodyssey", {}), ("simodyssey2", {}), ("space-defender-2", {})]:
             status, game = call(address, "/api/games", {"game": name, "params": params})
             assert status == 200, (name, game)

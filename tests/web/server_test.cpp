@@ -646,7 +646,29 @@ TEST_F(WebServer, AFinishedGamesRecordHasItsActions) {
                                                  {{"player", 0}, {"action", "pass"}}}));
   EXPECT_EQ(record.data["returns"], json::array({1.0, -1.0}));
   EXPECT_EQ(record.data["seats"][1]["kind"], "human");
-  EXPECT_TRUE(record.data["params"].contains("max_length"));
+  EXPECT_EQ(record.data["params"], json::object());  // as given: the defaults are the game's
+}
+
+// A classic game of Amazons has its record in SGF too; other games say they
+// have none.
+TEST_F(WebServer, AClassicAmazonsRecordIsAlsoSgf) {
+  const json game = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
+  const std::string path = "/api/games/" + game["id"].get<std::string>() + "/record?format=sgf";
+  EXPECT_EQ(get(path).status, 409);  // in play
+  ASSERT_EQ(act(game, 0, "move 1,4 6,4").status, 200);
+  ASSERT_EQ(act(game, 0, "shoot 6,7").status, 200);
+  Flow{*this, game}.send("resign", 1);
+  const auto sgf = client_->Get(path);
+  ASSERT_TRUE(sgf);
+  EXPECT_EQ(sgf->status, 200);
+  EXPECT_EQ(sgf->get_header_value("Content-Type"), "application/x-go-sgf; charset=utf-8");
+  EXPECT_EQ(sgf->body,
+            "(;FF[4]GM[18]CA[UTF-8]AP[gridgames]SZ[10]PW[player 1]PB[player 2]RE[W+R]"
+            "AW[da][ga][ad][jd]AB[ag][jg][dj][gj]\n;W[dadfgf]\n)\n");
+  EXPECT_EQ(get("/api/games/" + game["id"].get<std::string>() + "/record?format=pgn").status, 400);
+  const json other = create({{"game", "sword-and-shield"}});
+  Flow{*this, other}.send("resign", 0);
+  EXPECT_EQ(get("/api/games/" + other["id"].get<std::string>() + "/record?format=sgf").status, 404);
 }
 
 // A time control: the server keeps each player's clock; the side whose time

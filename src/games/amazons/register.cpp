@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "games/amazons/ai.hpp"
+#include "games/amazons/sgf.hpp"
 #include "games/amazons/state.hpp"
 
 namespace games {
@@ -96,6 +97,7 @@ GameInfo register_amazons() {
        {{{"rules", "standard"}}, 5, 400},
        {{{"rows", "70"}, {"cols", "3"}, {"amazons", "1"}}, 2, 2000}});
   game.fields = &fields;
+  game.sgf = &amazons::sgf_record;
   return game;
 }
 

@@ -234,7 +234,11 @@ function showGame(id, token) {
       } else if (playing) {
         items.push(el("button", { id: "rematch", onclick: () => post("rematch") }, "Rematch"));
       }
-      items.push(el("a", { id: "record", href: "/api/games/" + id + "/record", download: "game-" + id + ".json" }, "Download the record"),
+      items.push(el("a", { id: "record", href: "/api/games/" + id + "/record", download: "game-" + id + ".json" }, "Download the record"));
+      if (view.game === "amazons" && view.view.rules === "standard") {
+        items.push(el("a", { id: "record-sgf", href: "/api/games/" + id + "/record?format=sgf", download: "game-" + id + ".sgf" }, "as SGF"));
+      }
+      items.push(
         el("button", { id: "replay", onclick: () => showReplay(id) }, "Replay"));
     }
     if (view.spectator) {

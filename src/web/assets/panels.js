@@ -120,6 +120,16 @@ const GamePanels = (() => {
             p.cemetery.length ? p.cemetery.join(" ") : "none"))));
     },
     onBoard: (a) => /^(create|move|rotate) /.test(a),
+    // A chosen piece's actions, in words: its orientation as degrees
+    // clockwise from its picture.
+    label(text) {
+      const [verb, piece, arg] = text.split(" ");
+      if (verb === "create") return "Create " + piece + " turned " + arg + "°";
+      if (verb === "rotate") return "Turn " + piece + " to " + 90 * (arg - 1) + "°";
+      if (verb === "move") return "Move " + piece + " " + arg;
+      if (verb === "react") return "React: " + piece + " and " + arg + " first";
+      return verb === "pass" ? "Pass (end the turn)" : text;
+    },
     legend: () => [
       [swatch("#b71c1c"), "a sword: buries a piece it faces with nothing, and wins on a face"],
       [swatch("#37474f"), "a shield: pushes a sword that faces it back one square"],
@@ -209,7 +219,8 @@ const GamePanels = (() => {
     controls(view, selected) {
       const game = of(view.game);
       const offered = selected ? GridBoards.filter(view, selected) : view.legal.filter((a) => !game.onBoard(a));
-      return offered.map((text) => ({ text, label: (game.names || {})[text] || text }));
+      const label = game.label || ((text) => (game.names || {})[text] || text);
+      return offered.map((text) => ({ text, label: label(text) }));
     },
     guide(view) {
       const game = of(view.game);
