@@ -24,6 +24,7 @@ from selenium.common.exceptions import (NoSuchElementException, StaleElementRefe
                                         TimeoutException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 20
@@ -400,6 +401,67 @@ def test_flow(driver, base, shots):
     print("ok flow: spectator, draw, rematch, record, replay, resign, clocks, missing pages")
 
 
+def play_typed(driver, base, prefer=("pass",)):
+    """Plays one of the seat's legal actions by typing it (a pass if there is one)."""
+    legal = seat_view(driver, base)["legal"]
+    action = next((a for a in legal if a in prefer), legal[0])
+    before = version(driver)
+    box = driver.find_element(By.ID, "command")
+    box.clear()
+    box.send_keys(action)
+    driver.find_element(By.ID, "send").click()
+    wait(driver, lambda d: version(d) > before, "the typed action " + action)
+
+
+def test_bots(driver, base, catalogue):
+    """A game against each bot of each game of two: the person plays, the
+    bot answers on the page by itself."""
+    played = []
+    for game in catalogue:
+        if game["players"] != 2:
+            continue
+        for bot in game["bots"]:
+            driver.get(base + "play/" + game["name"])
+            wait(driver, lambda d: d.find_elements(By.ID, "seat1"), "the seats of " + game["name"])
+            Select(driver.find_element(By.ID, "seat1")).select_by_value(bot)
+            driver.find_element(By.ID, "start").click()
+            wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False,
+                 "the board against " + bot)
+            while not any(line.startswith("player 2:") for line in driver.find_element(By.ID, "log").text.splitlines()):
+                wait(driver, lambda d: my_turn(d) or "player 2:" in d.find_element(By.ID, "log").text,
+                     "the bot %s of %s to answer" % (bot, game["name"]))
+                if my_turn(driver):
+                    play_typed(driver, base)
+            played.append(game["name"] + "/" + bot)
+    print("ok bots: a game against each, answered on the page: " + ", ".join(played))
+
+
+def test_restart(driver, base, restart):
+    """The server killed (SIGKILL) and started again on its database while a
+    page is open: the page says it cannot reach the server, then goes on by
+    itself with the game where it was."""
+    links = start_game(driver, base, "raiinet")
+    open_seat(driver, links[0])
+    select_mover(driver, base)
+    click_target(driver, "raiinet: a move before the restart")
+    board = board_markup(driver)
+    restart()
+    other = browser()
+    try:
+        open_seat(other, links[1])
+        assert board_markup(other) != "", "the game is gone after the restart"
+        select_mover(other, base)
+        click_target(other, "raiinet: a move after the restart")
+        seen = version(other)
+        wait(driver, lambda d: version(d) == seen, "the first page to go on by itself")
+        assert my_turn(driver)
+        assert not driver.find_element(By.ID, "message").text, "the page still says it cannot reach the server"
+        assert board_markup(driver) != board
+    finally:
+        other.quit()
+    print("ok restart: the open page reconnected by itself and the game went on")
+
+
 def test_any_game(driver, base, game, shots):
     """A game without a test of its own: it starts from its form and draws a board."""
     start_game(driver, base, game)
@@ -416,10 +478,19 @@ def main():
     shots = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--screenshots" else None
     # The server keeps its games in a database of this run's own.
     database = tempfile.mkdtemp(prefix="browser-test-")
-    server = subprocess.Popen([sys.argv[1], "serve", "--db", os.path.join(database, "web.sqlite")],
-                              stdout=subprocess.PIPE, text=True)
+    command = [sys.argv[1], "serve", "--db", os.path.join(database, "web.sqlite"), "--bot-ms", "100"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     base = server.stdout.readline().strip()
     assert base.startswith("http://127.0.0.1:"), "the server's first line: " + base
+
+    def restart():
+        nonlocal server
+        server.kill()
+        server.wait(10)
+        port = urllib.parse.urlparse(base).port
+        server = subprocess.Popen(command + ["--port", str(port)], stdout=subprocess.PIPE, text=True)
+        assert server.stdout.readline().strip() == base, "the server did not start again on its port"
+
     driver = browser()
     # Every game of the server's catalogue (the registry): its own test, or
     # a first look for a game that has none yet.
@@ -432,11 +503,13 @@ def main():
         "raiinet": lambda: test_raiinet(driver, base, shots),
     }
     with urllib.request.urlopen(base + "api/games", timeout=10) as answer:
-        catalogue = [game["name"] for game in json.load(answer)["games"]]
+        catalogue = json.load(answer)["games"]
     try:
-        for game in catalogue:
+        for game in (g["name"] for g in catalogue):
             tests.get(game, lambda: test_any_game(driver, base, game, shots))()
         test_flow(driver, base, shots)
+        test_bots(driver, base, catalogue)
+        test_restart(driver, base, restart)
         # Refused API calls and the addresses with nothing behind them are
         # answered 404 on purpose; anything else is an error of the pages.
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "/api/" not in e["message"]

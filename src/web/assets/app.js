@@ -147,6 +147,8 @@ function showLinks(created) {
     el("input", { readonly: "", value: watch, id: "watch-link", "aria-label": "link to watch the game" }));
 }
 
+const UNREACHABLE = "The server cannot be reached; trying again.";
+
 // The page of one seat: the board, what may be done, what happened.
 function showGame(id, token) {
   const state = { view: null, selected: null, message: "", messageOk: false };
@@ -324,7 +326,12 @@ function showGame(id, token) {
     for (;;) {
       const answer = await api("GET", "/api/games/" + id + "?token=" + encodeURIComponent(token) +
         (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
-      if (!answer) { say("The server cannot be reached; trying again."); await new Promise((r) => setTimeout(r, 2000)); continue; }
+      if (!answer) {
+        say(UNREACHABLE);
+        await new Promise((r) => setTimeout(r, 2000));
+        continue;
+      }
+      if (message.textContent === UNREACHABLE) say("");
       if (!answer.ok) { showMissing(answer.data.error); return; }
       // The answer to our own action already drew this version; drawing it
       // again would replace the cells under the player's pointer.
