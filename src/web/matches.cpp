@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <sstream>
 
 #include "engine/words.hpp"
 
@@ -53,7 +54,11 @@ std::optional<std::string> param_text(const json& value) {
 }
 
 std::string result_text(const engine::Returns& r, int n) {
-  if (n == 1) return "the game is over: result " + engine::printable(std::to_string(r[0]));
+  if (n == 1) {  // its score, as people write numbers: 2, not 2.000000
+    std::ostringstream score;
+    score << r[0];
+    return "the game is over: score " + score.str();
+  }
   const double best = *std::max_element(r.begin(), r.begin() + n);
   std::vector<int> winners;
   for (int p = 0; p < n; ++p) {
@@ -799,6 +804,8 @@ json Matches::view_of(const Match& match, int player) const {
     const engine::Returns r = returns(match);
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
     view["result"] = result_of(match);
+    static constexpr const char* kEndedBy[] = {"rules", "resignation", "time", "agreement"};
+    view["ended_by"] = kEndedBy[static_cast<int>(match.ended_by)];
   }
   if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;
   if (match.clocks) view["clocks"] = clocks_json(match);

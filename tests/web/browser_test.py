@@ -180,6 +180,11 @@ def shoot(driver, shots, name):
         if shots:
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(os.path.join(shots, name + suffix + ".png"))
+        # On the first screen: whose turn it is (no console above it).
+        status = driver.find_elements(By.ID, "status")
+        if status:
+            bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", status[0])
+            assert bottom <= height, "%s%s: whose turn it is shows at %d px, below the screen" % (name, suffix, bottom)
         # Nothing wider than the window: no scrolling sideways.
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, "%s%s: the page is %d px wider than the window" % (name, suffix, overflow)
@@ -203,7 +208,8 @@ def test_one_player(driver, base, game, illegal, shots):
     wait(driver, lambda d: "->" + illegal.replace(" ", "") in
          d.find_element(By.ID, "console").get_attribute("textContent"), "the ETF program's error")
     shoot(driver, shots, game)
-    print("ok %s: two moves by clicking; %r refused: %s" % (game, illegal, reason.splitlines()[0]))
+    print("ok %s: a move by clicking, one with the keyboard, named buttons; %r refused: %s"
+          % (game, illegal, reason.splitlines()[0]))
 
 
 def keyboard_move(driver, what):
@@ -239,7 +245,7 @@ def test_amazons(driver, base, shots):
     open_seat(driver, links[0])
     reason = refused(driver, "place 99,99")
     shoot(driver, shots, "amazons")
-    print("ok amazons: placements by clicking; refused: " + reason)
+    print("ok amazons: placements by clicking and with the keyboard; refused: " + reason)
 
 
 def test_sword_and_shield(driver, base, shots):
@@ -305,7 +311,7 @@ def test_raiinet(driver, base, shots):
         reason = refused(driver, "move A up")  # player 2's link
         shoot(driver, shots, "raiinet")
         shoot(other, shots, "raiinet-player2")
-        print("ok raiinet: four moves by clicking across two browsers; refused: " + reason)
+        print("ok raiinet: four moves by clicking across two browsers, Scan by its card; refused: " + reason)
     finally:
         other.quit()
 
@@ -399,6 +405,26 @@ def test_flow(driver, base, shots):
         accessible(driver, "the page for " + address)
         assert driver.find_element(By.ID, "back").get_attribute("href") == base
     print("ok flow: spectator, draw, rematch, record, replay, resign, clocks, missing pages")
+
+
+def test_forms(driver, base):
+    """The forms: lists where a parameter takes one of a few values, the seed
+    left to the server, a time control in games of two."""
+    driver.get(base + "play/amazons")
+    wait(driver, lambda d: d.find_elements(By.ID, "param-rules"), "the form of amazons")
+    rules = Select(driver.find_element(By.ID, "param-rules"))
+    assert [o.get_attribute("value") for o in rules.options] == ["extended", "standard"]
+    assert driver.find_elements(By.CSS_SELECTOR, "select#clock")
+    driver.get(base + "play/space-defender-2")
+    wait(driver, lambda d: d.find_elements(By.ID, "param-weapon"), "the form of space-defender-2")
+    weapons = [o.text for o in Select(driver.find_element(By.ID, "param-weapon")).options]
+    assert weapons == ["Standard", "Spread", "Snipe", "Rocket", "Splitter"], weapons
+    assert not driver.find_elements(By.CSS_SELECTOR, "select#clock"), "a clock in a game of one"
+    driver.get(base + "play/raiinet")
+    wait(driver, lambda d: d.find_elements(By.ID, "param-seed"), "the form of raiinet")
+    seed = driver.find_element(By.ID, "param-seed")
+    assert seed.get_attribute("value") == "" and "random" in seed.get_attribute("placeholder")
+    print("ok forms: choices by name, the seed drawn by the server, clocks for games of two")
 
 
 def play_typed(driver, base, prefer=("pass",)):
@@ -508,6 +534,7 @@ def main():
         for game in (g["name"] for g in catalogue):
             tests.get(game, lambda: test_any_game(driver, base, game, shots))()
         test_flow(driver, base, shots)
+        test_forms(driver, base)
         test_bots(driver, base, catalogue)
         test_restart(driver, base, restart)
         # Refused API calls and the addresses with nothing behind them are

@@ -126,7 +126,14 @@ TEST_F(WebServer, ListsEveryGameWithItsParameters) {
   EXPECT_EQ((*sd2)["title"], "Space Defender 2");
   EXPECT_EQ((*sd2)["params"][0]["name"], "row");
   EXPECT_EQ((*sd2)["params"][0]["default"], "10");
+  EXPECT_EQ((*sd2)["params"][0]["label"], "Rows");
   EXPECT_EQ((*sd2)["console"], true);
+  // A parameter of a few values lists them, by name.
+  const json& weapon = (*sd2)["params"][7];
+  ASSERT_EQ(weapon["name"], "weapon");
+  ASSERT_EQ(weapon["choices"].size(), 5u);
+  EXPECT_EQ(weapon["choices"][2], json({{"value", "3"}, {"label", "Snipe"}}));
+  EXPECT_FALSE((*sd2)["params"][0].contains("choices"));
 }
 
 TEST_F(WebServer, CreatingGivesEachSeatItsOwnSecretToken) {
@@ -583,10 +590,23 @@ TEST_F(WebServer, ASeatCanResignAndTheOtherWins) {
   EXPECT_TRUE(resigned.data["over"].get<bool>());
   EXPECT_EQ(resigned.data["result"], "player 2 resigned; the game is over: player 1 wins");
   EXPECT_EQ(resigned.data["returns"], json::array({1.0, -1.0}));
+  EXPECT_EQ(resigned.data["ended_by"], "resignation");
   EXPECT_EQ(resigned.data["to_move"], -1);
   EXPECT_TRUE(view(flow.game, 0).data["legal"].empty());
   EXPECT_EQ(flow.send("resign", 0).status, 409);
   EXPECT_EQ(act(flow.game, 0, "move a up").status, 409);
+}
+
+// A game of one ends with its score written as people write numbers.
+TEST_F(WebServer, AOnePlayerGameEndsWithItsScore) {
+  const json game = create({{"game", "space-defender-2"}, {"params", {{"max_length", "1"}}}});
+  const Reply ended = act(game, 0, "pass");
+  ASSERT_EQ(ended.status, 200) << ended.body;
+  ASSERT_TRUE(ended.data["over"].get<bool>());
+  EXPECT_EQ(ended.data["result"],
+            "the game is over: score " +
+                std::to_string(ended.data["view"]["players"][0]["score"].get<int>()));
+  EXPECT_EQ(ended.data["ended_by"], "rules");
 }
 
 TEST_F(WebServer, ADrawIsOfferedThenAcceptedOrDeclinedByPlaying) {

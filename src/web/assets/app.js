@@ -279,7 +279,7 @@ function showGame(id, token) {
     if (focused) board.querySelector('.cell[tabindex="0"]')?.focus();
     board.dataset.version = view.version;
     if (view.player < 0) title(titleOf(view.game) + " - watching");
-    if (view.over) status.textContent = view.result + ".";
+    if (view.over) status.textContent = (GamePanels.ending(view) || view.result) + ".";
     else if (view.player < 0) status.textContent = "You are watching: player " + (view.to_move + 1) + " is to move.";
     else if (view.to_move === view.player) status.textContent = "Your turn (player " + (view.player + 1) + ").";
     else status.textContent = "Player " + (view.to_move + 1) + " is to move" +

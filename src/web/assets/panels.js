@@ -146,6 +146,8 @@ const GamePanels = (() => {
 
   const spaceDefender = {
     side: () => ({ name: "the Starfighter", colour: "#1565c0" }),
+    ending: (v) => (v.players[0].destroyed ? "The Starfighter was destroyed" : "The battle is over") +
+      " after " + v.turns + " turns: score " + v.players[0].score,
     counters(v) {
       const s = v.players[0];
       return node("div", {},
@@ -171,6 +173,8 @@ const GamePanels = (() => {
 
   const simodyssey = {
     side: () => ({ name: "the explorer (E)", colour: "#1565c0" }),
+    ending: (v) => v.life_found ? "Life found: the mission succeeds" : !v.players[0].alive ? "The explorer is lost"
+      : "The mission ends without finding life (" + v.turns + " turns)",
     counters(v) {
       const e = v.players[0];
       return node("div", {},
@@ -204,6 +208,11 @@ const GamePanels = (() => {
     side(view) {
       const game = of(view.game);
       return view.player >= 0 && game.side ? game.side(view.view, view.player) : null;
+    },
+    // How a game of one ended, in the game's words (else the server's result).
+    ending(view) {
+      const game = of(view.game);
+      return view.over && view.ended_by === "rules" && game.ending ? game.ending(view.view) : null;
     },
     counters(view, ui) {
       const game = of(view.game);
