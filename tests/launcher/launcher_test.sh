@@ -38,6 +38,8 @@ OPTIONS
 # through the contract, the contract checked at every step; and each one's
 # program starts from the launcher.
 games=$("$gridgames" --help | sed -n 's/^Games: //p' | tr -d ',')
+# ...and says how to play them in a browser.
+"$gridgames" --help | grep -q "gridgames serve" || fail "gridgames --help does not mention serve"
 [ "$(wc -w <<<"$games")" -ge 5 ] || fail "gridgames --help lists the games: $games"
 for game in $games; do
   printf 'quit\n' | "$gridgames" "$game" >/dev/null 2>&1 || fail "gridgames $game exited $?"

@@ -391,6 +391,16 @@ def test_flow(driver, base, shots):
     click(driver, "resign", "the resign button")
     click(driver, "resign-confirm", "the resign confirmation")
     wait(driver, lambda d: "resigned" in status_text(d), "the resignation")
+    # A move list past 9 entries, numbered inside its box (a marker outside
+    # a scrolling list is cut: "0." for 10).
+    game = api(base, "api/games", {"game": "simodyssey"})
+    for _ in range(11):
+        api(base, "api/games/%s/actions" % game["id"], {"token": game["seats"][0]["token"], "action": "pass"})
+    driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log li")) >= 11, "the move list")
+    log = driver.find_element(By.ID, "log")
+    assert log.get_attribute("start") == "1" and len(log.find_elements(By.TAG_NAME, "li")) == 11
+    assert log.value_of_css_property("list-style-position") == "inside", "the list's numbers can be cut"
     # Clocks, both shown, the mover's running.
     game = api(base, "api/games", {"game": "raiinet", "clock": {"minutes": 5, "increment_seconds": 3}})
     driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
