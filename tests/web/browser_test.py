@@ -417,6 +417,26 @@ def test_flow(driver, base, shots):
     print("ok flow: spectator, draw, rematch, record, replay, resign, clocks, missing pages")
 
 
+def test_two_step_ability(driver, base):
+    """An ability of two targets by clicking: Exchange, its card, then one
+    link, then the other; the two swap squares."""
+    game = api(base, "api/games", {"game": "raiinet", "params": {"ability1": "ELFDS"}})
+    driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
+    wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the board")
+    before = {c.get_attribute("data-piece"): c.get_attribute("data-cell")
+              for c in driver.find_elements(By.CSS_SELECTOR, "#board [data-piece]")}
+    driver.find_element(By.CSS_SELECTOR, "#counters button[data-card='1']").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .cell.target[data-piece='a']"), "a as a target")
+    driver.find_element(By.CSS_SELECTOR, "#board [data-piece='a']").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .cell.target[data-piece='b']"), "b as the second")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board .cell.target[data-piece='A']"), "a link of player 2 offered"
+    click_and_see_change(driver, driver.find_element(By.CSS_SELECTOR, "#board [data-piece='b']"), "raiinet: Exchange")
+    after = {c.get_attribute("data-piece"): c.get_attribute("data-cell")
+             for c in driver.find_elements(By.CSS_SELECTOR, "#board [data-piece]")}
+    assert (after["a"], after["b"]) == (before["b"], before["a"]), "a and b did not swap"
+    print("ok raiinet: Exchange by its card and two links")
+
+
 def test_forms(driver, base):
     """The forms: lists where a parameter takes one of a few values, the seed
     left to the server, a time control in games of two."""
@@ -545,6 +565,7 @@ def main():
             tests.get(game, lambda: test_any_game(driver, base, game, shots))()
         test_flow(driver, base, shots)
         test_forms(driver, base)
+        test_two_step_ability(driver, base)
         test_bots(driver, base, catalogue)
         test_restart(driver, base, restart)
         # Refused API calls and the addresses with nothing behind them are
