@@ -381,6 +381,16 @@ void Matches::restore_recent() {
 }
 
 // The game with this id, read back from the store if it is only there.
+// A game that is over: its record and replay are given only then, since
+// they would tell secrets before.
+Answer<Matches::Match*> Matches::find_finished(const std::string& id) {
+  auto found = find_any(id);
+  if (const auto* match = std::get_if<Match*>(&found); match && !over(**match))
+    return Refusal{
+        409, "a game's record and replay are given when it is over (they would tell secrets)"};
+  return found;
+}
+
 Answer<Matches::Match*> Matches::find_any(const std::string& id) {
   auto at = matches_.find(id);
   if (at == matches_.end() && store_) {
@@ -570,11 +580,9 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
   std::vector<std::pair<int, std::string>> actions;
   {
     const std::lock_guard lock(mutex_);
-    auto found = find_any(id);
+    auto found = find_finished(id);
     if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
     const Match& match = *std::get<Match*>(found);
-    if (!over(match))
-      return Refusal{409, "a game is replayed when it is over (it would tell secrets)"};
     auto made = match.info->entry.make(match.params);
     if (auto* error = std::get_if<std::string>(&made)) return Refusal{500, *error};
     state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
@@ -595,11 +603,9 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
 
 Answer<json> Matches::record(const std::string& id) {
   const std::lock_guard lock(mutex_);
-  auto found = find_any(id);
+  auto found = find_finished(id);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   const Match& match = *std::get<Match*>(found);
-  if (!over(match))
-    return Refusal{409, "a game's record is given when it is over (it would tell secrets)"};
   json seats = json::array();
   for (const Seat& seat : match.seats)
     seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
@@ -619,11 +625,9 @@ Answer<json> Matches::record(const std::string& id) {
 
 Answer<std::string> Matches::record_sgf(const std::string& id) {
   const std::lock_guard lock(mutex_);
-  auto found = find_any(id);
+  auto found = find_finished(id);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   const Match& match = *std::get<Match*>(found);
-  if (!over(match))
-    return Refusal{409, "a game's record is given when it is over (it would tell secrets)"};
   std::vector<std::string> actions;
   for (const auto& [player, text] : match.actions) actions.push_back(text);
   const auto sgf = match.info->sgf

@@ -169,6 +169,7 @@ class Matches {
   static std::string result_of(const Match& match);
   static engine::Returns returns(const Match& match);
   Answer<Match*> find_any(const std::string& id);
+  Answer<Match*> find_finished(const std::string& id);
   Answer<nlohmann::json> seat_step(const std::string& id, const std::string& token,
                                    std::optional<Refusal> (Matches::*step)(Match&, int));
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);

@@ -1,19 +1,13 @@
 // gridgames in the browser: the menu, a form to start each game, and the game
 // page of one seat, all over the JSON API (docs/web.md). Boards are
-// drawn by boards.js from the seat's observation, the only state it gets.
+// drawn by boards.js and the panels beside them by panels.js, from the
+// seat's view, the only state it gets.
 "use strict";
 
 const app = document.getElementById("app");
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
+// An element with attributes (on... are listeners) and children.
+const el = GamePanels.node;
 
 async function api(method, path, body) {
   const options = { method, headers: {} };

@@ -203,6 +203,7 @@ const GamePanels = (() => {
   const of = (name) => games[name] || fallback;
 
   return {
+    node,
     swatch,
     // The seat's side: {name, colour}, or null for spectators and games without.
     side(view) {
