@@ -11,16 +11,15 @@ constexpr double kZ95 = 1.959963984540054;  // the normal quantile of 97.5%
 // Normalized Elo per unit of (score - 0.5) / sigma a game: 800 / ln 10.
 constexpr double kNeloPerT = 347.43558552260146;
 
-// The mean and variance of a distribution of scores, each counted `n` times;
-// counts of 0 are taken as 0.001 (as fishtest does) so that a run of one
-// outcome still has a variance.
+// The mean and variance of a distribution of scores, each counted `n` times
+// and `prior` times more.
 template <std::size_t N>
 std::pair<double, double> mean_and_variance(const std::array<double, N>& score,
-                                            const std::array<std::int64_t, N>& n, bool regularize) {
+                                            const std::array<std::int64_t, N>& n, double prior) {
   std::array<double, N> weight{};
   double total = 0;
   for (std::size_t i = 0; i < N; ++i) {
-    weight[i] = regularize && n[i] == 0 ? 1e-3 : static_cast<double>(n[i]);
+    weight[i] = static_cast<double>(n[i]) + prior;
     total += weight[i];
   }
   double mean = 0, variance = 0;
@@ -48,13 +47,13 @@ double elo_of_score(double score) {
 EloEstimate estimate(const Trinomial& games) {
   if (games.games() == 0) return {};
   const auto [mean, variance] =
-      mean_and_variance<3>({1, 0.5, 0}, {games.wins, games.draws, games.losses}, false);
+      mean_and_variance<3>({1, 0.5, 0}, {games.wins, games.draws, games.losses}, 0);
   return interval(mean, variance, games.games());
 }
 
 EloEstimate estimate(const Pentanomial& pairs) {
   if (pairs.count() == 0) return {};
-  const auto [mean, variance] = mean_and_variance<5>(kPairScores, pairs.pairs, false);
+  const auto [mean, variance] = mean_and_variance<5>(kPairScores, pairs.pairs, 0);
   return interval(mean, variance, pairs.count());
 }
 
@@ -70,9 +69,12 @@ double Sprt::upper() const {
 // pairs' mean score m and variance v (a game's mean over its pair), and the
 // means m0, m1 that elo0 and elo1 give in normalized Elo (m_i = 0.5 +
 // elo_i / (800 / ln 10) * sqrt(2 v)), LLR = N (m1 - m0) (2m - m0 - m1) / (2v).
+// m and v are taken with half a pair more of each kind (fishtest adds 0.001):
+// a few lopsided pairs have next to no variance, which would decide at once
+// (one won pair accepted H1 at 0,100); so it takes seven.
 double Sprt::llr(const Pentanomial& pairs) const {
   if (pairs.count() == 0) return 0;
-  const auto [mean, variance] = mean_and_variance<5>(kPairScores, pairs.pairs, true);
+  const auto [mean, variance] = mean_and_variance<5>(kPairScores, pairs.pairs, 0.5);
   const double sigma_game = std::sqrt(2 * variance);
   const double m0 = 0.5 + elo0 / kNeloPerT * sigma_game;
   const double m1 = 0.5 + elo1 / kNeloPerT * sigma_game;

@@ -12,6 +12,8 @@ namespace engine {
 struct Trinomial {
   std::int64_t wins = 0, draws = 0, losses = 0;
   std::int64_t games() const { return wins + draws + losses; }
+  // Adds a game from its points: 1, 0.5 or 0.
+  void add(double points) { ++(points > 0.5 ? wins : points < 0.5 ? losses : draws); }
 };
 
 // Pairs of games from one start with the seats swapped, counted by the

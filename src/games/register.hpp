@@ -338,7 +338,7 @@ class BotOf final : public AnyBot {
 template <engine::Viewable S, auto MakeBot>
 std::unique_ptr<AnyBot> make_any_bot(std::string_view name, const SelfplayOptions& o,
                                      std::uint64_t seed) {
-  auto bot = MakeBot(name, o, seed);
+  auto bot = make_seat<MakeBot>(std::string(name), o, seed);  // NAME, NAME@N, NAME@Nms
   if (!bot) return nullptr;
   return std::make_unique<BotOf<S>>(std::move(bot));
 }

@@ -15,6 +15,7 @@
 
 #include "games/registry.hpp"
 #include "launcher/selfplay.hpp"
+#include "launcher/tournament.hpp"
 #include "web/server.hpp"
 
 namespace {
@@ -122,9 +123,11 @@ int main(int argc, char** argv) {
     std::cout << "Usage: gridgames [GAME [ARGS...]]\n"
                  "  or:  gridgames serve [OPTION]...            (gridgames serve --help)\n"
                  "  or:  gridgames selfplay GAME [OPTION]...    (gridgames selfplay --help)\n"
+                 "  or:  gridgames tournament GAME --players A,B[,...] [OPTION]...\n"
                  "Turn-based grid games. With no argument, a menu of the games; with GAME,\n"
                  "that game's program with ARGS (GAME --help for its own options); serve:\n"
-                 "the games in a web browser; selfplay: bots against bots.\n"
+                 "the games in a web browser; selfplay: bots against bots; tournament: a\n"
+                 "round robin of bots with Elo and a sequential test.\n"
                  "Games: "
               << names(games)
               << "\n"
@@ -139,6 +142,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
+  if (wanted == "tournament") return launcher::run_tournament(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
   for (const Game& game : games) {
     if (game.name == wanted) return start(dir, game.name, argc - 2, argv + 2);

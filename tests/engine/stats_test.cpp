@@ -45,9 +45,10 @@ TEST(Stats, SprtBoundsAndRatio) {
   const engine::Sprt sprt{0, 5, 0.05, 0.05};
   EXPECT_NEAR(sprt.lower(), -2.944439, 1e-6);
   EXPECT_NEAR(sprt.upper(), 2.944439, 1e-6);
-  // N (m1 - m0) (2m - m0 - m1) / 2v with m = 0.6, v = 0.065, m0 = 0.5,
-  // m1 = 0.5 + 5 / (800 / ln 10) sqrt(0.13).
-  EXPECT_NEAR(sprt.llr(engine::Pentanomial{{5, 10, 40, 30, 15}}), 0.777567, 1e-5);
+  // N (m1 - m0) (2m - m0 - m1) / 2v with m and v of the counts plus half a
+  // pair each (5.5, 10.5, 40.5, 30.5, 15.5), m0 = 0.5, m1 = 0.5 + 5 /
+  // (800 / ln 10) sqrt(2v).
+  EXPECT_NEAR(sprt.llr(engine::Pentanomial{{5, 10, 40, 30, 15}}), 0.748100, 1e-5);
   EXPECT_EQ(sprt.llr(engine::Pentanomial{}), 0);
 }
 
@@ -56,8 +57,11 @@ TEST(Stats, SprtDecidesOnlyOnEnoughEvidence) {
   // Even players: the ratio falls to H0.
   EXPECT_EQ(sprt.decide(engine::Pentanomial{{300, 1200, 3000, 1200, 300}}),
             engine::Sprt::Decision::AcceptH0);
-  // One player winning every pair: H1, regularized (no zero variance).
+  // One player winning every pair: H1, but not on a few pairs.
   EXPECT_EQ(sprt.decide(engine::Pentanomial{{0, 0, 0, 0, 200}}), engine::Sprt::Decision::AcceptH1);
+  const engine::Sprt wide{0, 100, 0.05, 0.05};
+  EXPECT_EQ(wide.decide(engine::Pentanomial{{0, 0, 0, 0, 6}}), engine::Sprt::Decision::Continue);
+  EXPECT_EQ(wide.decide(engine::Pentanomial{{0, 0, 0, 0, 7}}), engine::Sprt::Decision::AcceptH1);
   // A few pairs: not yet.
   EXPECT_EQ(sprt.decide(engine::Pentanomial{{1, 1, 2, 1, 1}}), engine::Sprt::Decision::Continue);
 }
