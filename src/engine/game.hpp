@@ -297,8 +297,9 @@ class StateOf final : public TypedState<S> {
 };
 
 // How a finished game ended: by its rules, or, for front ends that offer
-// them, a resignation, a clock run out, or a draw agreed.
-enum class EndedBy : std::uint8_t { Rules, Resignation, Time, Agreement };
+// them, a resignation, a clock run out, a draw agreed, or a forfeit (an
+// action the rules refuse, from a program or bot that must not make one).
+enum class EndedBy : std::uint8_t { Rules, Resignation, Time, Agreement, Forfeit };
 
 // One value a parameter may take, and its name for people.
 struct ParamChoice {

@@ -6,9 +6,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -33,7 +35,9 @@ struct Options {
   int max_length = 0;
   engine::Params params;
   std::optional<engine::Sprt> sprt;
-  std::string records, pgn;
+  std::string records, pgn, sgf_dir;
+  bool gauntlet = false;  // the first player against each of the others only
+  bool resume = false;    // go on from the records
 };
 
 // One game's outcome as the tournament keeps it.
@@ -105,6 +109,9 @@ Played play_game(const Options& o, const games::GameInfo& info, int pair, int ga
   out.record = {
       {"game", info.entry.name},
       {"pair", pair + 1},
+      {"game_in_pair", game + 1},
+      {"seed", o.seed},
+      {"players", {first, second}},
       {"seats",
        {o.players[static_cast<std::size_t>(first)], o.players[static_cast<std::size_t>(second)]}},
       {"params", params},
@@ -135,22 +142,26 @@ std::string elo_text(const engine::EloEstimate& e) {
 class Tournament {
  public:
   Tournament(const Options& o, const games::GameInfo& info) : o_(o), info_(info) {
-    for (int a = 0; a < static_cast<int>(o.players.size()); ++a)
-      for (int b = a + 1; b < static_cast<int>(o.players.size()); ++b)
-        encounters_.push_back({a, b});
+    const int n = static_cast<int>(o.players.size());
+    for (int a = 0; a < (o.gauntlet ? 1 : n); ++a)
+      for (int b = a + 1; b < n; ++b) encounters_.push_back({a, b});
     pairs_per_encounter_ = std::max(1, o.games / 2);
     tallies_.resize(o.players.size());
     pentanomials_.resize(encounters_.size());
   }
 
   int run(std::ostream& out, std::ostream& err) {
-    if (!o_.records.empty() && !open(records_, o_.records, err)) return 2;
-    if (!o_.pgn.empty() && !open(pgn_, o_.pgn, err)) return 2;
+    out_ = &out;
     const int total = static_cast<int>(encounters_.size()) * pairs_per_encounter_;
+    std::vector<bool> done(static_cast<std::size_t>(total));
+    if (o_.resume && !resume(done, out, err)) return 2;
+    if (!o_.records.empty() && !open(records_, o_.records, o_.resume, err)) return 2;
+    if (!o_.pgn.empty() && !open(pgn_, o_.pgn, o_.resume, err)) return 2;
     std::vector<std::thread> workers;
     for (int w = 0; w < o_.concurrency; ++w)
       workers.emplace_back([&] {
-        for (int job; !stop_ && (job = next_++) < total;) play_pair(job, out);
+        for (int job; !stop_ && (job = next_++) < total;)
+          if (!done[static_cast<std::size_t>(job)]) play_pair(job, out);
       });
     for (std::thread& w : workers) w.join();
     standings(out);
@@ -158,45 +169,135 @@ class Tournament {
   }
 
  private:
-  static bool open(std::ofstream& file, const std::string& path, std::ostream& err) {
-    file.open(path, std::ios::out | std::ios::trunc);
+  static bool open(std::ofstream& file, const std::string& path, bool append, std::ostream& err) {
+    file.open(path, std::ios::out | (append ? std::ios::app : std::ios::trunc));
     if (!file) err << "gridgames tournament: cannot write " << path << "\n";
     return static_cast<bool>(file);
   }
 
-  void play_pair(int job, std::ostream& out) {
-    const int e = job % static_cast<int>(encounters_.size());
-    const int pair = job;
-    const Encounter enc = encounters_[static_cast<std::size_t>(e)];
+  // The pairs the records hold already, counted as if played now; a line
+  // cut by the interruption, and a pair with one game of two, are dropped
+  // (the file is written again without them, then appended to).
+  bool resume(std::vector<bool>& done, std::ostream& out, std::ostream& err) {
+    std::map<int, std::vector<json>> pairs;
+    {
+      std::ifstream in(o_.records);
+      if (!in) return true;  // nothing yet: a new tournament
+      for (std::string line; std::getline(in, line);) {
+        const json game = json::parse(line, nullptr, false);
+        if (game.is_discarded()) continue;
+        if (!of_this_tournament(game)) {
+          err << "gridgames tournament: " << o_.records
+              << " holds games of another tournament (its game, players or seed differ)\n";
+          return false;
+        }
+        pairs[game["pair"].get<int>() - 1].push_back(game);
+      }
+    }
+    std::ofstream kept(o_.records, std::ios::trunc);
+    for (const auto& [pair, games] : pairs) {
+      if (games.size() != 2) continue;
+      for (const json& g : games)
+        kept << g.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
+      done[static_cast<std::size_t>(pair)] = true;
+      count(pair, played_of(games[0]), played_of(games[1]), nullptr);
+    }
+    out << "resumed: " << pairs_played_ << " pairs from " << o_.records << "\n";
+    if (!kept) err << "gridgames tournament: cannot write " << o_.records << "\n";
+    return static_cast<bool>(kept);
+  }
+
+  // Whether a record is a game of this tournament: its game, seed, a pair
+  // it has, and the players at its seats.
+  bool of_this_tournament(const json& g) const {
+    const int total = static_cast<int>(encounters_.size()) * pairs_per_encounter_;
+    if (!g.is_object() || g.value("game", "") != o_.game || g.value("seed", json()) != o_.seed ||
+        !g.value("pair", json()).is_number_integer() || g["pair"].get<int>() < 1 ||
+        g["pair"].get<int>() > total || !g.value("players", json()).is_array() ||
+        g["players"].size() != 2 || !g.value("seats", json()).is_array() ||
+        g["seats"].size() != 2 || !g.value("points", json()).is_array() || g["points"].empty() ||
+        !g["points"][0].is_number())
+      return false;
+    for (std::size_t s = 0; s < 2; ++s) {
+      const json& index = g["players"][s];
+      if (!index.is_number_unsigned() || index.get<std::size_t>() >= o_.players.size() ||
+          g["seats"][s] != o_.players[index.get<std::size_t>()])
+        return false;
+    }
+    return true;
+  }
+
+  static Played played_of(const json& g) {
+    Played p;
+    p.first = g["players"][0];
+    p.second = g["players"][1];
+    p.first_points = g["points"][0];
+    p.reason = g.value("reason", "rules");
+    p.record = g;
+    return p;
+  }
+
+  void play_pair(int pair, std::ostream& out) {
+    const Encounter enc = encounters_[static_cast<std::size_t>(pair) % encounters_.size()];
     const Played one = play_game(o_, info_, pair, 0, enc.a, enc.b);
     const Played two = play_game(o_, info_, pair, 1, enc.b, enc.a);
     const std::lock_guard lock(mutex_);
     for (const Played* p : {&one, &two}) {
+      if (records_)
+        records_ << p->record.dump(-1, ' ', false, json::error_handler_t::replace) << "\n"
+                 << std::flush;
+      if (pgn_) pgn_ << pgn_of(o_, *p, ++games_played_) << std::flush;
+      if (!o_.sgf_dir.empty()) write_sgf(*p);
+    }
+    count(pair, one, two, &out);
+  }
+
+  // The pair in the standings; with `out`, its line and the SPRT's.
+  void count(int pair, const Played& one, const Played& two, std::ostream* out) {
+    const std::size_t e = static_cast<std::size_t>(pair) % encounters_.size();
+    for (const Played* p : {&one, &two}) {
       tally(p->first).add(p->first_points);
       tally(p->second).add(1 - p->first_points);
-      if (records_)
-        records_ << p->record.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
-      if (pgn_) pgn_ << pgn_of(o_, *p, ++games_played_);
     }
-    engine::Pentanomial& penta = pentanomials_[static_cast<std::size_t>(e)];
+    engine::Pentanomial& penta = pentanomials_[e];
     penta.add(one.first_points, 1 - two.first_points);
     ++pairs_played_;
-    out << "pair " << pair + 1 << ": " << name(enc.a) << " vs " << name(enc.b) << ": "
-        << points(one.first_points) << " " << points(1 - two.first_points);
-    for (const Played* p : {&one, &two})
-      if (p->reason != "rules") out << " (" << p->reason << ")";
-    if (o_.sprt) {
-      const double llr = o_.sprt->llr(penta);
-      out << std::fixed << std::setprecision(2) << "; LLR " << llr << " [" << o_.sprt->lower()
-          << ", " << o_.sprt->upper() << "]";
-      const auto decision = o_.sprt->decide(penta);
-      if (decision != engine::Sprt::Decision::Continue && !stop_) {
-        stop_ = true;
-        out << "\nSPRT: " << (decision == engine::Sprt::Decision::AcceptH1 ? "H1" : "H0")
-            << " accepted after " << penta.count() << " pairs";
-      }
+    if (out) {
+      *out << "pair " << pair + 1 << ": " << name(encounters_[e].a) << " vs "
+           << name(encounters_[e].b) << ": " << points(one.first_points) << " "
+           << points(1 - two.first_points);
+      for (const Played* p : {&one, &two})
+        if (p->reason != "rules") *out << " (" << p->reason << ")";
+      if (o_.sprt)
+        *out << std::fixed << std::setprecision(2) << "; LLR " << o_.sprt->llr(penta) << " ["
+             << o_.sprt->lower() << ", " << o_.sprt->upper() << "]";
+      *out << "\n" << std::flush;
     }
-    out << "\n" << std::flush;
+    const auto decision = o_.sprt ? o_.sprt->decide(penta) : engine::Sprt::Decision::Continue;
+    if (decision != engine::Sprt::Decision::Continue && !stop_) {
+      stop_ = true;
+      *out_ << "SPRT: " << (decision == engine::Sprt::Decision::AcceptH1 ? "H1" : "H0")
+            << " accepted after " << penta.count() << " pairs\n"
+            << std::flush;
+    }
+  }
+
+  // A classic Amazons game as SGF too (pair-N-game-M.sgf), when the game
+  // has that format for these parameters.
+  void write_sgf(const Played& p) const {
+    if (!info_.sgf) return;
+    std::vector<std::string> actions;
+    for (const json& a : p.record["actions"]) actions.push_back(a["action"]);
+    engine::Returns r{};
+    r[0] = 2 * p.first_points - 1;
+    r[1] = -r[0];
+    const auto sgf =
+        info_.sgf(p.record["params"].get<engine::Params>(), actions, r,
+                  p.reason == "rules" ? engine::EndedBy::Rules : engine::EndedBy::Forfeit);
+    if (!sgf) return;
+    std::ofstream(o_.sgf_dir + "/pair-" + std::to_string(p.record["pair"].get<int>()) + "-game-" +
+                  std::to_string(p.record["game_in_pair"].get<int>()) + ".sgf")
+        << *sgf;
   }
 
   engine::Trinomial& tally(int player) { return tallies_[static_cast<std::size_t>(player)]; }
@@ -230,6 +331,7 @@ class Tournament {
   std::vector<engine::Pentanomial> pentanomials_;
   int pairs_played_ = 0, games_played_ = 0;
   std::ofstream records_, pgn_;
+  std::ostream* out_ = nullptr;
 };
 
 std::vector<std::string> split_commas(const std::string& text) {
@@ -285,6 +387,12 @@ int run_tournament(int argc, const char* const* argv) {
   app.add_option("--sprt", sprt, "ELO0,ELO1,ALPHA,BETA: the sequential test (two players)");
   app.add_option("--records", o.records, "a JSON line per game to this file");
   app.add_option("--pgn", o.pgn, "each game's result as PGN (tags only) to this file");
+  app.add_option("--sgf", o.sgf_dir, "a classic Amazons game each as SGF into this folder");
+  app.add_flag("--gauntlet", o.gauntlet, "the first player against each of the others only");
+  std::string resume;
+  app.add_option("--resume", resume,
+                 "go on after an interruption from these records (a --records file): the pairs "
+                 "they hold are counted, the others played and appended");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -316,6 +424,14 @@ int run_tournament(int argc, const char* const* argv) {
                   " (its bots: " + bots + ", each with @N iterations or @Nms if it searches)");
     }
   }
+  if (!resume.empty()) {
+    if (!o.records.empty() && o.records != resume)
+      return fail("--resume FILE appends to FILE: give no other --records");
+    o.records = resume;
+    o.resume = true;
+  }
+  if (!o.sgf_dir.empty() && !std::filesystem::is_directory(o.sgf_dir))
+    return fail("--sgf " + o.sgf_dir + ": not a folder");
   if (!sprt.empty()) {
     auto read = read_sprt(sprt);
     if (const auto* why = std::get_if<std::string>(&read)) return fail(*why);

@@ -808,7 +808,8 @@ json Matches::view_of(const Match& match, int player) const {
     const engine::Returns r = returns(match);
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
     view["result"] = result_of(match);
-    static constexpr const char* kEndedBy[] = {"rules", "resignation", "time", "agreement"};
+    static constexpr const char* kEndedBy[] = {"rules", "resignation", "time", "agreement",
+                                               "forfeit"};
     view["ended_by"] = kEndedBy[static_cast<int>(match.ended_by)];
   }
   if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;

@@ -33,6 +33,32 @@ wins=$(sed -n 's/^[0-9]*\. greedy: \([0-9]*\) wins.*/\1/p' <<<"$out")
 again=$("$gridgames" tournament sword-and-shield --players greedy,random,random@1 --games 4 --seed 3)
 [ "$(grep -v '^pair ' <<<"$again")" = "$(grep -v '^pair ' <<<"$out")" ] || fail "not deterministic"
 
+# Interrupted after two pairs and a half line, then resumed: the same
+# tournament as played at once.
+"$gridgames" tournament sword-and-shield --players greedy,random,random@1 --games 6 --seed 4 \
+  --records "$dir/full.jsonl" >"$dir/full.out" || fail "the full tournament"
+head -c $(($(head -5 "$dir/full.jsonl" | wc -c) + 100)) "$dir/full.jsonl" >"$dir/part.jsonl"
+out=$("$gridgames" tournament sword-and-shield --players greedy,random,random@1 --games 6 --seed 4 \
+  --resume "$dir/part.jsonl") || fail "resume exited $?"
+grep -q '^resumed: 2 pairs' <<<"$out" || fail "resumed: $out"
+[ "$(grep -v '^pair \|^resumed' <<<"$out")" = "$(grep -v '^pair ' "$dir/full.out")" ] ||
+  fail "a resumed tournament differs: $out"
+[ "$(wc -l <"$dir/part.jsonl")" -eq 18 ] || fail "the resumed records do not hold 18 games"
+refused_resume=$("$gridgames" tournament sword-and-shield --players greedy,random --games 6 --seed 4 \
+  --resume "$dir/part.jsonl" 2>&1)
+[[ "$refused_resume" == *"holds games of another tournament"* ]] || fail "resumed another: $refused_resume"
+
+# A gauntlet: the first player against each other one only; classic
+# Amazons games as SGF.
+mkdir "$dir/sgf"
+out=$("$gridgames" tournament amazons --players uct@30,random,random@1 --gauntlet --games 2 \
+  --param rules=standard --sgf "$dir/sgf") || fail "a gauntlet exited $?"
+grep -q '^uct@30 vs random: pairs' <<<"$out" && grep -q '^uct@30 vs random@1: pairs' <<<"$out" ||
+  fail "the gauntlet's encounters: $out"
+grep -q '^random vs random@1' <<<"$out" && fail "a gauntlet played the others among themselves"
+[ "$(ls "$dir/sgf" | wc -l)" -eq 4 ] || fail "not 4 SGF files: $(ls "$dir/sgf")"
+grep -q '^(;FF\[4\]GM\[18\]' "$dir/sgf/pair-1-game-1.sgf" || fail "not SGF"
+
 # The SPRT: H1 quickly for a strong player against random, never H1 for a
 # player against itself.
 out=$("$gridgames" tournament sword-and-shield --players ai@100,random --games 1000 --sprt 0,100,0.05,0.05)
@@ -61,4 +87,5 @@ refused '--sprt is ELO0,ELO1,ALPHA,BETA' raiinet --players ai,random --sprt 5,0,
 refused '--sprt tests two players' raiinet --players ai,random,heuristic --sprt 0,5,0.05,0.05
 refused 'cannot write' raiinet --players ai,random --records "$dir/no/such/folder/x"
 refused 'unknown game' chess --players a,b
+refused 'not a folder' raiinet --players ai,random --sgf "$dir/none"
 echo ok

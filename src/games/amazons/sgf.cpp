@@ -36,6 +36,7 @@ std::string result(const engine::Returns& returns, engine::EndedBy ended_by) {
   const std::string winner = returns[0] > returns[1] ? "W+" : "B+";
   if (ended_by == engine::EndedBy::Resignation) return winner + "R";
   if (ended_by == engine::EndedBy::Time) return winner + "T";
+  if (ended_by == engine::EndedBy::Forfeit) return winner + "F";
   return winner;
 }
 
