@@ -1,5 +1,9 @@
 #include "launcher/tournament.hpp"
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
@@ -36,8 +40,17 @@ struct Options {
   engine::Params params;
   std::optional<engine::Sprt> sprt;
   std::string records, pgn, sgf_dir;
-  bool gauntlet = false;  // the first player against each of the others only
-  bool resume = false;    // go on from the records
+  bool gauntlet = false;           // the first player against each of the others only
+  bool resume = false;             // go on from the records
+  int slice = 0, slices = 1;       // play the pairs whose number % slices is slice
+  std::vector<std::string> merge;  // count these records' pairs, play nothing
+};
+
+// Where a tournament goes to Slurm, and whether to wait for it.
+struct Slurm {
+  std::string dir;
+  int tasks = 16;
+  bool wait = false;
 };
 
 // One game's outcome as the tournament keeps it.
@@ -154,6 +167,14 @@ class Tournament {
     out_ = &out;
     const int total = static_cast<int>(encounters_.size()) * pairs_per_encounter_;
     std::vector<bool> done(static_cast<std::size_t>(total));
+    if (!o_.merge.empty()) {
+      std::map<int, std::vector<json>> pairs;
+      for (const std::string& file : o_.merge)
+        if (!load(file, pairs, err)) return 2;
+      count_loaded(pairs, done);
+      standings(out);
+      return 0;
+    }
     if (o_.resume && !resume(done, out, err)) return 2;
     if (!o_.records.empty() && !open(records_, o_.records, o_.resume, err)) return 2;
     if (!o_.pgn.empty() && !open(pgn_, o_.pgn, o_.resume, err)) return 2;
@@ -161,7 +182,8 @@ class Tournament {
     for (int w = 0; w < o_.concurrency; ++w)
       workers.emplace_back([&] {
         for (int job; !stop_ && (job = next_++) < total;)
-          if (!done[static_cast<std::size_t>(job)]) play_pair(job, out);
+          if (!done[static_cast<std::size_t>(job)] && job % o_.slices == o_.slice)
+            play_pair(job, out);
       });
     for (std::thread& w : workers) w.join();
     standings(out);
@@ -175,33 +197,45 @@ class Tournament {
     return static_cast<bool>(file);
   }
 
-  // The pairs the records hold already, counted as if played now; a line
-  // cut by the interruption, and a pair with one game of two, are dropped
-  // (the file is written again without them, then appended to).
-  bool resume(std::vector<bool>& done, std::ostream& out, std::ostream& err) {
-    std::map<int, std::vector<json>> pairs;
-    {
-      std::ifstream in(o_.records);
-      if (!in) return true;  // nothing yet: a new tournament
-      for (std::string line; std::getline(in, line);) {
-        const json game = json::parse(line, nullptr, false);
-        if (game.is_discarded()) continue;
-        if (!of_this_tournament(game)) {
-          err << "gridgames tournament: " << o_.records
-              << " holds games of another tournament (its game, players or seed differ)\n";
-          return false;
-        }
-        pairs[game["pair"].get<int>() - 1].push_back(game);
+  // The games of `file` by pair; false (and why) if they are not all of
+  // this tournament. A line cut by an interruption is left out.
+  bool load(const std::string& file, std::map<int, std::vector<json>>& pairs, std::ostream& err) {
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+      const json game = json::parse(line, nullptr, false);
+      if (game.is_discarded()) continue;
+      if (!of_this_tournament(game)) {
+        err << "gridgames tournament: " << file
+            << " holds games of another tournament (its game, players or seed differ)\n";
+        return false;
       }
+      pairs[game["pair"].get<int>() - 1].push_back(game);
     }
-    std::ofstream kept(o_.records, std::ios::trunc);
+    return true;
+  }
+
+  // The whole pairs among them, counted as if played now (a pair with one
+  // game of two is left to be played again).
+  void count_loaded(const std::map<int, std::vector<json>>& pairs, std::vector<bool>& done) {
     for (const auto& [pair, games] : pairs) {
       if (games.size() != 2) continue;
-      for (const json& g : games)
-        kept << g.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
       done[static_cast<std::size_t>(pair)] = true;
       count(pair, played_of(games[0]), played_of(games[1]), nullptr);
     }
+  }
+
+  // Going on from the records: their whole pairs counted; the file written
+  // again with those only, then appended to.
+  bool resume(std::vector<bool>& done, std::ostream& out, std::ostream& err) {
+    std::map<int, std::vector<json>> pairs;
+    if (!std::filesystem::exists(o_.records)) return true;  // nothing yet
+    if (!load(o_.records, pairs, err)) return false;
+    count_loaded(pairs, done);
+    std::ofstream kept(o_.records, std::ios::trunc);
+    for (const auto& [pair, games] : pairs)
+      if (games.size() == 2)
+        for (const json& g : games)
+          kept << g.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
     out << "resumed: " << pairs_played_ << " pairs from " << o_.records << "\n";
     if (!kept) err << "gridgames tournament: cannot write " << o_.records << "\n";
     return static_cast<bool>(kept);
@@ -361,16 +395,16 @@ std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
   return engine::Sprt{v[0], v[1], v[2], v[3]};
 }
 
-}  // namespace
-
-int run_tournament(int argc, const char* const* argv) {
-  Options o;
-  std::string players, sprt;
+// The arguments of a tournament (those after "tournament") read into `o`;
+// nullopt when they are good, else the exit code (after the reason).
+std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm& slurm) {
+  std::string players, sprt, slice, resume;
   std::vector<std::string> params;
   CLI::App app{
       "Plays a round robin between bots of a game of two: each encounter in pairs of games\n"
       "from one start with the seats swapped; standings with Elo and its 95% interval, the\n"
-      "pairs' statistics; with --sprt, a sequential test that stops when it decides.",
+      "pairs' statistics; with --sprt, a sequential test that stops when it decides.\n"
+      "gridgames tournament --merge DIR: the standings of a tournament run with --slurm DIR.",
       "gridgames tournament"};
   app.add_option("game", o.game, "the game")->required();
   app.add_option("--players", players,
@@ -389,16 +423,22 @@ int run_tournament(int argc, const char* const* argv) {
   app.add_option("--pgn", o.pgn, "each game's result as PGN (tags only) to this file");
   app.add_option("--sgf", o.sgf_dir, "a classic Amazons game each as SGF into this folder");
   app.add_flag("--gauntlet", o.gauntlet, "the first player against each of the others only");
-  std::string resume;
   app.add_option("--resume", resume,
                  "go on after an interruption from these records (a --records file): the pairs "
                  "they hold are counted, the others played and appended");
+  app.add_option("--slice", slice, "I/K: play only the pairs whose number modulo K is I");
+  app.add_option("--slurm", slurm.dir,
+                 "submit the tournament to Slurm as a job array, its records into this new folder");
+  app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
+      ->check(CLI::Range(1, 10000));
+  app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
+  std::reverse(args.begin(), args.end());  // CLI11 reads a vector from its end
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
-  const auto fail = [](const std::string& why) {
+  const auto fail = [](const std::string& why) -> std::optional<int> {
     std::cerr << "gridgames tournament: " << why << "\n";
     return 2;
   };
@@ -432,13 +472,146 @@ int run_tournament(int argc, const char* const* argv) {
   }
   if (!o.sgf_dir.empty() && !std::filesystem::is_directory(o.sgf_dir))
     return fail("--sgf " + o.sgf_dir + ": not a folder");
+  if (!slice.empty()) {
+    const std::size_t slash = slice.find('/');
+    const auto i = engine::parse_int(slice.substr(0, slash));
+    const auto k =
+        slash == std::string::npos ? std::nullopt : engine::parse_int(slice.substr(slash + 1));
+    if (!i || !k || *k < 1 || *i < 0 || *i >= *k) return fail("--slice is I/K with 0 <= I < K");
+    o.slice = *i;
+    o.slices = *k;
+  }
   if (!sprt.empty()) {
     auto read = read_sprt(sprt);
     if (const auto* why = std::get_if<std::string>(&read)) return fail(*why);
     if (o.players.size() != 2) return fail("--sprt tests two players");
+    if (!slurm.dir.empty() || o.slices > 1)
+      return fail("--sprt decides pair by pair: it runs in one process, not sliced");
     o.sprt = std::get<engine::Sprt>(read);
   }
-  return Tournament(o, *info).run(std::cout, std::cerr);
+  return std::nullopt;
+}
+
+// A shell word: 'text', its quotes written '\''.
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs a program (found on PATH) with these arguments; its exit code, or
+// -1 if it cannot be started.
+int run_program(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ) != 0) return -1;
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int merge(const std::string& dir);
+
+// Submits the tournament as a Slurm job array: task I plays the pairs
+// whose number % K is I into DIR/records-I.jsonl (its output in
+// DIR/task-I.out); DIR/tournament.json keeps the arguments for --merge.
+int submit(const Options& o, const Slurm& slurm, std::vector<std::string> args) {
+  const auto fail = [](const std::string& why) {
+    std::cerr << "gridgames tournament: " << why << "\n";
+    return 2;
+  };
+  std::error_code error;
+  const std::filesystem::path dir = std::filesystem::absolute(slurm.dir, error);
+  if (std::filesystem::exists(dir) && !std::filesystem::is_empty(dir, error))
+    return fail("--slurm " + slurm.dir + ": the folder is not empty (a tournament is there?)");
+  std::filesystem::create_directories(dir, error);
+  if (error) return fail("--slurm " + slurm.dir + ": " + error.message());
+  // The arguments of the tasks and of --merge: these, without Slurm's.
+  for (const char* option : {"--slurm", "--slurm-tasks"}) {
+    const auto at = std::find(args.begin(), args.end(), option);
+    if (at != args.end()) args.erase(at, std::min(at + 2, args.end()));
+  }
+  std::erase(args, "--wait");
+  const int pairs =
+      static_cast<int>(o.players.size() * (o.players.size() - 1) / 2) * std::max(1, o.games / 2);
+  const int tasks = std::min(
+      slurm.tasks,
+      o.gauntlet ? static_cast<int>(o.players.size() - 1) * std::max(1, o.games / 2) : pairs);
+  const std::string program = std::filesystem::read_symlink("/proc/self/exe", error).string();
+  std::ofstream((dir / "tournament.json").string())
+      << json{{"args", args}, {"tasks", tasks}}.dump() << "\n";
+  std::string line = "exec " + quoted(program) + " tournament";
+  for (const std::string& a : args) line += " " + quoted(a);
+  line += " --slice \"$SLURM_ARRAY_TASK_ID/" + std::to_string(tasks) + "\" --records " +
+          quoted((dir / "records-").string()) + "\"$SLURM_ARRAY_TASK_ID.jsonl\"";
+  std::ofstream((dir / "job.sh").string())
+      << "#!/bin/sh\n# A slice of a gridgames tournament (gridgames tournament --merge "
+      << dir.string() << " gives the standings).\n"
+      << line << "\n";
+  if (error) return fail(error.message());
+  std::vector<std::string> sbatch = {"sbatch",
+                                     "--parsable",
+                                     "--job-name=gridgames-tournament",
+                                     "--array=0-" + std::to_string(tasks - 1),
+                                     "--output=" + (dir / "task-%a.out").string(),
+                                     (dir / "job.sh").string()};
+  if (slurm.wait) sbatch.insert(sbatch.begin() + 1, "--wait");
+  std::cout << "submitting " << tasks << " tasks to Slurm; the job's id:\n" << std::flush;
+  const int status = run_program(sbatch);
+  if (status < 0) return fail("sbatch cannot be run: is Slurm installed (Debian's slurm-wlm)?");
+  if (status != 0) return fail("sbatch failed (exit " + std::to_string(status) + ")");
+  if (!slurm.wait) {
+    std::cout << "when it is done: gridgames tournament --merge " << dir.string() << "\n";
+    return 0;
+  }
+  return merge(dir.string());
+}
+
+// The standings of a tournament run with --slurm DIR, from its records.
+int merge(const std::string& dir) {
+  std::ifstream in(std::filesystem::path(dir) / "tournament.json");
+  const json saved = json::parse(in, nullptr, false);
+  if (!saved.is_object() || !saved.value("args", json()).is_array()) {
+    std::cerr << "gridgames tournament: " << dir
+              << " is not the folder of a tournament run with --slurm (no tournament.json)\n";
+    return 2;
+  }
+  Options o;
+  Slurm none;
+  if (auto exit = read_options(saved["args"].get<std::vector<std::string>>(), o, none))
+    return *exit;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("records-") && name.ends_with(".jsonl"))
+      o.merge.push_back(entry.path().string());
+  }
+  std::sort(o.merge.begin(), o.merge.end());
+  const int tasks = saved.value("tasks", 0);
+  if (static_cast<int>(o.merge.size()) != tasks)
+    std::cout << "(" << o.merge.size() << " of " << tasks << " tasks have records so far)\n";
+  if (o.merge.empty()) return 1;
+  return Tournament(o, *games::find_game(o.game)).run(std::cout, std::cerr);
+}
+
+}  // namespace
+
+int run_tournament(int argc, const char* const* argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "--merge") {
+    if (args.size() != 2) {
+      std::cerr
+          << "gridgames tournament: --merge DIR, the folder of a tournament run with --slurm\n";
+      return 2;
+    }
+    return merge(args[1]);
+  }
+  Options o;
+  Slurm slurm;
+  if (auto exit = read_options(args, o, slurm)) return *exit;
+  if (!slurm.dir.empty()) return submit(o, slurm, args);
+  return Tournament(o, *games::find_game(o.game)).run(std::cout, std::cerr);
 }
 
 }  // namespace launcher
