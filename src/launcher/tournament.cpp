@@ -146,6 +146,8 @@ std::string pgn_of(const Options& o, const Played& p, int round) {
 }
 
 std::string elo_text(const engine::EloEstimate& e) {
+  // Every game won (or lost): no finite estimate, and no interval to give.
+  if (std::isinf(e.elo)) return e.elo > 0 ? "+inf (every point won)" : "-inf (every point lost)";
   std::ostringstream out;
   out << std::fixed << std::setprecision(1) << std::showpos << e.elo << std::noshowpos << " ["
       << std::showpos << e.low << ", " << e.high << std::noshowpos << "]";
