@@ -1,6 +1,7 @@
 // import gridgames: every game of the registry from Python, through the game
 // contract (AnyState), with the names of OpenSpiel's pyspiel where the same
 // thing exists (docs/python.md).
+#include <pybind11/eval.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -248,6 +249,96 @@ class Bot {
   std::unique_ptr<games::AnyBot> bot_;
 };
 
+// The PettingZoo AEC-style environment, in Python over the module's states
+// (PettingZoo itself is not a Debian package: this keeps to its API).
+constexpr const char* kAecEnv = R"PY(
+class AECEnv:
+    """A game as a PettingZoo AEC environment: agents "player_0"..., one at a
+    time (agent_selection), rewards at the end (the game's returns),
+    terminations when it ends (a game's length limit ends it too, by its own
+    adjudication, so truncations stay False). An observation is the agent's
+    view (a dict), its text and an action mask over this state's legal
+    actions (all ones for the agent to move, empty for the others): the games
+    have no fixed action space, an action is an index into that list."""
+
+    def __init__(self, name, **params):
+        self._name = name
+        self._params = dict(params)
+        self._has_seed = any(p["name"] == "seed" for p in game_info(name)["params"])
+        game = load_game(name, **params)
+        self.possible_agents = ["player_%d" % i for i in range(game.num_players())]
+        self.metadata = {"name": name, "is_parallelizable": False}
+        self.reset()
+
+    def reset(self, seed=None, options=None):
+        params = dict(self._params)
+        if seed is not None and self._has_seed:
+            params["seed"] = int(seed) % 1000000000
+        self.state = load_game(self._name, **params).new_initial_state()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self._next_agent()
+
+    def _next_agent(self):
+        player = self.state.current_player()
+        if player >= 0:
+            return self.possible_agents[player]
+        return self.agents[0] if self.agents else None
+
+    def observe(self, agent):
+        player = self.possible_agents.index(agent)
+        to_move = self.state.current_player() == player
+        return {"observation": self.state.view(player),
+                "text": self.state.observation_string(player),
+                "action_mask": self.state.legal_actions_mask() if to_move else []}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError("a finished agent's step takes None")
+            self.agents.remove(agent)
+            for table in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
+                del table[agent]
+            self.agent_selection = self.agents[0] if self.agents else None
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply_action(action)
+        ended = self.state.is_terminal()
+        returns = self.state.returns() if ended else None
+        for a in self.agents:
+            self.rewards[a] = returns[self.possible_agents.index(a)] if ended else 0.0
+            self._cumulative_rewards[a] += self.rewards[a]
+            self.terminations[a] = ended
+        self.agent_selection = self._next_agent()
+
+    def last(self, observe=True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter=2 ** 63):
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def render(self):
+        return str(self.state)
+
+    def close(self):
+        pass
+
+
+def aec_env(name, **params):
+    """A PettingZoo AEC-style environment of the game `name`."""
+    return AECEnv(name, **params)
+)PY";
+
 }  // namespace
 
 PYBIND11_MODULE(gridgames, m) {
@@ -346,4 +437,5 @@ PYBIND11_MODULE(gridgames, m) {
       py::arg("name"), py::arg("game"), py::arg("seed") = 0, py::arg("nodes") = 0,
       py::arg("time_ms") = 0,
       "a bot of the game: random, uct, ai, ... with its seed and budget (search iterations or ms)");
+  py::exec(kAecEnv, m.attr("__dict__"));
 }

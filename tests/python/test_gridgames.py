@@ -111,6 +111,63 @@ def test_the_guides_examples_run():
     import re
     guide = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
     blocks = re.findall(r"```python\n(.*?)```", open(guide).read(), re.S)
-    assert len(blocks) >= 3
+    assert len(blocks) >= 5
     for block in blocks:
         exec(compile(block, "docs/python.md", "exec"), {})
+
+
+# The checks of PettingZoo's api_test (pettingzoo/test/api_test.py: the
+# agents, the dictionaries keyed by them, last(), None for finished agents,
+# agent_iter ending, action masks, seeding), written here since PettingZoo
+# is not installable on this machine.
+@pytest.mark.parametrize("name", gridgames.games())
+def test_aec_env_keeps_pettingzoos_api(name):
+    params = {"rows": 5, "cols": 5, "amazons": 1} if name == "amazons" else {"max_length": 60}
+    env = gridgames.aec_env(name, **params)
+    env.reset(seed=11)
+    assert env.possible_agents and env.agents == env.possible_agents
+    assert env.agent_selection in env.agents
+    for table in (env.rewards, env.terminations, env.truncations, env.infos):
+        assert set(table) == set(env.agents)
+    rng = random.Random(3)
+    steps, seen = 0, []
+    for agent in env.agent_iter(5000):
+        observation, reward, termination, truncation, info = env.last()
+        assert agent == env.agent_selection and isinstance(info, dict)
+        if termination or truncation:
+            action = None
+        else:
+            mask = observation["action_mask"]
+            assert mask and all(m == 1 for m in mask), "the agent to move has no action"
+            action = rng.choice([i for i, m in enumerate(mask) if m])
+            seen.append(observation["text"])
+        env.step(action)
+        steps += 1
+        for table in (env.rewards, env.terminations, env.truncations, env.infos):
+            assert set(table) == set(env.agents)
+    assert not env.agents, "agent_iter stopped with agents left"
+    # The same seed and the same actions: the same observations.
+    env.reset(seed=11)
+    rng = random.Random(3)
+    again = []
+    for agent in env.agent_iter(5000):
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        again.append(observation["text"])
+        env.step(rng.choice([i for i, m in enumerate(mask) if m]))
+    assert again == seen
+
+
+def test_aec_env_rewards_are_the_returns_and_others_have_no_mask():
+    env = gridgames.aec_env("sword-and-shield", max_length=40)
+    waiting = [a for a in env.agents if a != env.agent_selection][0]
+    assert env.observe(waiting)["action_mask"] == []
+    with pytest.raises(IndexError):
+        env.step(10 ** 6)
+    while not env.terminations[env.agent_selection]:
+        env.step(0)
+    returns = env.state.returns()
+    assert [env._cumulative_rewards[a] for a in env.possible_agents] == returns
