@@ -36,8 +36,28 @@ for program in munged slurmctld slurmd sbatch sinfo; do
   command -v "$program" >/dev/null || fail "$program is missing (scripts/setup installs slurm-wlm and munge)"
 done
 
-# Ports of this run's own, so that runs side by side do not meet.
-base=$((20000 + ($$ % 20000) * 2))
+# Two free ports of this run's own, below the ephemeral range (the other
+# tests' connections take ports there: one such once held slurmctld's).
+base=$(python3 - <<'PY'
+import random, socket
+for _ in range(500):
+    base = random.randrange(10000, 32000, 2)
+    taken = []
+    try:
+        for port in (base, base + 1):
+            s = socket.socket()
+            taken.append(s)
+            s.bind(("0.0.0.0", port))
+        print(base)
+        break
+    except OSError:
+        pass
+    finally:
+        for s in taken:
+            s.close()
+PY
+)
+[ -n "$base" ] || fail "no two free ports for the cluster"
 host=$(hostname -s)
 mkdir -p "$dir/state" "$dir/spool"
 sed -e "s|@DIR@|$dir|g" -e "s|@HOST@|$host|g" -e "s|@CPUS@|$(nproc)|g" \
@@ -49,14 +69,20 @@ munged --force --key-file="$dir/munge.key" --socket="$dir/munge.sock" --log-file
   --pid-file="$dir/munged.pid" --seed-file="$dir/munged.seed" || fail "munged did not start"
 slurmctld -f "$SLURM_CONF" || fail "slurmctld did not start"
 slurmd -f "$SLURM_CONF" || fail "slurmd did not start"
-for _ in $(seq 50); do
-  sinfo -h -o %t 2>/dev/null | grep -q '^idle' && break
-  sleep 0.2
+# Up within 30 s, or the reason (a daemon that died says so in its log).
+up=false
+for _ in $(seq 60); do
+  for daemon in munged slurmctld slurmd; do
+    pid=$(cat "$dir/$daemon.pid" 2>/dev/null)
+    [ -z "$pid" ] || kill -0 "$pid" 2>/dev/null || fail "$daemon stopped"
+  done
+  timeout 5 sinfo -h -o %t 2>/dev/null | grep -q '^idle' && up=true && break
+  sleep 0.5
 done
-sinfo -h -o %t 2>/dev/null | grep -q '^idle' || fail "the node is not up: $(sinfo 2>&1)"
+$up || fail "the node is not up after 30 s: $(timeout 5 sinfo 2>&1)"
 
 args=(sword-and-shield --players greedy,random,random@1 --games 6 --seed 4)
-out=$(timeout 300 "$gridgames" tournament "${args[@]}" --slurm "$dir/tournament" --slurm-tasks 3 --wait) ||
+out=$(timeout 200 "$gridgames" tournament "${args[@]}" --slurm "$dir/tournament" --slurm-tasks 3 --wait) ||
   fail "the tournament through Slurm: $out"
 [ "$(ls "$dir"/tournament/records-*.jsonl | wc -l)" -eq 3 ] || fail "not 3 tasks' records"
 merged=$("$gridgames" tournament --merge "$dir/tournament") || fail "--merge exited $?"
