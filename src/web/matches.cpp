@@ -466,15 +466,20 @@ engine::Returns Matches::returns(const Match& match) {
 std::optional<Refusal> Matches::give_up(Match& match, int player) {
   if (over(match)) return Refusal{409, "the game is over"};
   if (!persist(match, "resign", player, "")) return Refusal{503, kCannotSave};
+  match.draw_offer = -1;
+  lose(match, player, "resigned", engine::EndedBy::Resignation);
+  return std::nullopt;
+}
+
+// Ends the game with `loser` losing and every other player winning.
+void Matches::lose(Match& match, int loser, const std::string& how, engine::EndedBy by) {
   engine::Returns r{};
   for (int p = 0; p < match.state->players(); ++p)
-    r[static_cast<std::size_t>(p)] = p == player ? -1 : 1;
+    r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
   match.ended = r;
-  match.ended_how = "player " + std::to_string(player + 1) + " resigned";
-  match.ended_by = engine::EndedBy::Resignation;
-  match.draw_offer = -1;
+  match.ended_how = "player " + std::to_string(loser + 1) + " " + how;
+  match.ended_by = by;
   changed(match);
-  return std::nullopt;
 }
 
 std::optional<Refusal> Matches::offer_draw(Match& match, int player) {
@@ -736,13 +741,7 @@ void Matches::flag(Match& match) {
   const int loser = c.running;
   if (c.left_ms[static_cast<std::size_t>(loser)] - (time_ms() - c.since_ms) > 0) return;
   if (!persist(match, "timeout", loser, "")) return;
-  engine::Returns r{};
-  for (int p = 0; p < match.state->players(); ++p)
-    r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
-  match.ended = r;
-  match.ended_how = "player " + std::to_string(loser + 1) + " ran out of time";
-  match.ended_by = engine::EndedBy::Time;
-  changed(match);
+  lose(match, loser, "ran out of time", engine::EndedBy::Time);
 }
 
 // Each player's milliseconds left now.

@@ -170,6 +170,7 @@ class Matches {
   static engine::Returns returns(const Match& match);
   Answer<Match*> find_any(const std::string& id);
   Answer<Match*> find_finished(const std::string& id);
+  void lose(Match& match, int loser, const std::string& how, engine::EndedBy by);
   Answer<nlohmann::json> seat_step(const std::string& id, const std::string& token,
                                    std::optional<Refusal> (Matches::*step)(Match&, int));
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);
