@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/call.hpp"
 #include "engine/game.hpp"
 
 namespace games {
@@ -31,6 +32,14 @@ struct SelfplayOptions {
   bool each_game = false;  // print each game's seats and results too
 };
 
+// Why a player could not give an action, which loses it the game: a
+// program that crashed or broke a limit ("crash"), ran out of time
+// ("time"), or answered with a move the rules refuse ("illegal action").
+struct Fault {
+  std::string kind;
+  std::string detail;  // in words, for people
+};
+
 // A bot of a game chosen at run time: picks the text of a legal action for
 // the player to move. It may keep a plan between calls.
 class AnyBot {
@@ -39,6 +48,17 @@ class AnyBot {
   virtual std::string choose(const engine::AnyState& state) = 0;
   // For a bot that thinks by the clock: `ms` a decision from now on.
   virtual void set_time_ms(int ms) = 0;
+  // After choose: the player's fault if it gave no action (a program's).
+  virtual std::optional<Fault> fault() const { return std::nullopt; }
+};
+
+// Where and how a program of someone else plays a seat: its own folder
+// (made and removed by the caller), its limits and its confinement
+// (engine/call.hpp).
+struct ProgramSeat {
+  std::string folder;
+  engine::CallLimits limits;
+  engine::Confinement confinement;
 };
 
 // A start of the random-simulation test (tests/contract/): the game's
@@ -78,6 +98,11 @@ struct GameInfo {
                                     const std::vector<std::string>& actions,
                                     const engine::Returns& returns,
                                     engine::EndedBy ended_by) = nullptr;
+  // For a game whose players may be programs of others speaking its file
+  // protocol (Amazons' tournaments): a player that calls COMMAND (words,
+  // split as a shell would without quoting) for each of its decisions.
+  std::unique_ptr<AnyBot> (*make_program)(const std::string& command,
+                                          const ProgramSeat& seat) = nullptr;
 };
 
 // Every registered game, in the order of their names.

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/call.hpp"
 #include "games/registry.hpp"
 #include "launcher/selfplay.hpp"
 #include "launcher/tournament.hpp"
@@ -141,6 +142,8 @@ int main(int argc, char** argv) {
     std::cout << "gridgames 1.0\n";
     return 0;
   }
+  // A tournament's sandbox starts this program first, to run a program: player's call.
+  if (wanted == "--call-init") return engine::run_call_init({argv + 2, argv + argc});
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
   if (wanted == "tournament") return launcher::run_tournament(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);

@@ -20,6 +20,7 @@
 #include <sstream>
 #include <thread>
 
+#include "engine/call.hpp"
 #include "engine/stats.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
@@ -44,7 +45,11 @@ struct Options {
   bool resume = false;             // go on from the records
   int slice = 0, slices = 1;       // play the pairs whose number % slices is slice
   std::vector<std::string> merge;  // count these records' pairs, play nothing
+  engine::CallLimits limits;       // of program: players' calls
+  bool sandbox = true;             // and whether they are confined
 };
+
+constexpr std::string_view kProgram = "program:";
 
 // Where a tournament goes to Slurm, and whether to wait for it.
 struct Slurm {
@@ -58,8 +63,16 @@ struct Played {
   int pair = 0, game = 0;     // which pair, and 0 or 1 within it
   int first = 0, second = 0;  // the players in seats 1 and 2
   double first_points = 0.5;  // 1, 0.5 or 0
-  std::string reason;         // how it ended: "rules", or the loser's fault
+  std::string verdict;        // "win" or "draw" by the rules, else the loser's fault's kind
+  std::string reason;         // how it ended: "rules", or the loser's fault in words
   json record;                // the JSON line
+};
+
+// Where program: players play: a folder for each seat of each game in the
+// tournament's temporary folder, confined (engine/call.hpp).
+struct Programs {
+  std::optional<engine::CallArena> arena;
+  engine::Confinement confinement;
 };
 
 // An encounter: two players and the pairs they play.
@@ -82,20 +95,39 @@ engine::Params start_of_pair(const Options& o, const games::GameInfo& info, int 
   return params;
 }
 
-// Plays one game: seat 1 `first`, seat 2 `second`. A bot whose action the
-// rules refuse loses the game ("illegal action").
-Played play_game(const Options& o, const games::GameInfo& info, int pair, int game, int first,
-                 int second) {
-  Played out{pair, game, first, second, 0.5, "rules", json()};
+// A seat's player: a bot, or a program: player in a folder of its own.
+std::unique_ptr<games::AnyBot> make_player(const Options& o, const games::GameInfo& info,
+                                           const Programs& programs, const std::string& name,
+                                           const std::string& folder, std::uint64_t seed) {
+  if (!name.starts_with(kProgram)) return info.make_bot(name, games::SelfplayOptions{}, seed);
+  engine::CallArena::make(folder, programs.confinement, true);
+  return info.make_program(name.substr(kProgram.size()),
+                           games::ProgramSeat{folder, o.limits, programs.confinement});
+}
+
+// Plays one game: seat 1 `first`, seat 2 `second`. A player whose action
+// the rules refuse loses the game ("illegal action"), as does a program
+// that crashes or runs out of time.
+Played play_game(const Options& o, const games::GameInfo& info, const Programs& programs, int pair,
+                 int game, int first, int second) {
+  Played out{pair, game, first, second, 0.5, "draw", "rules", json()};
   const engine::Params params = start_of_pair(o, info, pair);
   auto state = std::get<std::unique_ptr<engine::AnyState>>(info.entry.make(params));
-  games::SelfplayOptions thinking;
   const int seats[2] = {first, second};
   std::unique_ptr<games::AnyBot> bots[2];
+  std::vector<std::string> folders;
   for (int s = 0; s < 2; ++s) {
     const std::uint64_t seed =
         o.seed * 1000003ULL + static_cast<std::uint64_t>(pair * 4 + game * 2 + s);
-    bots[s] = info.make_bot(o.players[static_cast<std::size_t>(seats[s])], thinking, seed);
+    const std::string folder = programs.arena
+                                   ? (programs.arena->path() /
+                                      ("pair-" + std::to_string(pair + 1) + "-game-" +
+                                       std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)))
+                                         .string()
+                                   : "";
+    bots[s] =
+        make_player(o, info, programs, o.players[static_cast<std::size_t>(seats[s])], folder, seed);
+    if (!folder.empty()) folders.push_back(folder);
   }
   json actions = json::array();
   int loser = -1;
@@ -105,19 +137,29 @@ Played play_game(const Options& o, const games::GameInfo& info, int pair, int ga
     const std::string action = bots[mover]->choose(*state);
     const auto ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began);
+    const std::string& who = o.players[static_cast<std::size_t>(seats[mover])];
+    if (const auto fault = bots[mover]->fault()) {
+      loser = mover;
+      out.verdict = fault->kind;
+      out.reason = fault->kind + " by " + who + ": " + engine::printable(fault->detail, 300);
+      break;
+    }
     actions.push_back({{"player", mover}, {"action", action}, {"ms", std::llround(ms.count())}});
     if (auto refused = state->apply(action)) {
       loser = mover;
-      out.reason = "illegal action by " + o.players[static_cast<std::size_t>(seats[mover])] + ": " +
-                   engine::printable(action) + " (" + *refused + ")";
+      out.verdict = "illegal action";
+      out.reason =
+          "illegal action by " + who + ": " + engine::printable(action) + " (" + *refused + ")";
       break;
     }
   }
+  for (const std::string& folder : folders) engine::CallArena::remove_folder(folder);
   const engine::Returns r = state->returns();
   if (loser >= 0) {
     out.first_points = loser == 0 ? 0 : 1;
   } else {
     out.first_points = r[0] > r[1] ? 1 : r[0] < r[1] ? 0 : 0.5;
+    out.verdict = out.first_points == 0.5 ? "draw" : "win";
   }
   out.record = {
       {"game", info.entry.name},
@@ -130,6 +172,7 @@ Played play_game(const Options& o, const games::GameInfo& info, int pair, int ga
       {"params", params},
       {"actions", actions},
       {"points", {out.first_points, 1 - out.first_points}},
+      {"verdict", out.verdict},
       {"reason", out.reason}};
   return out;
 }
@@ -137,11 +180,20 @@ Played play_game(const Options& o, const games::GameInfo& info, int pair, int ga
 // The PGN of a game's result (tags only), as Ordo and BayesElo read them.
 std::string pgn_of(const Options& o, const Played& p, int round) {
   const char* result = p.first_points == 1 ? "1-0" : p.first_points == 0 ? "0-1" : "1/2-1/2";
+  // A tag's value is a PGN string: its quotes and backslashes escaped.
+  const auto tag = [](const std::string& text) {
+    std::string value;
+    for (const char c : text)
+      value += c == '"' || c == '\\' ? std::string{'\\', c} : std::string{c};
+    return value;
+  };
   std::ostringstream out;
   out << "[Event \"gridgames tournament " << o.game << "\"]\n[Site \"?\"]\n[Round \"" << round
-      << "\"]\n[White \"" << o.players[static_cast<std::size_t>(p.first)] << "\"]\n[Black \""
-      << o.players[static_cast<std::size_t>(p.second)] << "\"]\n[Result \"" << result << "\"]\n\n"
-      << result << "\n\n";
+      << "\"]\n[White \"" << tag(o.players[static_cast<std::size_t>(p.first)]) << "\"]\n[Black \""
+      << tag(o.players[static_cast<std::size_t>(p.second)]) << "\"]\n[Result \"" << result
+      << "\"]\n";
+  if (p.reason != "rules") out << "[Termination \"" << tag(p.verdict) << "\"]\n";
+  out << "\n" << result << "\n\n";
   return out.str();
 }
 
@@ -156,7 +208,8 @@ std::string elo_text(const engine::EloEstimate& e) {
 
 class Tournament {
  public:
-  Tournament(const Options& o, const games::GameInfo& info) : o_(o), info_(info) {
+  Tournament(const Options& o, const games::GameInfo& info, const Programs& programs)
+      : o_(o), info_(info), programs_(programs) {
     const int n = static_cast<int>(o.players.size());
     for (int a = 0; a < (o.gauntlet ? 1 : n); ++a)
       for (int b = a + 1; b < n; ++b) encounters_.push_back({a, b});
@@ -269,14 +322,15 @@ class Tournament {
     p.second = g["players"][1];
     p.first_points = g["points"][0];
     p.reason = g.value("reason", "rules");
+    p.verdict = g.value("verdict", "");
     p.record = g;
     return p;
   }
 
   void play_pair(int pair, std::ostream& out) {
     const Encounter enc = encounters_[static_cast<std::size_t>(pair) % encounters_.size()];
-    const Played one = play_game(o_, info_, pair, 0, enc.a, enc.b);
-    const Played two = play_game(o_, info_, pair, 1, enc.b, enc.a);
+    const Played one = play_game(o_, info_, programs_, pair, 0, enc.a, enc.b);
+    const Played two = play_game(o_, info_, programs_, pair, 1, enc.b, enc.a);
     const std::lock_guard lock(mutex_);
     for (const Played* p : {&one, &two}) {
       if (records_)
@@ -294,6 +348,7 @@ class Tournament {
     for (const Played* p : {&one, &two}) {
       tally(p->first).add(p->first_points);
       tally(p->second).add(1 - p->first_points);
+      if (p->reason != "rules") ++faults_[p->first_points == 0 ? p->first : p->second][p->verdict];
     }
     engine::Pentanomial& penta = pentanomials_[e];
     penta.add(one.first_points, 1 - two.first_points);
@@ -345,7 +400,12 @@ class Tournament {
     for (std::size_t p = 0; p < tallies_.size(); ++p) {
       const engine::Trinomial& t = tallies_[p];
       out << p + 1 << ". " << o_.players[p] << ": " << t.wins << " wins, " << t.draws << " draws, "
-          << t.losses << " losses, Elo " << elo_text(engine::estimate(t)) << "\n";
+          << t.losses << " losses, Elo " << elo_text(engine::estimate(t));
+      if (const auto f = faults_.find(static_cast<int>(p)); f != faults_.end()) {
+        out << "; lost by";
+        for (const auto& [kind, n] : f->second) out << " " << kind << " " << n;
+      }
+      out << "\n";
     }
     for (std::size_t e = 0; e < encounters_.size(); ++e) {
       const engine::Pentanomial& penta = pentanomials_[e];
@@ -358,6 +418,7 @@ class Tournament {
 
   const Options& o_;
   const games::GameInfo& info_;
+  const Programs& programs_;
   std::vector<Encounter> encounters_;
   int pairs_per_encounter_ = 1;
   std::atomic<int> next_{0};
@@ -365,6 +426,7 @@ class Tournament {
   std::mutex mutex_;
   std::vector<engine::Trinomial> tallies_;
   std::vector<engine::Pentanomial> pentanomials_;
+  std::map<int, std::map<std::string, int>> faults_;  // games a player lost by a fault, by kind
   int pairs_played_ = 0, games_played_ = 0;
   std::ofstream records_, pgn_;
   std::ostream* out_ = nullptr;
@@ -411,7 +473,8 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   app.add_option("game", o.game, "the game")->required();
   app.add_option("--players", players,
                  "the players, comma-separated: bots by name, NAME@N (N iterations a decision) or "
-                 "NAME@Nms (N milliseconds)")
+                 "NAME@Nms (N milliseconds); for Amazons also program:COMMAND, a program of the "
+                 "tournament file protocol (its command without commas)")
       ->required();
   app.add_option("--games", o.games, "games per encounter of two players (pairs: even)")
       ->check(CLI::Range(2, 10000000));
@@ -434,6 +497,14 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
       ->check(CLI::Range(1, 10000));
   app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
+  app.add_option("--limit", o.limits.time_ms,
+                 "program: players: milliseconds allowed a call (2000)")
+      ->check(CLI::Range(1, 3600000));
+  app.add_option("--memory", o.limits.memory_mib,
+                 "program: players: MiB of memory a call's processes may hold together (1024)")
+      ->check(CLI::Range(16, 1 << 20));
+  app.add_flag("!--no-sandbox", o.sandbox,
+               "run program: players without the sandbox: they can read and write all you can");
   std::reverse(args.begin(), args.end());  // CLI11 reads a vector from its end
   try {
     app.parse(args);
@@ -459,6 +530,13 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   o.players = split_commas(players);
   if (o.players.size() < 2) return fail("--players needs two players at least");
   for (const std::string& p : o.players) {
+    if (p.starts_with(kProgram)) {
+      if (!info->make_program)
+        return fail(o.game + " has no file protocol for programs: its players are bots");
+      if (!info->make_program(p.substr(kProgram.size()), {}))
+        return fail("\"" + engine::printable(p) + "\": program:COMMAND needs a command");
+      continue;
+    }
     if (!info->make_bot(p, {}, 0)) {
       std::string bots;
       for (const std::string& b : info->bots) bots += (bots.empty() ? "" : ", ") + b;
@@ -515,6 +593,41 @@ int run_program(const std::vector<std::string>& argv) {
 }
 
 int merge(const std::string& dir);
+
+// The folder and the confinement of the program: players, if there are
+// any; false (and why) if their sandbox cannot start.
+bool prepare_programs(const Options& o, Programs& programs) {
+  if (std::none_of(o.players.begin(), o.players.end(),
+                   [](const std::string& p) { return p.starts_with(kProgram); }))
+    return true;
+  engine::become_subreaper();
+  programs.arena.emplace("gridgames-tournament");
+  const auto fail = [](const std::string& why) {
+    std::cerr << "gridgames tournament: " << why << "\n";
+    return false;
+  };
+  if (!programs.arena->ok())
+    return fail("cannot make a folder for the program: players in " +
+                std::filesystem::temp_directory_path().string());
+  engine::Confinement& c = programs.confinement;
+  std::error_code error;
+  c.sandbox = o.sandbox;
+  c.init = std::filesystem::read_symlink("/proc/self/exe", error).string();
+  c.hidden = programs.arena->path().string();
+  c.as_nobody = o.sandbox && ::geteuid() == 0;
+  engine::CallArena::make(programs.arena->path(), c, false);
+  if (!o.sandbox) return true;
+  const std::string check = (programs.arena->path() / "sandbox-check").string();
+  engine::CallArena::make(check, c, true);
+  const engine::CallOutcome r = engine::run_call({"true"}, check, o.limits, c);
+  if (r.end == engine::CallOutcome::End::Exited && r.code == 0) return true;
+  std::string why = r.output.substr(0, r.output.find('\n'));
+  if (why.empty()) why = engine::describe_end(r, o.limits);
+  return fail(
+      "the program: players' sandbox (bubblewrap) cannot start: " + engine::printable(why, 200) +
+      "\nInstall bubblewrap and allow user namespaces, or give --no-sandbox to run them "
+      "unconfined (they can then read and write all you can)");
+}
 
 // Submits the tournament as a Slurm job array: task I plays the pairs
 // whose number % K is I into DIR/records-I.jsonl (its output in
@@ -594,7 +707,8 @@ int merge(const std::string& dir) {
   if (static_cast<int>(o.merge.size()) != tasks)
     std::cout << "(" << o.merge.size() << " of " << tasks << " tasks have records so far)\n";
   if (o.merge.empty()) return 1;
-  return Tournament(o, *games::find_game(o.game)).run(std::cout, std::cerr);
+  const Programs none_played;
+  return Tournament(o, *games::find_game(o.game), none_played).run(std::cout, std::cerr);
 }
 
 }  // namespace
@@ -613,7 +727,9 @@ int run_tournament(int argc, const char* const* argv) {
   Slurm slurm;
   if (auto exit = read_options(args, o, slurm)) return *exit;
   if (!slurm.dir.empty()) return submit(o, slurm, args);
-  return Tournament(o, *games::find_game(o.game)).run(std::cout, std::cerr);
+  Programs programs;
+  if (!prepare_programs(o, programs)) return 2;
+  return Tournament(o, *games::find_game(o.game), programs).run(std::cout, std::cerr);
 }
 
 }  // namespace launcher

@@ -124,8 +124,7 @@ std::optional<FileError> read_player(std::string_view line, int line_number, Boa
   if (name.size() > kMaxNameLength) {
     return FileError{line_number, 1, "the name " + shown(name) + " is over 15 characters"};
   }
-  if (std::any_of(name.begin(), name.end(),
-                  [](char c) { return c == '"' || c == '\'' || c < 0x21 || c > 0x7e; })) {
+  if (!std::all_of(name.begin(), name.end(), name_character)) {
     return FileError{
         line_number, 1,
         "the name " + shown(name) + " has a quotation mark or a character that is not printable"};

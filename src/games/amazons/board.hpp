@@ -5,6 +5,7 @@
 // The board file format is read strictly and written canonically.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +24,16 @@ inline constexpr int kMaxSide = 1000;
 inline constexpr std::uint8_t kEmpty = 0;
 inline constexpr std::uint8_t kObstacle = 9;
 inline constexpr std::size_t kMaxNameLength = 15;
+
+// A character a player's name may hold: printable, no space or quotation mark.
+inline bool name_character(char c) {
+  return c != '"' && c != '\'' && c >= 0x21 && c <= 0x7e;
+}
+// A name a player line can hold: 1 to 15 such characters.
+inline bool valid_name(std::string_view name) {
+  return !name.empty() && name.size() <= kMaxNameLength &&
+         std::all_of(name.begin(), name.end(), name_character);
+}
 
 enum Artifact : std::uint8_t { kNoArtifact = 0, kHorse = 1, kBrokenArrow = 2, kSpear = 3 };
 

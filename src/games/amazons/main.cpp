@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "games/amazons/call.hpp"
+#include "engine/call.hpp"
 #include "games/amazons/play.hpp"
 #include "games/amazons/program.hpp"
 #include "games/amazons/referee.hpp"
@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
 #endif
     // The referee's sandbox starts this program first, to run a call.
     if (!args.empty() && args[0] == "--call-init")
-      return amazons::run_call_init({args.begin() + 1, args.end()});
+      return engine::run_call_init({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "referee")
       return amazons::run_referee({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "play") {

@@ -66,12 +66,6 @@ std::optional<long long> whole_number(const std::string& text, long long low, lo
   return value;
 }
 
-bool valid_name(const std::string& name) {
-  return !name.empty() && name.size() <= kMaxNameLength &&
-         std::none_of(name.begin(), name.end(),
-                      [](char c) { return c == '"' || c == '\'' || c < 0x21 || c > 0x7e; });
-}
-
 // Applies key=value to `p`; false when the value is not one the key takes.
 bool apply(Parameters& p, const std::string& key, const std::string& value, ParameterUse use) {
   constexpr long long kBig = std::numeric_limits<long long>::max();

@@ -17,10 +17,11 @@
 #include <optional>
 #include <thread>
 
+#include "engine/call.hpp"
 #include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
-#include "games/amazons/call.hpp"
+#include "games/amazons/player_call.hpp"
 #include "games/amazons/program.hpp"
 #include "games/amazons/verify.hpp"
 
@@ -28,6 +29,17 @@ namespace amazons {
 namespace {
 
 namespace fs = std::filesystem;
+using engine::become_subreaper;
+using engine::CallArena;
+using engine::CallLimits;
+using engine::CallOutcome;
+using engine::calls_stopped;
+using engine::Confinement;
+using engine::describe_end;
+using engine::kNobody;
+using engine::run_call;
+using engine::signal_name;
+using engine::stop_all_calls;
 using nlohmann::json;
 
 constexpr int kUsageError = 2;
@@ -60,16 +72,6 @@ Board generate(const Settings& s, std::uint64_t seed) {
   return generate_board(s.rows, s.cols, s.treasure, s.artifacts, seed);
 }
 
-// A program's command line, its own path made absolute: calls run in the
-// game's folder.
-std::vector<std::string> command_line(const std::string& program) {
-  std::vector<std::string> argv;
-  for (std::string_view w : engine::split_words(program)) argv.emplace_back(w);
-  if (!argv.empty() && argv[0].find('/') != std::string::npos)
-    argv[0] = fs::absolute(argv[0]).lexically_normal().string();
-  return argv;
-}
-
 class Log {
  public:
   explicit Log(const std::string& path) : file_(path, std::ios::trunc) {}
@@ -86,184 +88,11 @@ class Log {
   std::mutex mutex_;
 };
 
-// What a call did, in words, and whether the board it left is accepted.
-struct Judgement {
-  std::string verdict;
-  bool moved = false;
-  std::optional<Board> after;
-};
-
-std::string how_it_ended(const CallOutcome& r, const CallLimits& limits) {
-  switch (r.end) {
-    case CallOutcome::End::TimedOut:
-      return "out of time: no answer within " + std::to_string(limits.time_ms) + " ms";
-    case CallOutcome::End::OverMemory:
-      return "exceeded the memory limit of " + std::to_string(limits.memory_mib) + " MiB";
-    case CallOutcome::End::OverProcesses:
-      return "exceeded the limit of " + std::to_string(limits.processes) + " processes";
-    case CallOutcome::End::OverFolder:
-      return "filled its folder beyond the limit of " + std::to_string(limits.files_mib) +
-             " MiB or " + std::to_string(kMaxFolderEntries) + " files";
-    case CallOutcome::End::Signaled:
-      if (r.code == SIGXFSZ)
-        return "exceeded the file size limit of " + std::to_string(limits.files_mib) + " MiB";
-      return "crashed: killed by " + signal_name(r.code) + " (signal " + std::to_string(r.code) +
-             ")";
-    case CallOutcome::End::NotStarted:
-      return "the program could not be started: " + r.why_not_started;
-    case CallOutcome::End::Stopped:
-      return "stopped with the referee";
-    case CallOutcome::End::Exited:
-      return r.code == 0 || r.code == 1 ? "" : "wrong exit code " + std::to_string(r.code);
-  }
-  return "";
-}
-
-// What a board left with an amazon on treasure or an artifact broke.
-std::string goods_under_amazon(const FileError& e, bool placement) {
-  return std::string(placement ? "not one legal placement" : "not one legal turn") +
-         ": the amazon on " + field_text({e.line - 2, e.field - 1}) +
-         " stands on treasure or an artifact, which " + (placement ? "placing" : "moving") +
-         " it there takes (" + e.message + ")";
-}
-
-// The judge of one call of `seat` in `phase`, from `before` to what it left.
-class Judge {
- public:
-  Judge(const Settings& s, const Board& before, Seat& seat, bool placement)
-      : s_(s), before_(before), seat_(seat), placement_(placement) {}
-
-  Judgement operator()(const CallOutcome& r,
-                       const std::variant<std::string, engine::FileProblem>& left) const {
-    if (std::string ended = how_it_ended(r, s_.limits); !ended.empty()) return out(ended);
-    if (const auto* problem = std::get_if<engine::FileProblem>(&left)) {
-      if (problem->reason == "no such file") return out("left no board file");
-      return out("left a board file that " + problem->reason);
-    }
-    auto parsed = read_board(std::get<std::string>(left));
-    if (auto* e = std::get_if<FileError>(&parsed)) {
-      if (e->goods_under_amazon) return out(goods_under_amazon(*e, placement_));
-      return out("left a board that cannot be read: " + e->text());
-    }
-    Board after = std::get<Board>(std::move(parsed));
-    if (r.code == 1) return no_move(after);
-    const auto error = placement_ ? placement(after) : turn(after);
-    if (error && !gave_up_)
-      return out(placement_ ? "not one legal placement: " + *error
-                            : "not one legal turn: " + *error);
-    return {gave_up_ ? "ok, not verified: " + *error : "ok", true, std::move(after)};
-  }
-
- private:
-  static Judgement out(const std::string& why) { return {"disqualified: " + why, false, {}}; }
-
-  Judgement no_move(const Board& after) const {
-    if (!same_position(after, before_)) return out("exit 1 but the board changed");
-    if (placement_ && placement_possible()) return out("exit 1 while a placement was possible");
-    if (!placement_ && seat_.id && can_move(before_, seat_.id))
-      return out("exit 1 while a turn was possible");
-    return {"ok, no move", false, {}};
-  }
-
-  bool placement_possible() const {
-    const int placed = seat_.id ? static_cast<int>(amazons_of(before_, seat_.id).size()) : 0;
-    return placed < s_.amazons && !free_fields(before_).empty() && (seat_.id || before_.free_id());
-  }
-
-  std::optional<std::string> placement(const Board& after) const {
-    int id = seat_.id;
-    if (!id) {
-      // Its first placement adds its player line; the new id is its own.
-      for (const PlayerLine& line : after.players()) {
-        if (!before_.player_by_id(line.id)) id = line.id;
-      }
-      if (!id) return "no new player line was added";
-    }
-    auto error = check_placement(before_, after, id);
-    if (!error && !seat_.id) seat_.id = id;
-    return error;
-  }
-
-  std::optional<std::string> turn(const Board& after) const {
-    if (!seat_.id) return "it moved without a player line";
-    return check_turn(before_, after, seat_.id, &gave_up_);
-  }
-
-  const Settings& s_;
-  const Board& before_;
-  Seat& seat_;
-  bool placement_;
-  mutable bool gave_up_ = false;  // a long chain of horses not found: the benefit of the doubt
-};
-
 struct GameResult {
   int game = 0;
   Board board;
   std::vector<Seat> seats;
 };
-
-// Where the games are played: the referee's own temporary folder, which is
-// removed on every way out (a signal, an error, the end).
-class Arena {
- public:
-  Arena() {
-    std::string base = (fs::temp_directory_path() / "amazons-referee.XXXXXX").string();
-    if (::mkdtemp(base.data())) path_ = base;
-  }
-  ~Arena() { remove_folder(path_); }
-  Arena(const Arena&) = delete;
-  Arena& operator=(const Arena&) = delete;
-  bool ok() const { return !path_.empty(); }
-  const fs::path& path() const { return path_; }
-
-  // A folder of this arena that the players' user can pass through (but
-  // not list), or, for a player, own.
-  static void make(const fs::path& folder, const Confinement& c, bool for_player) {
-    fs::create_directories(folder);
-    if (!c.as_nobody) return;
-    if (for_player) {
-      ::chmod(folder.c_str(), 0700);
-      (void)!::chown(folder.c_str(), kNobody, kNobody);
-    } else {
-      ::chmod(folder.c_str(), 0711);
-    }
-  }
-
-  // Removes a folder whatever a player did to it (folders it made
-  // unreadable included).
-  static void remove_folder(const fs::path& folder) {
-    if (folder.empty()) return;
-    std::error_code error;
-    fs::remove_all(folder, error);
-    if (!error) return;
-    for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end;
-         it.increment(error)) {
-      if (it->is_directory(error) && !it->is_symlink(error))
-        fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, error);
-    }
-    fs::permissions(folder, fs::perms::owner_all, fs::perm_options::add, error);
-    fs::remove_all(folder, error);
-  }
-
- private:
-  fs::path path_;
-};
-
-// The board a call is given, written anew in its player's folder before every
-// call: whatever happened to the file since the last call does not count.
-bool put_board(const fs::path& file, const std::string& text, const Confinement& c) {
-  std::error_code error;
-  fs::remove_all(file, error);
-  {
-    std::ofstream out(file, std::ios::binary);
-    if (!(out << text)) return false;
-  }
-  if (c.as_nobody) (void)!::chown(file.c_str(), kNobody, kNobody);
-  return true;
-}
-
-// The most a board file may hold: the largest board there is, generously.
-constexpr std::size_t kMaxBoardBytes = 64u << 20;
 
 json log_entry(int game, int call, const Seat& seat, bool placement, const std::string& before,
                const std::variant<std::string, engine::FileProblem>& left, const CallOutcome& r,
@@ -290,11 +119,11 @@ json log_entry(int game, int call, const Seat& seat, bool placement, const std::
 // placement rounds, then movement rounds, until a round where nobody moves.
 GameResult play_game(const Settings& s, const Confinement& c, const fs::path& folder, int game,
                      std::vector<Seat> seats, Log& log) {
-  Arena::make(folder, c, false);
+  CallArena::make(folder, c, false);
   std::vector<fs::path> seat_folders;
   for (std::size_t i = 0; i < seats.size(); ++i) {
     seat_folders.push_back(folder / ("player-" + std::to_string(i + 1)));
-    Arena::make(seat_folders.back(), c, true);
+    CallArena::make(seat_folders.back(), c, true);
   }
   Board board = generate(s, s.seed + static_cast<std::uint64_t>(game));
   int call = 0;
@@ -317,7 +146,7 @@ GameResult play_game(const Settings& s, const Confinement& c, const fs::path& fo
       }
       if (r.end == CallOutcome::End::Stopped) break;
       const auto left = engine::read_untrusted_file(file.string(), kMaxBoardBytes);
-      Judgement j = Judge(s, board, seat, placement)(r, left);
+      Judgement j = Judge(s.limits, s.amazons, board, seat.id, placement)(r, left);
       if (j.verdict.starts_with("disqualified")) {
         seat.out = true;
         seat.why = j.verdict;
@@ -334,36 +163,8 @@ GameResult play_game(const Settings& s, const Confinement& c, const fs::path& fo
   }
   for (int rounds = 0; round(false) && rounds < 10000000; ++rounds) {
   }
-  Arena::remove_folder(folder);
+  CallArena::remove_folder(folder);
   return {game, board, seats};
-}
-
-// A name a player line can hold (the board reader's rule).
-bool valid_name(const std::string& name) {
-  return !name.empty() && name.size() <= kMaxNameLength &&
-         std::none_of(name.begin(), name.end(),
-                      [](char c) { return c == '"' || c == '\'' || c < 0x21 || c > 0x7e; });
-}
-
-// What `PROGRAM name` answered: the first line of its output if it is a
-// usable name, or why there is none.
-std::variant<std::string, std::string> ask_name(const Seat& seat, const fs::path& folder,
-                                                const Settings& s, const Confinement& c) {
-  std::vector<std::string> argv = seat.argv;
-  argv.push_back("name");
-  Arena::make(folder, c, true);
-  const CallOutcome r = run_call(argv, folder.string(), s.limits, c);
-  if (const std::string ended = how_it_ended(r, s.limits); !ended.empty())
-    return std::variant<std::string, std::string>(std::in_place_index<1>, ended);
-  std::string name = r.output.substr(0, r.output.find('\n'));
-  while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
-  if (r.code != 0 || !valid_name(name)) {
-    return std::variant<std::string, std::string>(
-        std::in_place_index<1>, "it did not answer with a name (it printed \"" +
-                                    engine::printable(name, 40) + "\" and exited " +
-                                    std::to_string(r.code) + ")");
-  }
-  return std::variant<std::string, std::string>(std::in_place_index<0>, name);
 }
 
 struct Standing {
@@ -490,7 +291,8 @@ std::optional<std::vector<Seat>> seat_players(const Settings& s, const Confineme
       }
       seat.name = s.names[i];
     } else {
-      const auto name = ask_name(seat, folder / ("player-" + std::to_string(i + 1)), s, c);
+      const auto name =
+          ask_name(seat.argv, folder / ("player-" + std::to_string(i + 1)), s.limits, c);
       if (name.index() == 1) {
         std::cerr << "amazons referee: \"" << engine::printable(s.programs[i], 100)
                   << " name\": " << std::get<1>(name) << "; give a name with --names\n";
@@ -586,11 +388,11 @@ class StopOnSignals {
 // Whether a call in the sandbox runs: if not, says why.
 std::optional<std::string> sandbox_problem(const Settings& s, const Confinement& c,
                                            const fs::path& folder) {
-  Arena::make(folder, c, true);
+  CallArena::make(folder, c, true);
   const CallOutcome r = run_call({"true"}, folder.string(), s.limits, c);
   if (r.end == CallOutcome::End::Exited && r.code == 0) return std::nullopt;
   std::string why = r.output.substr(0, r.output.find('\n'));
-  if (why.empty()) why = how_it_ended(r, s.limits);
+  if (why.empty()) why = describe_end(r, s.limits);
   if (why.empty()) why = "a test call exited " + std::to_string(r.code);
   return engine::printable(why, 200);
 }
@@ -604,7 +406,7 @@ std::string this_program() {
 int play_tournament(const Settings& s) {
   become_subreaper();
   StopOnSignals stop;
-  Arena arena;
+  CallArena arena("amazons-referee");
   if (!arena.ok()) {
     std::cerr << "amazons referee: cannot make a folder for the games in "
               << fs::temp_directory_path().string() << "\n";
@@ -616,7 +418,7 @@ int play_tournament(const Settings& s) {
   c.hidden = arena.path().string();
   c.log = fs::absolute(s.log).lexically_normal().string();
   c.as_nobody = s.sandbox && ::geteuid() == 0;
-  Arena::make(arena.path(), c, false);
+  CallArena::make(arena.path(), c, false);
   if (s.sandbox) {
     if (const auto problem = sandbox_problem(s, c, arena.path() / "sandbox-check")) {
       std::cerr << "amazons referee: the players' sandbox (bubblewrap) cannot start: " << *problem

@@ -5,6 +5,7 @@
 #include <deque>
 
 #include "games/amazons/ai.hpp"
+#include "games/amazons/program_player.hpp"
 #include "games/amazons/sgf.hpp"
 #include "games/amazons/state.hpp"
 
@@ -47,19 +48,14 @@ class AmazonsAi final : public Bot<amazons::State> {
     } else {
       ai.nodes = options_.nodes > 0 ? options_.nodes : 200;
     }
-    const auto field = [&](amazons::Coord c) { return c.row * board.cols() + c.col; };
     if (state.placing()) {
       if (const auto at = amazons::ai_placement(board, id, ai))
-        plan_.push_back({Action::Kind::Place, 0, field(*at)});
+        plan_.push_back(state.placement_at(*at));
       return;
     }
-    const auto turn = amazons::ai_turn(board, id, ai);
-    if (!turn) return;
-    amazons::Coord from = turn->from;
-    for (const amazons::Step& step : turn->steps) {
-      plan_.push_back({Action::Kind::Move, field(from), field(step.to)});
-      if (step.target) plan_.push_back({Action::Kind::Shoot, field(step.to), field(*step.target)});
-      from = step.to;
+    if (const auto turn = amazons::ai_turn(board, id, ai)) {
+      const auto actions = state.actions_of(*turn);
+      plan_.assign(actions.begin(), actions.end());
     }
   }
 
@@ -98,6 +94,7 @@ GameInfo register_amazons() {
        {{{"rows", "70"}, {"cols", "3"}, {"amazons", "1"}}, 2, 2000}});
   game.fields = &fields;
   game.sgf = &amazons::sgf_record;
+  game.make_program = &amazons::make_program_player;
   return game;
 }
 

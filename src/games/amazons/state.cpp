@@ -346,4 +346,15 @@ std::optional<std::string> State::check_invariants() const {
   return std::nullopt;
 }
 
+std::vector<State::Action> State::actions_of(const Turn& turn) const {
+  std::vector<Action> actions;
+  Coord from = turn.from;
+  for (const Step& step : turn.steps) {
+    actions.push_back({Action::Kind::Move, field(from), field(step.to)});
+    if (step.target) actions.push_back({Action::Kind::Shoot, field(step.to), field(*step.target)});
+    from = step.to;
+  }
+  return actions;
+}
+
 }  // namespace amazons

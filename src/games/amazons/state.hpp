@@ -17,6 +17,7 @@
 #include "engine/game.hpp"
 #include "games/amazons/board.hpp"
 #include "games/amazons/fast_game.hpp"
+#include "games/amazons/rules.hpp"
 
 namespace amazons {
 
@@ -65,6 +66,12 @@ class State {
 
   const Board& board() const { return board_; }
   RuleSet rules() const { return rules_; }
+  // How many amazons each player places.
+  int amazons() const { return amazons_; }
+  // A whole turn as the actions that play it: a move, then its shot (none
+  // after a broken arrow), for each of its steps.
+  std::vector<Action> actions_of(const Turn& turn) const;
+  Action placement_at(Coord at) const { return {Action::Kind::Place, 0, field(at)}; }
   bool placing() const { return placing_; }
   // The amazon whose shot is awaited, if one is.
   std::optional<Coord> awaited_shot() const {

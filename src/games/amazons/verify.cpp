@@ -49,9 +49,13 @@ class TurnSearch {
   }
   bool exhausted() const { return steps_left_ < 0; }
 
+  // Whether the amazon at `at` has steps that lead to `after`; steps() are
+  // they when it has.
   bool leads_to_after(const Board& board, Coord at) {
+    path_.clear();
     return search(board, at, must_visit_, new_obstacles_);
   }
+  const std::vector<Step>& steps() const { return path_; }
 
  private:
   bool search(const Board& board, Coord at, int must_visit, int obstacles) {
@@ -82,9 +86,11 @@ class TurnSearch {
         Board next = board;
         if (play_step(next, player_, at, Step{to, shot})) continue;
         const bool another = landing.artifact == kHorse && has_queen_move(next, to);
+        path_.push_back(Step{to, shot});
         if (!another && next.fields() == after_.fields() && same_players_but(next, after_, 0))
           return true;
         if (another && search(next, to, must_after, obstacles - (shot ? 1 : 0))) return true;
+        path_.pop_back();
         if (exhausted()) return false;
       }
     }
@@ -113,6 +119,7 @@ class TurnSearch {
   int new_obstacles_ = 0;
   int steps_left_ = kStepBudget;
   std::unordered_set<std::uint64_t> dead_ends_;  // hashes of states
+  std::vector<Step> path_;                       // the steps of the branch searched
 };
 
 // The fields in `a` that are not in `b`.
@@ -229,23 +236,23 @@ std::optional<std::string> check_placement(const Board& before, const Board& aft
          " placed";
 }
 
-std::optional<std::string> check_turn(const Board& before, const Board& after, int player,
-                                      bool* gave_up) {
+std::variant<Turn, std::string> find_turn(const Board& before, const Board& after, int player,
+                                          bool* gave_up) {
   if (gave_up) *gave_up = false;
   if (before.rows() != after.rows() || before.cols() != after.cols())
     return "the board changed size";
   if (!same_players_but(before, after, player))
     return "a player line other than the mover's changed";
-  if (auto breach = breach_of_turn(before, after, player)) return breach;
+  if (auto breach = breach_of_turn(before, after, player)) return *breach;
   TurnSearch search(before, after, player);
   for (const Coord from : amazons_of(before, player)) {
     if (after.at(from).occupant == player) continue;  // the amazon that moved left this field...
-    if (search.leads_to_after(before, from)) return std::nullopt;
+    if (search.leads_to_after(before, from)) return Turn{from, search.steps()};
   }
   // ...or came back to it by horse.
   for (const Coord from : amazons_of(before, player)) {
     if (after.at(from).occupant == player && search.leads_to_after(before, from))
-      return std::nullopt;
+      return Turn{from, search.steps()};
   }
   if (search.exhausted()) {
     if (gave_up) *gave_up = true;
@@ -253,6 +260,13 @@ std::optional<std::string> check_turn(const Board& before, const Board& after, i
            std::to_string(TurnSearch::kStepBudget) + " steps (horses gone from many fields)";
   }
   return "no legal turn of player " + std::to_string(player) + " leads to this board";
+}
+
+std::optional<std::string> check_turn(const Board& before, const Board& after, int player,
+                                      bool* gave_up) {
+  auto found = find_turn(before, after, player, gave_up);
+  if (auto* why = std::get_if<std::string>(&found)) return std::move(*why);
+  return std::nullopt;
 }
 
 }  // namespace amazons

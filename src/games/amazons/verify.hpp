@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "games/amazons/rules.hpp"
 
@@ -17,6 +18,10 @@ std::optional<std::string> check_placement(const Board& before, const Board& aft
 // included); else why not. A turn that chains many horses can take a long
 // search to find: after 100,000 steps tried it gives up, says so and sets
 // *gave_up (the board may or may not be legal).
+// The turn that check_turn finds: the amazon and its steps from `before` to
+// `after`, or why there is none.
+std::variant<Turn, std::string> find_turn(const Board& before, const Board& after, int player,
+                                          bool* gave_up = nullptr);
 std::optional<std::string> check_turn(const Board& before, const Board& after, int player,
                                       bool* gave_up = nullptr);
 

@@ -1,13 +1,14 @@
-// One call of a player program the referee did not write: run in its own
-// folder, in a sandbox (bubblewrap) where only that folder can be written,
-// with limits on time, memory, processes and file size; its output kept to a
+// One call of a player program we did not write (the Amazons referee's, a
+// tournament's `program:` player): run in its own folder, in a sandbox (bubblewrap) where only that
+// folder can be written, with limits on time, memory, processes and file size; its output kept to a
 // bounded head; and nothing of it left running afterwards.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
-namespace amazons {
+namespace engine {
 
 struct CallLimits {
   int time_ms = 2000;
@@ -78,4 +79,31 @@ int run_call_init(const std::vector<std::string>& argv);
 // "SIGSEGV" for 11, and so on.
 std::string signal_name(int signal_number);
 
-}  // namespace amazons
+// How a call that did not end normally ended, in words ("out of time: no
+// answer within 2000 ms", "crashed: killed by SIGSEGV (signal 11)"); empty
+// when it exited 0 or 1, the exits of the players' protocol.
+std::string describe_end(const CallOutcome& outcome, const CallLimits& limits);
+
+// The calls' folders: a temporary folder of this process, removed on every
+// way out but a signal that kills it.
+class CallArena {
+ public:
+  explicit CallArena(const std::string& prefix);  // "amazons-referee": /tmp/amazons-referee.XXXXXX
+  ~CallArena() { remove_folder(path_); }
+  CallArena(const CallArena&) = delete;
+  CallArena& operator=(const CallArena&) = delete;
+  bool ok() const { return !path_.empty(); }
+  const std::filesystem::path& path() const { return path_; }
+
+  // A folder that the players' user can pass through (but not list), or,
+  // for a player, own.
+  static void make(const std::filesystem::path& folder, const Confinement& c, bool for_player);
+  // Removes a folder whatever a player did to it (folders it made
+  // unreadable included).
+  static void remove_folder(const std::filesystem::path& folder);
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace engine

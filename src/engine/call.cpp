@@ -1,4 +1,4 @@
-#include "games/amazons/call.hpp"
+#include "engine/call.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -22,7 +22,7 @@
 #include <optional>
 #include <set>
 
-namespace amazons {
+namespace engine {
 namespace {
 
 namespace fs = std::filesystem;
@@ -524,4 +524,60 @@ int run_call_init(const std::vector<std::string>& argv) {
   ::_exit(0);
 }
 
-}  // namespace amazons
+std::string describe_end(const CallOutcome& r, const CallLimits& limits) {
+  switch (r.end) {
+    case CallOutcome::End::TimedOut:
+      return "out of time: no answer within " + std::to_string(limits.time_ms) + " ms";
+    case CallOutcome::End::OverMemory:
+      return "exceeded the memory limit of " + std::to_string(limits.memory_mib) + " MiB";
+    case CallOutcome::End::OverProcesses:
+      return "exceeded the limit of " + std::to_string(limits.processes) + " processes";
+    case CallOutcome::End::OverFolder:
+      return "filled its folder beyond the limit of " + std::to_string(limits.files_mib) +
+             " MiB or " + std::to_string(kMaxFolderEntries) + " files";
+    case CallOutcome::End::Signaled:
+      if (r.code == SIGXFSZ)
+        return "exceeded the file size limit of " + std::to_string(limits.files_mib) + " MiB";
+      return "crashed: killed by " + signal_name(r.code) + " (signal " + std::to_string(r.code) +
+             ")";
+    case CallOutcome::End::NotStarted:
+      return "the program could not be started: " + r.why_not_started;
+    case CallOutcome::End::Stopped:
+      return "stopped with the referee";
+    case CallOutcome::End::Exited:
+      return r.code == 0 || r.code == 1 ? "" : "wrong exit code " + std::to_string(r.code);
+  }
+  return "";
+}
+
+CallArena::CallArena(const std::string& prefix) {
+  std::string base = (fs::temp_directory_path() / (prefix + ".XXXXXX")).string();
+  if (::mkdtemp(base.data())) path_ = base;
+}
+
+void CallArena::make(const fs::path& folder, const Confinement& c, bool for_player) {
+  fs::create_directories(folder);
+  if (!c.as_nobody) return;
+  if (for_player) {
+    ::chmod(folder.c_str(), 0700);
+    (void)!::chown(folder.c_str(), kNobody, kNobody);
+  } else {
+    ::chmod(folder.c_str(), 0711);
+  }
+}
+
+void CallArena::remove_folder(const fs::path& folder) {
+  if (folder.empty()) return;
+  std::error_code error;
+  fs::remove_all(folder, error);
+  if (!error) return;
+  for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end;
+       it.increment(error)) {
+    if (it->is_directory(error) && !it->is_symlink(error))
+      fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, error);
+  }
+  fs::permissions(folder, fs::perms::owner_all, fs::perm_options::add, error);
+  fs::remove_all(folder, error);
+}
+
+}  // namespace engine

@@ -1,0 +1,77 @@
+// A call of a player program of the document's tournaments, made by the
+// referee or by a tournament's `program:` player: its command line, the
+// board file it is given, its name, and the judge of what it did: from the
+// board it was given, how the call ended and the file it left, whether it
+// played one legal placement or turn (or rightly none), and which.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "engine/call.hpp"
+#include "engine/files.hpp"
+#include "games/amazons/rules.hpp"
+
+namespace amazons {
+
+// The most a board file left by a call may hold: the largest board there
+// is, generously.
+inline constexpr std::size_t kMaxBoardBytes = 64u << 20;
+
+// A program's command line (words as a shell splits them, without quoting),
+// its own path made absolute: calls run in their folder.
+std::vector<std::string> command_line(const std::string& program);
+
+// Writes the board a call is given anew in its folder before every call:
+// whatever happened to the file since the last call does not count.
+bool put_board(const std::filesystem::path& file, const std::string& text,
+               const engine::Confinement& c);
+
+// What `PROGRAM name` answered in `folder`: the first line of its output if
+// it is a usable name (index 0), or why there is none (index 1).
+std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
+                                                const std::filesystem::path& folder,
+                                                const engine::CallLimits& limits,
+                                                const engine::Confinement& c);
+
+struct Judgement {
+  // What a disqualifying call did wrong: ended badly (crashed, a limit), ran
+  // out of time, or left a board that is not one legal move.
+  enum class Fault { None, Crash, Time, Illegal };
+  Fault fault = Fault::None;
+  std::string verdict;  // "ok", "ok, no move", "ok, not verified: ...", "disqualified: ..."
+  bool moved = false;
+  std::optional<Board> after;   // the board it left, when accepted
+  std::optional<Coord> placed;  // a placement accepted: where
+  std::optional<Turn> turn;     // a turn accepted and verified: which
+};
+
+class Judge {
+ public:
+  // `id`: the player's id, 0 before its first placement adds its line (the
+  // judge then sets it); `amazons`: how many each player places.
+  Judge(const engine::CallLimits& limits, int amazons, const Board& before, int& id, bool placement)
+      : limits_(limits), amazons_(amazons), before_(before), id_(id), placement_(placement) {}
+
+  Judgement operator()(const engine::CallOutcome& r,
+                       const std::variant<std::string, engine::FileProblem>& left) const;
+
+ private:
+  static Judgement out(Judgement::Fault fault, const std::string& why) {
+    return {fault, "disqualified: " + why, false, {}, {}, {}};
+  }
+  Judgement no_move(const Board& after) const;
+  bool placement_possible() const;
+  Judgement placement(Board after) const;
+  Judgement turn(Board after) const;
+
+  const engine::CallLimits& limits_;
+  int amazons_;
+  const Board& before_;
+  int& id_;
+  bool placement_;
+};
+
+}  // namespace amazons

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# gridgames tournament with program: players (Amazons' tournament file
+# protocol): games played through the referee's calls, each ending named
+# (win, draw, crash, time, illegal action), the calls confined to their own
+# folder, nothing left behind, and program: refused where a game has no
+# file protocol.
+set -u
+gridgames=$1
+amazons=$(realpath "$2")
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+chmod 755 "$dir"  # root runs the calls as nobody, who must reach the programs here
+fail() { echo "FAIL: $*"; exit 1; }
+before=$(ls -d /tmp/gridgames-tournament.* 2>/dev/null | wc -l)
+small=(--param rows=6 --param cols=6 --param amazons=2)
+
+# Our program against a bot, on a small extended board: every game whole.
+out=$("$gridgames" tournament amazons --players "program:$amazons time=100,random" --games 4 \
+  "${small[@]}" --records "$dir/games.jsonl") || fail "program against random exited $?: $out"
+grep -q '^Standings after 4 games' <<<"$out" || fail "no standings: $out"
+python3 - "$dir/games.jsonl" <<'PY' || fail "the records of a program's games"
+import json, sys
+games = [json.loads(line) for line in open(sys.argv[1])]
+assert len(games) == 4
+for g in games:
+    assert g["verdict"] in ("win", "draw") and g["reason"] == "rules", g
+    assert any(a["action"].startswith("place") for a in g["actions"]), g["actions"][:3]
+    assert any(a["action"].startswith("move") for a in g["actions"])
+PY
+
+# Programs that crash, run out of time, or leave a board that is not a
+# move lose their game by that verdict.
+cat >"$dir/crash" <<SH
+#!/bin/sh
+[ "\$1" = name ] && { echo crasher; exit 0; }
+kill -SEGV \$\$
+SH
+cat >"$dir/slow" <<SH
+#!/bin/sh
+[ "\$1" = name ] && { echo sleeper; exit 0; }
+sleep 10
+SH
+cat >"$dir/idle" <<SH
+#!/bin/sh
+[ "\$1" = name ] && { echo idler; exit 0; }
+exit 0
+SH
+chmod +x "$dir/crash" "$dir/slow" "$dir/idle"
+check_fault() {  # PROGRAM VERDICT WORDS
+  local out
+  out=$("$gridgames" tournament amazons --players "program:$1,random" --games 2 "${small[@]}" \
+    --limit 500 --records "$dir/fault.jsonl" --pgn "$dir/fault.pgn") || fail "$1 exited $?: $out"
+  grep -q "^1\. program:$1: 0 wins, 0 draws, 2 losses, .*; lost by $2 2\$" <<<"$out" ||
+    fail "$1 did not lose both by $2: $out"
+  grep -q "($2 by program:$1: $3" <<<"$out" || fail "$1: no reason \"$3\": $out"
+  [ "$(grep -c "\"verdict\":\"$2\"" "$dir/fault.jsonl")" -eq 2 ] || fail "$1: records"
+  [ "$(grep -c "^\[Termination \"$2\"\]" "$dir/fault.pgn")" -eq 2 ] || fail "$1: PGN"
+}
+check_fault "$dir/crash" crash "crashed: killed by SIGSEGV"
+check_fault "$dir/slow" time "out of time: no answer within 500 ms"
+check_fault "$dir/idle" "illegal action" "not one legal placement"
+
+# A call writes only in its own folder: outside it, in the sandbox, nothing.
+if command -v bwrap >/dev/null; then
+  cat >"$dir/escape" <<SH
+#!/bin/sh
+{ echo escaped >"$dir/escaped"; } 2>/dev/null
+exec "$amazons" time=50 "\$@"
+SH
+  chmod +x "$dir/escape"
+  out=$("$gridgames" tournament amazons --players "program:$dir/escape,random" --games 2 \
+    "${small[@]}") || fail "the escaping program exited $?: $out"
+  [ -e "$dir/escaped" ] && fail "a sandboxed call wrote outside its folder"
+  grep -q '^1\. program:.*escape: 2 wins' <<<"$out" || fail "the confined program did not play: $out"
+else
+  echo "bubblewrap is not installed: the sandbox's confinement is not checked here"
+fi
+
+# Classic Amazons: our program with the standard rules, as SGF too.
+mkdir "$dir/sgf"
+out=$("$gridgames" tournament amazons --players "program:$amazons rules=standard time=50,uct@20" \
+  --games 2 --param rules=standard --sgf "$dir/sgf") || fail "classic exited $?: $out"
+[ "$(ls "$dir/sgf" | wc -l)" -eq 2 ] || fail "not 2 SGF files"
+grep -q '^1\. program:.*: 2 wins' <<<"$out" || fail "our program lost to uct@20: $out"
+
+# Games without a file protocol take bots only; a program needs a command.
+out=$("$gridgames" tournament raiinet --players program:true,random 2>&1) && fail "raiinet took a program"
+[[ "$out" == *"raiinet has no file protocol for programs"* ]] || fail "raiinet: $out"
+out=$("$gridgames" tournament amazons --players program:,random 2>&1) && fail "an empty command"
+[[ "$out" == *"program:COMMAND needs a command"* ]] || fail "empty: $out"
+
+after=$(ls -d /tmp/gridgames-tournament.* 2>/dev/null | wc -l)
+[ "$after" -eq "$before" ] || fail "a tournament left its folder in /tmp"
+echo "tournament programs: all checks passed"
