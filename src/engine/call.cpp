@@ -22,6 +22,8 @@
 #include <optional>
 #include <set>
 
+#include "engine/words.hpp"
+
 namespace engine {
 namespace {
 
@@ -548,6 +550,40 @@ std::string describe_end(const CallOutcome& r, const CallLimits& limits) {
       return r.code == 0 || r.code == 1 ? "" : "wrong exit code " + std::to_string(r.code);
   }
   return "";
+}
+
+std::optional<std::string> sandbox_problem(const std::string& folder, const CallLimits& limits,
+                                           const Confinement& c) {
+  CallArena::make(folder, c, true);
+  const CallOutcome r = run_call({"true"}, folder, limits, c);
+  if (r.end == CallOutcome::End::Exited && r.code == 0) return std::nullopt;
+  std::string why = r.output.substr(0, r.output.find('\n'));
+  if (why.empty()) why = describe_end(r, limits);
+  if (why.empty()) why = "a test call exited " + std::to_string(r.code);
+  return printable(why, 200);
+}
+
+StopCallsOnSignals::StopCallsOnSignals() {
+  sigemptyset(&signals_);
+  for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals_, signal_number);
+  ::pthread_sigmask(SIG_BLOCK, &signals_, &old_);
+  watcher_ = std::thread([this] {
+    const timespec tick{0, 50'000'000};
+    while (!done_) {
+      const int got = ::sigtimedwait(&signals_, nullptr, &tick);
+      if (got > 0) {
+        received_ = got;
+        stop_all_calls();
+        return;
+      }
+    }
+  });
+}
+
+StopCallsOnSignals::~StopCallsOnSignals() {
+  done_ = true;
+  watcher_.join();
+  ::pthread_sigmask(SIG_SETMASK, &old_, nullptr);
 }
 
 CallArena::CallArena(const std::string& prefix) {

@@ -4,8 +4,13 @@
 // bounded head; and nothing of it left running afterwards.
 #pragma once
 
+#include <signal.h>
+
+#include <atomic>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace engine {
@@ -83,6 +88,29 @@ std::string signal_name(int signal_number);
 // answer within 2000 ms", "crashed: killed by SIGSEGV (signal 11)"); empty
 // when it exited 0 or 1, the exits of the players' protocol.
 std::string describe_end(const CallOutcome& outcome, const CallLimits& limits);
+
+// Whether a call in the sandbox runs in `folder` (made here): if not, why.
+std::optional<std::string> sandbox_problem(const std::string& folder, const CallLimits& limits,
+                                           const Confinement& c);
+
+// While it lives, SIGINT, SIGTERM and SIGHUP stop the calls (stop_all_calls)
+// instead of the process, so that it can clean up and leave: a thread waits
+// for them.
+class StopCallsOnSignals {
+ public:
+  StopCallsOnSignals();
+  ~StopCallsOnSignals();
+  StopCallsOnSignals(const StopCallsOnSignals&) = delete;
+  StopCallsOnSignals& operator=(const StopCallsOnSignals&) = delete;
+  // The signal received, or 0.
+  int received() const { return received_; }
+
+ private:
+  sigset_t signals_{}, old_{};
+  std::atomic<bool> done_ = false;
+  std::atomic<int> received_ = 0;
+  std::thread watcher_;
+};
 
 // The calls' folders: a temporary folder of this process, removed on every
 // way out but a signal that kills it.

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "engine/call.hpp"
+#include "engine/random.hpp"
 #include "engine/stats.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
@@ -38,6 +39,7 @@ struct Options {
   int concurrency = 1;
   std::uint64_t seed = 1;
   int max_length = 0;
+  int random_plies = 0;  // played at random at the start of each pair, the same for both games
   engine::Params params;
   std::optional<engine::Sprt> sprt;
   std::string records, pgn, sgf_dir;
@@ -66,6 +68,7 @@ struct Played {
   std::string verdict;        // "win" or "draw" by the rules, else the loser's fault's kind
   std::string reason;         // how it ended: "rules", or the loser's fault in words
   json record;                // the JSON line
+  bool interrupted = false;   // the tournament was stopped (a signal) during the game
 };
 
 // Where program: players play: a folder for each seat of each game in the
@@ -93,6 +96,21 @@ engine::Params start_of_pair(const Options& o, const games::GameInfo& info, int 
         std::to_string((o.seed * 1000003ULL + static_cast<std::uint64_t>(pair)) % 1000000000ULL);
   if (o.max_length > 0 && has("max_length")) params["max_length"] = std::to_string(o.max_length);
   return params;
+}
+
+// The pair's opening: --random-plies plies of actions drawn at random from
+// the pair's seed (a ply ends when the player to move changes: an Amazons
+// move and its shot, a Sword and Shield turn), marked as such in the record.
+void play_random_plies(const Options& o, int pair, engine::AnyState& state, json& actions) {
+  engine::Random rng(o.seed * 1000003ULL + static_cast<std::uint64_t>(pair) * 7919ULL + 1);
+  for (int plies = 0; plies < o.random_plies && !state.over();) {
+    const int mover = state.to_move();
+    const std::vector<std::string> legal = state.legal_actions();
+    const std::string& action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    actions.push_back({{"player", mover}, {"action", action}, {"ms", 0}, {"random", true}});
+    state.apply(action);
+    plies += state.over() || state.to_move() != mover;
+  }
 }
 
 // A seat's player: a bot, or a program: player in a folder of its own.
@@ -130,6 +148,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
     if (!folder.empty()) folders.push_back(folder);
   }
   json actions = json::array();
+  play_random_plies(o, pair, *state, actions);
   int loser = -1;
   for (long long n = 0; !state->over() && n < 10000000; ++n) {
     const int mover = state->to_move();
@@ -154,6 +173,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
     }
   }
   for (const std::string& folder : folders) engine::CallArena::remove_folder(folder);
+  out.interrupted = engine::calls_stopped();
   const engine::Returns r = state->returns();
   if (loser >= 0) {
     out.first_points = loser == 0 ? 0 : 1;
@@ -197,9 +217,10 @@ std::string pgn_of(const Options& o, const Played& p, int round) {
   return out.str();
 }
 
-std::string elo_text(const engine::EloEstimate& e) {
+std::string elo_text(engine::EloEstimate e) {
   // Every game won (or lost): no finite estimate, and no interval to give.
   if (std::isinf(e.elo)) return e.elo > 0 ? "+inf (every point won)" : "-inf (every point lost)";
+  if (std::abs(e.elo) < 0.05) e.elo = 0;  // not "-0.0"
   std::ostringstream out;
   out << std::fixed << std::setprecision(1) << std::showpos << e.elo << std::noshowpos << " ["
       << std::showpos << e.low << ", " << e.high << std::noshowpos << "]";
@@ -236,7 +257,7 @@ class Tournament {
     std::vector<std::thread> workers;
     for (int w = 0; w < o_.concurrency; ++w)
       workers.emplace_back([&] {
-        for (int job; !stop_ && (job = next_++) < total;)
+        for (int job; !stop_ && !engine::calls_stopped() && (job = next_++) < total;)
           if (!done[static_cast<std::size_t>(job)] && job % o_.slices == o_.slice)
             play_pair(job, out);
       });
@@ -331,6 +352,7 @@ class Tournament {
     const Encounter enc = encounters_[static_cast<std::size_t>(pair) % encounters_.size()];
     const Played one = play_game(o_, info_, programs_, pair, 0, enc.a, enc.b);
     const Played two = play_game(o_, info_, programs_, pair, 1, enc.b, enc.a);
+    if (one.interrupted || two.interrupted) return;  // counted by none, played again on --resume
     const std::lock_guard lock(mutex_);
     for (const Played* p : {&one, &two}) {
       if (records_)
@@ -400,7 +422,8 @@ class Tournament {
     for (std::size_t p = 0; p < tallies_.size(); ++p) {
       const engine::Trinomial& t = tallies_[p];
       out << p + 1 << ". " << o_.players[p] << ": " << t.wins << " wins, " << t.draws << " draws, "
-          << t.losses << " losses, Elo " << elo_text(engine::estimate(t));
+          << t.losses << " losses, Elo "
+          << (t.games() > 0 ? elo_text(engine::estimate(t)) : "- (no games)");
       if (const auto f = faults_.find(static_cast<int>(p)); f != faults_.end()) {
         out << "; lost by";
         for (const auto& [kind, n] : f->second) out << " " << kind << " " << n;
@@ -483,6 +506,10 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   app.add_option("--max-length", o.max_length, "the length limit of games that have one")
       ->check(CLI::Range(1, 10000000));
   app.add_option("--param", params, "a game parameter NAME=VALUE (repeatable)");
+  app.add_option("--random-plies", o.random_plies,
+                 "start each pair after this many plies played at random (the same in both "
+                 "games of the pair)")
+      ->check(CLI::Range(0, 1000));
   app.add_option("--sprt", sprt, "ELO0,ELO1,ALPHA,BETA: the sequential test (two players)");
   app.add_option("--records", o.records, "a JSON line per game to this file");
   app.add_option("--pgn", o.pgn, "each game's result as PGN (tags only) to this file");
@@ -617,16 +644,12 @@ bool prepare_programs(const Options& o, Programs& programs) {
   c.as_nobody = o.sandbox && ::geteuid() == 0;
   engine::CallArena::make(programs.arena->path(), c, false);
   if (!o.sandbox) return true;
-  const std::string check = (programs.arena->path() / "sandbox-check").string();
-  engine::CallArena::make(check, c, true);
-  const engine::CallOutcome r = engine::run_call({"true"}, check, o.limits, c);
-  if (r.end == engine::CallOutcome::End::Exited && r.code == 0) return true;
-  std::string why = r.output.substr(0, r.output.find('\n'));
-  if (why.empty()) why = engine::describe_end(r, o.limits);
-  return fail(
-      "the program: players' sandbox (bubblewrap) cannot start: " + engine::printable(why, 200) +
-      "\nInstall bubblewrap and allow user namespaces, or give --no-sandbox to run them "
-      "unconfined (they can then read and write all you can)");
+  const auto problem =
+      engine::sandbox_problem((programs.arena->path() / "sandbox-check").string(), o.limits, c);
+  if (!problem) return true;
+  return fail("the program: players' sandbox (bubblewrap) cannot start: " + *problem +
+              "\nInstall bubblewrap and allow user namespaces, or give --no-sandbox to run them "
+              "unconfined (they can then read and write all you can)");
 }
 
 // Submits the tournament as a Slurm job array: task I plays the pairs
@@ -729,7 +752,19 @@ int run_tournament(int argc, const char* const* argv) {
   if (!slurm.dir.empty()) return submit(o, slurm, args);
   Programs programs;
   if (!prepare_programs(o, programs)) return 2;
-  return Tournament(o, *games::find_game(o.game), programs).run(std::cout, std::cerr);
+  // With programs' calls running, a signal stops them and the tournament
+  // after its pairs in play, so that their folders are removed.
+  std::optional<engine::StopCallsOnSignals> stop;
+  if (programs.arena) stop.emplace();
+  const int status = Tournament(o, *games::find_game(o.game), programs).run(std::cout, std::cerr);
+  if (const int signal_number = stop ? stop->received() : 0) {
+    std::cerr << "gridgames tournament: stopped by " << engine::signal_name(signal_number)
+              << "; the pairs played are counted above"
+              << (o.records.empty() ? "" : " and kept in " + o.records + " (--resume goes on)")
+              << "\n";
+    return 128 + signal_number;
+  }
+  return status;
 }
 
 }  // namespace launcher

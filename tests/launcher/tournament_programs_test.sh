@@ -89,6 +89,20 @@ out=$("$gridgames" tournament raiinet --players program:true,random 2>&1) && fai
 out=$("$gridgames" tournament amazons --players program:,random 2>&1) && fail "an empty command"
 [[ "$out" == *"program:COMMAND needs a command"* ]] || fail "empty: $out"
 
+# Stopped by a signal: the calls end, the folders go, the pairs played
+# stay in the records for --resume.
+"$gridgames" tournament amazons --players "program:$dir/slow,random" --games 4 "${small[@]}" \
+  --limit 60000 --records "$dir/stopped.jsonl" >"$dir/stopped.out" 2>&1 &
+tournament=$!
+sleep 2
+kill -TERM $tournament
+wait $tournament
+status=$?
+[ $status -eq 143 ] || fail "a stopped tournament exited $status"
+grep -q "stopped by SIGTERM; the pairs played are counted above and kept in" "$dir/stopped.out" ||
+  fail "stopped: $(cat "$dir/stopped.out")"
+[ ! -s "$dir/stopped.jsonl" ] || fail "a game cut by the signal was recorded"
+
 after=$(ls -d /tmp/gridgames-tournament.* 2>/dev/null | wc -l)
 [ "$after" -eq "$before" ] || fail "a tournament left its folder in /tmp"
 echo "tournament programs: all checks passed"

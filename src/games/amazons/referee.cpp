@@ -349,54 +349,7 @@ std::vector<GameResult> play_games(const Settings& s, const Confinement& c,
   return results;
 }
 
-// SIGINT, SIGTERM and SIGHUP stop the calls, so that the referee can clean
-// up and leave; while it lives, a thread waits for them.
-class StopOnSignals {
- public:
-  StopOnSignals() {
-    sigemptyset(&signals_);
-    for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals_, signal_number);
-    ::pthread_sigmask(SIG_BLOCK, &signals_, &old_);
-    watcher_ = std::thread([this] {
-      const timespec tick{0, 50'000'000};
-      while (!done_) {
-        const int got = ::sigtimedwait(&signals_, nullptr, &tick);
-        if (got > 0) {
-          received_ = got;
-          stop_all_calls();
-          return;
-        }
-      }
-    });
-  }
-  ~StopOnSignals() {
-    done_ = true;
-    watcher_.join();
-    ::pthread_sigmask(SIG_SETMASK, &old_, nullptr);
-  }
-  StopOnSignals(const StopOnSignals&) = delete;
-  StopOnSignals& operator=(const StopOnSignals&) = delete;
-  int received() const { return received_; }
-
- private:
-  sigset_t signals_{}, old_{};
-  std::atomic<bool> done_ = false;
-  std::atomic<int> received_ = 0;
-  std::thread watcher_;
-};
-
-// Whether a call in the sandbox runs: if not, says why.
-std::optional<std::string> sandbox_problem(const Settings& s, const Confinement& c,
-                                           const fs::path& folder) {
-  CallArena::make(folder, c, true);
-  const CallOutcome r = run_call({"true"}, folder.string(), s.limits, c);
-  if (r.end == CallOutcome::End::Exited && r.code == 0) return std::nullopt;
-  std::string why = r.output.substr(0, r.output.find('\n'));
-  if (why.empty()) why = describe_end(r, s.limits);
-  if (why.empty()) why = "a test call exited " + std::to_string(r.code);
-  return engine::printable(why, 200);
-}
-
+// The path of this program, which the sandbox starts first.
 // The path of this program, which the sandbox starts first.
 std::string this_program() {
   std::error_code error;
@@ -405,7 +358,7 @@ std::string this_program() {
 
 int play_tournament(const Settings& s) {
   become_subreaper();
-  StopOnSignals stop;
+  engine::StopCallsOnSignals stop;
   CallArena arena("amazons-referee");
   if (!arena.ok()) {
     std::cerr << "amazons referee: cannot make a folder for the games in "
@@ -420,7 +373,8 @@ int play_tournament(const Settings& s) {
   c.as_nobody = s.sandbox && ::geteuid() == 0;
   CallArena::make(arena.path(), c, false);
   if (s.sandbox) {
-    if (const auto problem = sandbox_problem(s, c, arena.path() / "sandbox-check")) {
+    if (const auto problem =
+            engine::sandbox_problem((arena.path() / "sandbox-check").string(), s.limits, c)) {
       std::cerr << "amazons referee: the players' sandbox (bubblewrap) cannot start: " << *problem
                 << "\nInstall bubblewrap and allow user namespaces, or give --no-sandbox to run"
                    " the players unconfined (they can then read and write all the referee can)\n";
