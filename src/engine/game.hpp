@@ -179,6 +179,15 @@ class AnyState {
   virtual int to_move() const = 0;
   virtual bool over() const = 0;
   virtual std::vector<std::string> legal_actions() const = 0;
+  // How many legal actions there are, and applying the index-th of them (in
+  // the order of legal_actions()) for its text, nothing if there is none:
+  // an agent's loop (Python's) without the text of every action.
+  virtual std::size_t legal_count() const { return legal_actions().size(); }
+  virtual std::optional<std::string> apply_legal(std::size_t index) {
+    const std::vector<std::string> legal = legal_actions();
+    if (index >= legal.size() || apply(legal[index])) return std::nullopt;
+    return legal[index];
+  }
   // Whether the text names an action of this game, legal now or not.
   virtual bool is_action(std::string_view text) const = 0;
   // Applies the action of this text if it is legal now; else says why not.
@@ -224,6 +233,11 @@ class TypedState : public AnyState {
     texts.reserve(actions.size());
     for (const auto& a : actions) texts.push_back(state().action_text(a));
     return texts;
+  }
+  std::size_t legal_count() const override {
+    thread_local std::vector<typename S::Action> actions;  // no allocation in a loop
+    state().legal_actions(actions);
+    return actions.size();
   }
   bool is_action(std::string_view text) const override {
     return state().parse_action(text).has_value();
@@ -285,6 +299,14 @@ class StateOf final : public TypedState<S> {
     if (auto* why = std::get_if<std::string>(&legal)) return *why;
     state_.apply(std::get<typename S::Action>(legal));
     return std::nullopt;
+  }
+  std::optional<std::string> apply_legal(std::size_t index) override {
+    thread_local std::vector<typename S::Action> actions;
+    state_.legal_actions(actions);
+    if (index >= actions.size()) return std::nullopt;
+    std::string text = state_.action_text(actions[index]);
+    state_.apply(actions[index]);
+    return text;
   }
   void undo() override {
     if constexpr (requires { state_.undo(); }) {

@@ -266,6 +266,24 @@ class Tournament {
     return 0;
   }
 
+  // The standings as values (what `standings` prints).
+  TournamentResult result() const {
+    TournamentResult r;
+    for (std::size_t p = 0; p < tallies_.size(); ++p) {
+      const auto f = faults_.find(static_cast<int>(p));
+      r.standings.push_back(
+          {o_.players[p], tallies_[p],
+           tallies_[p].games() ? engine::estimate(tallies_[p]) : engine::EloEstimate{},
+           f == faults_.end() ? std::map<std::string, int>{} : f->second});
+    }
+    for (std::size_t e = 0; e < encounters_.size(); ++e)
+      r.encounters.push_back(
+          {name(encounters_[e].a), name(encounters_[e].b), pentanomials_[e],
+           pentanomials_[e].count() ? engine::estimate(pentanomials_[e]) : engine::EloEstimate{}});
+    r.sprt = sprt_decision_;
+    return r;
+  }
+
  private:
   static bool open(std::ofstream& file, const std::string& path, bool append, std::ostream& err) {
     file.open(path, std::ios::out | (append ? std::ios::app : std::ios::trunc));
@@ -389,6 +407,7 @@ class Tournament {
     const auto decision = o_.sprt ? o_.sprt->decide(penta) : engine::Sprt::Decision::Continue;
     if (decision != engine::Sprt::Decision::Continue && !stop_) {
       stop_ = true;
+      sprt_decision_ = decision == engine::Sprt::Decision::AcceptH1 ? "H1" : "H0";
       *out_ << "SPRT: " << (decision == engine::Sprt::Decision::AcceptH1 ? "H1" : "H0")
             << " accepted after " << penta.count() << " pairs\n"
             << std::flush;
@@ -450,6 +469,7 @@ class Tournament {
   std::vector<engine::Trinomial> tallies_;
   std::vector<engine::Pentanomial> pentanomials_;
   std::map<int, std::map<std::string, int>> faults_;  // games a player lost by a fault, by kind
+  std::string sprt_decision_;                         // "H1" or "H0" once the SPRT decided
   int pairs_played_ = 0, games_played_ = 0;
   std::ofstream records_, pgn_;
   std::ostream* out_ = nullptr;
@@ -484,7 +504,8 @@ std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
 
 // The arguments of a tournament (those after "tournament") read into `o`;
 // nullopt when they are good, else the exit code (after the reason).
-std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm& slurm) {
+std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm& slurm,
+                                std::ostream& out = std::cout, std::ostream& err = std::cerr) {
   std::string players, sprt, slice, resume;
   std::vector<std::string> params;
   CLI::App app{
@@ -536,10 +557,10 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    return app.exit(e, out, err) == 0 ? 0 : 2;
   }
-  const auto fail = [](const std::string& why) -> std::optional<int> {
-    std::cerr << "gridgames tournament: " << why << "\n";
+  const auto fail = [&err](const std::string& why) -> std::optional<int> {
+    err << "gridgames tournament: " << why << "\n";
     return 2;
   };
   const games::GameInfo* info = games::find_game(o.game);
@@ -623,14 +644,14 @@ int merge(const std::string& dir);
 
 // The folder and the confinement of the program: players, if there are
 // any; false (and why) if their sandbox cannot start.
-bool prepare_programs(const Options& o, Programs& programs) {
+bool prepare_programs(const Options& o, Programs& programs, std::ostream& err) {
   if (std::none_of(o.players.begin(), o.players.end(),
                    [](const std::string& p) { return p.starts_with(kProgram); }))
     return true;
   engine::become_subreaper();
   programs.arena.emplace("gridgames-tournament");
-  const auto fail = [](const std::string& why) {
-    std::cerr << "gridgames tournament: " << why << "\n";
+  const auto fail = [&err](const std::string& why) {
+    err << "gridgames tournament: " << why << "\n";
     return false;
   };
   if (!programs.arena->ok())
@@ -736,35 +757,39 @@ int merge(const std::string& dir) {
 
 }  // namespace
 
-int run_tournament(int argc, const char* const* argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
+int run_tournament(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                   TournamentResult* result) {
   if (!args.empty() && args[0] == "--merge") {
     if (args.size() != 2) {
-      std::cerr
-          << "gridgames tournament: --merge DIR, the folder of a tournament run with --slurm\n";
+      err << "gridgames tournament: --merge DIR, the folder of a tournament run with --slurm\n";
       return 2;
     }
     return merge(args[1]);
   }
   Options o;
   Slurm slurm;
-  if (auto exit = read_options(args, o, slurm)) return *exit;
+  if (auto exit = read_options(args, o, slurm, out, err)) return *exit;
   if (!slurm.dir.empty()) return submit(o, slurm, args);
   Programs programs;
-  if (!prepare_programs(o, programs)) return 2;
+  if (!prepare_programs(o, programs, err)) return 2;
   // With programs' calls running, a signal stops them and the tournament
   // after its pairs in play, so that their folders are removed.
   std::optional<engine::StopCallsOnSignals> stop;
   if (programs.arena) stop.emplace();
-  const int status = Tournament(o, *games::find_game(o.game), programs).run(std::cout, std::cerr);
+  Tournament tournament(o, *games::find_game(o.game), programs);
+  const int status = tournament.run(out, err);
+  if (result) *result = tournament.result();
   if (const int signal_number = stop ? stop->received() : 0) {
-    std::cerr << "gridgames tournament: stopped by " << engine::signal_name(signal_number)
-              << "; the pairs played are counted above"
-              << (o.records.empty() ? "" : " and kept in " + o.records + " (--resume goes on)")
-              << "\n";
+    err << "gridgames tournament: stopped by " << engine::signal_name(signal_number)
+        << "; the pairs played are counted above"
+        << (o.records.empty() ? "" : " and kept in " + o.records + " (--resume goes on)") << "\n";
     return 128 + signal_number;
   }
   return status;
+}
+
+int run_tournament(int argc, const char* const* argv) {
+  return run_tournament({argv + 1, argv + argc}, std::cout, std::cerr, nullptr);
 }
 
 }  // namespace launcher

@@ -5,10 +5,13 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "engine/words.hpp"
 #include "games/registry.hpp"
+#include "launcher/tournament.hpp"
 
 namespace py = pybind11;
 using nlohmann::json;
@@ -101,14 +104,14 @@ class State {
   bool is_terminal() const { return state_->over(); }
   int num_players() const { return state_->players(); }
   std::vector<std::string> legal_action_strings() const { return state_->legal_actions(); }
-  std::vector<int> legal_actions() const {
-    std::vector<int> out(state_->legal_actions().size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int>(i);
+  // Actions by index, 0 to the number of legal actions - 1 (no texts made).
+  py::list legal_actions() const {
+    const std::size_t n = state_->legal_count();
+    py::list out(n);
+    for (std::size_t i = 0; i < n; ++i) PyList_SET_ITEM(out.ptr(), i, PyLong_FromSize_t(i));
     return out;
   }
-  std::vector<int> legal_actions_mask() const {
-    return std::vector<int>(state_->legal_actions().size(), 1);
-  }
+  std::vector<int> legal_actions_mask() const { return std::vector<int>(state_->legal_count(), 1); }
   std::string action_to_string(int action) const {
     const auto legal = state_->legal_actions();
     if (action < 0 || action >= static_cast<int>(legal.size()))
@@ -125,8 +128,16 @@ class State {
   }
   // An action by index or text; the game's refusal as ValueError.
   void apply_action(const py::object& action) {
-    const std::string text = py::isinstance<py::int_>(action) ? action_to_string(action.cast<int>())
-                                                              : action.cast<std::string>();
+    if (py::isinstance<py::int_>(action)) {
+      const long long index = action.cast<long long>();
+      auto text = index < 0 ? std::nullopt : state_->apply_legal(static_cast<std::size_t>(index));
+      if (!text)
+        throw py::index_error("action " + std::to_string(index) + ": this state has " +
+                              std::to_string(state_->legal_count()) + " legal actions");
+      history_.push_back(std::move(*text));
+      return;
+    }
+    const std::string text = action.cast<std::string>();
     if (auto why = state_->apply(text)) throw py::value_error(*why);
     history_.push_back(text);
   }
@@ -248,6 +259,110 @@ class Bot {
   std::string game_name_;
   std::unique_ptr<games::AnyBot> bot_;
 };
+
+// gridgames.selfplay(...): the match runner's report; a violation of the
+// contract is a RuntimeError, a bad option a ValueError.
+std::string selfplay(const std::string& game, const std::vector<std::string>& bots, int games,
+                     std::uint64_t seed, const py::dict& params, int max_length, std::int64_t nodes,
+                     int time_ms) {
+  games::SelfplayOptions o;
+  o.games = games;
+  o.seed = seed;
+  o.bots = bots;
+  o.max_length = max_length;
+  o.nodes = nodes;
+  o.time_ms = time_ms;
+  for (const auto& [key, value] : params)
+    o.params[py::str(key).cast<std::string>()] = py::str(value).cast<std::string>();
+  const games::GameInfo& info = find(game);
+  if (games < 1) throw py::value_error("games must be 1 or more");
+  std::ostringstream out, err;
+  int status = 0;
+  {
+    py::gil_scoped_release free;
+    status = info.selfplay(o, out, err);
+  }
+  if (status == 2) throw py::value_error(err.str());
+  if (status != 0) throw std::runtime_error(err.str());
+  return out.str();
+}
+
+py::dict elo_of(const engine::EloEstimate& e, py::dict into) {
+  into["elo"] = e.elo;
+  into["elo_low"] = e.low;
+  into["elo_high"] = e.high;
+  return into;
+}
+
+// gridgames.tournament(...): `gridgames tournament` from Python; its
+// standings as a dict, and what the command prints as "output".
+py::dict tournament(const std::string& game, const std::vector<std::string>& players, int games,
+                    std::uint64_t seed, int concurrency, const py::dict& params, int max_length,
+                    int random_plies, const std::optional<std::string>& sprt, bool gauntlet,
+                    const std::optional<std::string>& records,
+                    const std::optional<std::string>& pgn, bool sandbox) {
+  std::string list;
+  for (const std::string& p : players) {
+    if (p.find(',') != std::string::npos)
+      throw py::value_error("\"" + engine::printable(p) + "\": a player's name has no comma");
+    if (p.starts_with("program:") && sandbox)
+      throw py::value_error(
+          "program: players are confined by `gridgames tournament`, not from Python (the sandbox "
+          "starts that program first): run the command, or give sandbox=False");
+    list += (list.empty() ? "" : ",") + p;
+  }
+  std::vector<std::string> args = {game,
+                                   "--players",
+                                   list,
+                                   "--games",
+                                   std::to_string(games),
+                                   "--seed",
+                                   std::to_string(seed),
+                                   "--concurrency",
+                                   std::to_string(concurrency),
+                                   "--random-plies",
+                                   std::to_string(random_plies)};
+  for (const auto& [key, value] : params)
+    args.insert(args.end(), {"--param", py::str(key).cast<std::string>() + "=" +
+                                            py::str(value).cast<std::string>()});
+  if (max_length > 0) args.insert(args.end(), {"--max-length", std::to_string(max_length)});
+  if (sprt) args.insert(args.end(), {"--sprt", *sprt});
+  if (gauntlet) args.push_back("--gauntlet");
+  if (records) args.insert(args.end(), {"--records", *records});
+  if (pgn) args.insert(args.end(), {"--pgn", *pgn});
+  if (!sandbox) args.push_back("--no-sandbox");
+  std::ostringstream out, err;
+  launcher::TournamentResult result;
+  int status = 0;
+  {
+    py::gil_scoped_release free;
+    status = launcher::run_tournament(args, out, err, &result);
+  }
+  if (status != 0) throw py::value_error(err.str());
+  py::list standings, encounters;
+  for (const auto& s : result.standings) {
+    py::dict d;
+    d["player"] = s.player;
+    d["wins"] = s.games.wins;
+    d["draws"] = s.games.draws;
+    d["losses"] = s.games.losses;
+    d["faults"] = s.faults;
+    standings.append(elo_of(s.elo, d));
+  }
+  for (const auto& e : result.encounters) {
+    py::dict d;
+    d["first"] = e.first;
+    d["second"] = e.second;
+    d["pairs"] = std::vector<std::int64_t>(e.pairs.pairs.begin(), e.pairs.pairs.end());
+    encounters.append(elo_of(e.elo, d));
+  }
+  py::dict r;
+  r["standings"] = standings;
+  r["encounters"] = encounters;
+  r["sprt"] = result.sprt.empty() ? py::object(py::none()) : py::str(result.sprt);
+  r["output"] = out.str();
+  return r;
+}
 
 // The PettingZoo AEC-style environment, in Python over the module's states
 // (PettingZoo itself is not a Debian package: this keeps to its API).
@@ -437,5 +552,16 @@ PYBIND11_MODULE(gridgames, m) {
       py::arg("name"), py::arg("game"), py::arg("seed") = 0, py::arg("nodes") = 0,
       py::arg("time_ms") = 0,
       "a bot of the game: random, uct, ai, ... with its seed and budget (search iterations or ms)");
+  m.def("selfplay", &selfplay, py::arg("game"), py::arg("bots"), py::arg("games") = 10,
+        py::arg("seed") = 1, py::arg("params") = py::dict(), py::arg("max_length") = 0,
+        py::arg("nodes") = 0, py::arg("time_ms") = 0,
+        "gridgames selfplay: bots against bots, the contract checked at every step; its report");
+  m.def(
+      "tournament", &tournament, py::arg("game"), py::arg("players"), py::arg("games") = 2,
+      py::arg("seed") = 1, py::arg("concurrency") = 1, py::arg("params") = py::dict(),
+      py::arg("max_length") = 0, py::arg("random_plies") = 0, py::arg("sprt") = py::none(),
+      py::arg("gauntlet") = false, py::arg("records") = py::none(), py::arg("pgn") = py::none(),
+      py::arg("sandbox") = true,
+      "gridgames tournament: standings with Elo, pairs, the SPRT's decision (docs/tournaments.md)");
   py::exec(kAecEnv, m.attr("__dict__"));
 }

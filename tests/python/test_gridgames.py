@@ -171,3 +171,56 @@ def test_aec_env_rewards_are_the_returns_and_others_have_no_mask():
         env.step(0)
     returns = env.state.returns()
     assert [env._cumulative_rewards[a] for a in env.possible_agents] == returns
+
+
+def test_selfplay_reports_and_refuses_bad_bots():
+    report = gridgames.selfplay("amazons", ["random", "random"], games=4, seed=3,
+                                params={"rows": 5, "cols": 5, "amazons": 1})
+    lines = report.splitlines()
+    assert lines[0].startswith("1 random: ") and lines[1].startswith("2 random: ")
+    wins = sum(int(line.split(": ")[1].split()[0]) for line in lines[:2])
+    assert wins == 4  # two players, four games, one winner each (no draws in Amazons' tallies here)
+    again = gridgames.selfplay("amazons", ["random", "random"], games=4, seed=3,
+                               params={"rows": 5, "cols": 5, "amazons": 1})
+    assert again.split(" games per second")[0].rsplit(",", 1)[0] == report.split(" games per second")[0].rsplit(",", 1)[0]
+    with pytest.raises(ValueError, match='no bot "nobody"'):
+        gridgames.selfplay("raiinet", ["nobody", "random"])
+
+
+def test_tournament_gives_standings_and_decides_the_sprt():
+    r = gridgames.tournament("sword-and-shield", ["ai@300", "random"], games=40,
+                             sprt="0,100,0.05,0.05", max_length=300)
+    assert r["sprt"] == "H1"
+    ai, rnd = r["standings"]
+    assert ai["player"] == "ai@300" and ai["wins"] + ai["draws"] + ai["losses"] < 40
+    assert ai["wins"] == rnd["losses"] and ai["losses"] == rnd["wins"]
+    (enc,) = r["encounters"]
+    assert enc["first"] == "ai@300" and sum(enc["pairs"]) == (ai["wins"] + ai["draws"] + ai["losses"]) // 2
+    assert "SPRT: H1 accepted" in r["output"]
+    # The same seed, the same tournament; without the SPRT, every game.
+    again = gridgames.tournament("sword-and-shield", ["greedy", "random", "random@1"], games=4, seed=5)
+    assert again == gridgames.tournament("sword-and-shield", ["greedy", "random", "random@1"], games=4, seed=5)
+    assert again["sprt"] is None and len(again["encounters"]) == 3
+    assert sum(s["wins"] + s["draws"] + s["losses"] for s in again["standings"]) == 2 * 12
+    with pytest.raises(ValueError, match="no player"):
+        gridgames.tournament("raiinet", ["ai", "nobody"])
+    with pytest.raises(ValueError, match="not from Python"):
+        gridgames.tournament("amazons", ["program:true", "random"])
+
+
+def test_the_speed_benchmark_runs():
+    """bench/python_loop.py (docs/python.md, "Speed") prints a ratio a game;
+    the figures themselves are for people, not checked here."""
+    import os
+    import subprocess
+    import sys
+    build = os.path.dirname(os.path.dirname(os.path.abspath(gridgames.__file__)))
+    if not os.path.exists(os.path.join(build, "bin", "two_player_bench")):
+        pytest.skip("the benchmarks are not built")
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    out = subprocess.run([sys.executable, os.path.join(root, "bench", "python_loop.py"), build, "0.1"],
+                         check=True, capture_output=True, text=True).stdout
+    lines = out.splitlines()
+    assert lines[0].split() == ["game", "Python", "actions/s", "C++", "actions/s", "Python/C++"]
+    assert [line.split()[0] for line in lines[1:]] == ["amazons,", "raiinet"]
+    assert all(float(line.split("(")[0].split()[-1]) > 0 for line in lines[1:])  # the ratio
