@@ -456,6 +456,47 @@ class Tournament {
       for (const std::int64_t n : penta.pairs) out << " " << n;
       out << " (0 to 2 points), Elo " << elo_text(engine::estimate(penta)) << "\n";
     }
+    if (o_.players.size() > 2) crosstable(out);
+  }
+
+  // Each player's points against each other (row against column), of the
+  // games they played: "7.5/10".
+  void crosstable(std::ostream& out) const {
+    const std::size_t n = o_.players.size();
+    std::vector<std::vector<std::string>> cells(n, std::vector<std::string>(n, "-"));
+    for (std::size_t e = 0; e < encounters_.size(); ++e) {
+      const engine::Pentanomial& penta = pentanomials_[e];
+      double first = 0;
+      for (std::size_t k = 0; k < penta.pairs.size(); ++k)
+        first += 0.5 * static_cast<double>(k * static_cast<std::size_t>(penta.pairs[k]));
+      const std::string games = "/" + std::to_string(2 * penta.count());
+      const auto a = static_cast<std::size_t>(encounters_[e].a);
+      const auto b = static_cast<std::size_t>(encounters_[e].b);
+      cells[a][b] = points_text(first) + games;
+      cells[b][a] = points_text(2.0 * static_cast<double>(penta.count()) - first) + games;
+    }
+    std::size_t label = 0, width = std::to_string(n).size();
+    for (std::size_t p = 0; p < n; ++p) {
+      label = std::max(label, std::to_string(p + 1).size() + 2 + o_.players[p].size());
+      for (const std::string& cell : cells[p]) width = std::max(width, cell.size());
+    }
+    out << "Crosstable (the row's points against the column's player, of their games):\n"
+        << std::string(label, ' ');
+    for (std::size_t c = 0; c < n; ++c) out << "  " << std::setw(static_cast<int>(width)) << c + 1;
+    out << "\n";
+    for (std::size_t p = 0; p < n; ++p) {
+      out << std::left << std::setw(static_cast<int>(label))
+          << std::to_string(p + 1) + ". " + o_.players[p] << std::right;
+      for (const std::string& cell : cells[p])
+        out << "  " << std::setw(static_cast<int>(width)) << cell;
+      out << "\n";
+    }
+  }
+
+  // 7, 7.5: points as people write them.
+  static std::string points_text(double points) {
+    const auto whole = static_cast<long long>(points);
+    return std::to_string(whole) + (points - static_cast<double>(whole) >= 0.5 ? ".5" : "");
   }
 
   const Options& o_;

@@ -26,6 +26,23 @@ for g in games:
 for pair in pairs.values():  # the seats swapped, the same start
     assert len(pair) == 2 and pair[0]["seats"] == pair[1]["seats"][::-1], pair[0]["seats"]
 PY
+# The crosstable: each row's points against each column, of 4 games, and
+# the two cells of an encounter adding up to its games.
+python3 - "$out" <<'PY' || fail "the crosstable: $out"
+import sys
+lines = sys.argv[1].split("\n")
+at = lines.index("Crosstable (the row's points against the column's player, of their games):")
+assert lines[at + 1].split() == ["1", "2", "3"], lines[at + 1]
+rows = [line.split()[2:] for line in lines[at + 2:at + 5]]
+assert [line.split()[1] for line in lines[at + 2:at + 5]] == ["greedy", "random", "random@1"]
+for r in range(3):
+    assert rows[r][r] == "-"
+    for c in range(3):
+        if r != c:
+            mine, games = rows[r][c].split("/")
+            theirs, _ = rows[c][r].split("/")
+            assert games == "4" and float(mine) + float(theirs) == 4, (r, c)
+PY
 wins=$(sed -n 's/^[0-9]*\. greedy: \([0-9]*\) wins.*/\1/p' <<<"$out")
 [ "${wins:-0}" -ge 6 ] || fail "greedy won $wins of 8: $out"
 
