@@ -36,6 +36,16 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
+std::vector<std::string> split_on(std::string_view text, char separator) {
+  std::vector<std::string> fields;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find(separator, start), text.size());
+    fields.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return fields;
+}
+
 std::optional<int> parse_int(std::string_view text) {
   bool negative = false;
   if (!text.empty() && (text.front() == '-' || text.front() == '+')) {

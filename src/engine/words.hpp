@@ -16,6 +16,9 @@ std::string_view trim(std::string_view text);
 std::vector<std::string_view> split_words(std::string_view line);
 // The lines of a text, without their newlines (a last line without one too).
 std::vector<std::string_view> split_lines(std::string_view text);
+// The fields of a list such as "a,b,,c" (every separator splits: empty
+// fields stay, "" is one empty field).
+std::vector<std::string> split_on(std::string_view text, char separator);
 // An optionally signed decimal of at most nine digits; nothing else.
 std::optional<int> parse_int(std::string_view text);
 // Input echoed in a message, the same way in every program: bytes outside

@@ -213,21 +213,17 @@ auto make_seat(const std::string& spec, const SelfplayOptions& o, std::uint64_t 
 
 template <engine::Viewable S, auto MakeBot>
 int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
-  engine::Params params = o.params;
-  const auto& specs = S::param_specs();
-  const auto has_param = [&](std::string_view name) {
-    return std::any_of(specs.begin(), specs.end(), [&](const auto& s) { return s.name == name; });
-  };
-  if (o.max_length > 0 && has_param("max_length"))
-    params["max_length"] = std::to_string(o.max_length);
   // A game with a seed parameter (RAIInet's placements, Amazons' board)
   // starts each round of seats from a seed of its own, unless --param seed=
   // fixes it: every bot plays every start from every seat.
-  const bool has_seed = has_param("seed");
+  const auto& specs = S::param_specs();
+  const bool has_seed =
+      std::any_of(specs.begin(), specs.end(), [](const auto& s) { return s.name == "seed"; });
   const bool vary_start = has_seed && !o.params.contains("seed");
   const int n = static_cast<int>(o.bots.size());
+  engine::Params params;
   const auto start_of_game = [&](int g) {
-    if (vary_start) params["seed"] = std::to_string((o.seed * 1000003ULL + g / n) % 1000000000ULL);
+    params = start_params(specs, o.params, o.seed, static_cast<std::uint64_t>(g / n), o.max_length);
     return S::make(params);
   };
   auto made = start_of_game(0);

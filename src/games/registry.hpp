@@ -105,6 +105,17 @@ struct GameInfo {
                                           const ProgramSeat& seat) = nullptr;
 };
 
+// A round's start: the parameters given, with the round's own seed when
+// the game has a seed parameter and none is given, (seed x 1000003 +
+// round) mod 10^9, and the length limit when one is given (> 0) and the
+// game has one. Matches (selfplay, tournaments) play every round of seats
+// from its start.
+engine::Params start_params(const std::vector<engine::ParamSpec>& specs, engine::Params given,
+                            std::uint64_t seed, std::uint64_t round, int max_length);
+// Adds each NAME=VALUE of `texts` to `params`; the first that is not one, if any.
+std::optional<std::string> add_params(const std::vector<std::string>& texts,
+                                      engine::Params& params);
+
 // Every registered game, in the order of their names.
 const std::vector<GameInfo>& all_games();
 const GameInfo* find_game(std::string_view name);

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "engine/words.hpp"
 #include "games/registry.hpp"
 
 namespace launcher {
@@ -50,19 +51,10 @@ int run_selfplay(int argc, const char* const* argv) {
               << "\n";
     return 2;
   }
-  o.bots.clear();
-  for (std::size_t start = 0; start <= bots.size();) {
-    const std::size_t comma = std::min(bots.find(',', start), bots.size());
-    o.bots.push_back(bots.substr(start, comma - start));
-    start = comma + 1;
-  }
-  for (const std::string& p : params) {
-    const std::size_t eq = p.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      std::cerr << "gridgames selfplay: --param " << p << ": write it as NAME=VALUE\n";
-      return 2;
-    }
-    o.params[p.substr(0, eq)] = p.substr(eq + 1);
+  o.bots = engine::split_on(bots, ',');
+  if (const auto wrong = games::add_params(params, o.params)) {
+    std::cerr << "gridgames selfplay: --param " << *wrong << ": write it as NAME=VALUE\n";
+    return 2;
   }
   return info->selfplay(o, std::cout, std::cerr);
 }

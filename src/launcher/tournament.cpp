@@ -83,19 +83,11 @@ struct Encounter {
   int a = 0, b = 0;
 };
 
-// The game's start for a pair: its own seed when the game has one (the same
-// for both games of the pair), unless --param seed= fixes it.
+// The game's start for a pair (games::start_params): the same for both
+// games of the pair.
 engine::Params start_of_pair(const Options& o, const games::GameInfo& info, int pair) {
-  engine::Params params = o.params;
-  const auto& specs = info.entry.params;
-  const auto has = [&](std::string_view name) {
-    return std::any_of(specs.begin(), specs.end(), [&](const auto& s) { return s.name == name; });
-  };
-  if (has("seed") && !o.params.contains("seed"))
-    params["seed"] =
-        std::to_string((o.seed * 1000003ULL + static_cast<std::uint64_t>(pair)) % 1000000000ULL);
-  if (o.max_length > 0 && has("max_length")) params["max_length"] = std::to_string(o.max_length);
-  return params;
+  return games::start_params(info.entry.params, o.params, o.seed, static_cast<std::uint64_t>(pair),
+                             o.max_length);
 }
 
 // The pair's opening: --random-plies plies of actions drawn at random from
@@ -516,19 +508,9 @@ class Tournament {
   std::ostream* out_ = nullptr;
 };
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    out.push_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
-
 // "elo0,elo1,alpha,beta", or why not.
 std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
-  const auto parts = split_commas(text);
+  const auto parts = engine::split_on(text, ',');
   std::vector<double> v;
   for (const std::string& part : parts) {
     char* end = nullptr;
@@ -606,17 +588,13 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   };
   const games::GameInfo* info = games::find_game(o.game);
   if (!info) return fail("unknown game \"" + engine::printable(o.game) + "\"");
-  for (const std::string& p : params) {
-    const std::size_t eq = p.find('=');
-    if (eq == std::string::npos || eq == 0)
-      return fail("--param " + p + ": write it as NAME=VALUE");
-    o.params[p.substr(0, eq)] = p.substr(eq + 1);
-  }
+  if (const auto wrong = games::add_params(params, o.params))
+    return fail("--param " + *wrong + ": write it as NAME=VALUE");
   auto made = info->entry.make(start_of_pair(o, *info, 0));
   if (const auto* error = std::get_if<std::string>(&made)) return fail(*error);
   if (std::get<std::unique_ptr<engine::AnyState>>(made)->players() != 2)
     return fail(o.game + " with these parameters is not a game of two players");
-  o.players = split_commas(players);
+  o.players = engine::split_on(players, ',');
   if (o.players.size() < 2) return fail("--players needs two players at least");
   for (const std::string& p : o.players) {
     if (p.starts_with(kProgram)) {

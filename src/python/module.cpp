@@ -202,15 +202,10 @@ Game load_game(const std::string& spec, const py::kwargs& kwargs) {
   if (const auto open = spec.find('('); open != std::string::npos && spec.ends_with(")")) {
     name = spec.substr(0, open);
     const std::string inside = spec.substr(open + 1, spec.size() - open - 2);
-    for (std::size_t start = 0; start < inside.size();) {
-      const std::size_t comma = std::min(inside.find(',', start), inside.size());
-      const std::string pair = inside.substr(start, comma - start);
-      const std::size_t eq = pair.find('=');
-      if (eq == std::string::npos)
-        throw py::value_error("\"" + pair + "\": a parameter is NAME=VALUE");
-      params[pair.substr(0, eq)] = pair.substr(eq + 1);
-      start = comma + 1;
-    }
+    if (const auto wrong = inside.empty()
+                               ? std::nullopt
+                               : games::add_params(engine::split_on(inside, ','), params))
+      throw py::value_error("\"" + *wrong + "\": a parameter is NAME=VALUE");
   }
   return Game(find(name), std::move(params));
 }

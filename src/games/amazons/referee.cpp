@@ -451,11 +451,7 @@ int run_referee(const std::vector<std::string>& args) {
     return code == 0 ? kMoved : kUsageError;
   }
   if (!replay_log.empty()) return replay(replay_log);
-  for (std::size_t start = 0; !names.empty() && start <= names.size();) {
-    const std::size_t comma = std::min(names.find(',', start), names.size());
-    s.names.push_back(names.substr(start, comma - start));
-    start = comma + 1;
-  }
+  if (!names.empty()) s.names = engine::split_on(names, ',');
   if (s.programs.empty() || s.programs.size() > kMaxPlayers) {
     std::cerr << "amazons referee: 1 to 8 player programs are needed\n" << app.help();
     return kUsageError;
