@@ -13,6 +13,14 @@ TEST(Words, SplitsOnAnyRunOfBlanks) {
   EXPECT_TRUE(engine::split_words(" \t ").empty());
 }
 
+TEST(Words, SplitsListsOnEverySeparator) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(engine::split_on("ai@200,random", ','), (V{"ai@200", "random"}));
+  EXPECT_EQ(engine::split_on("a,,b,", ','), (V{"a", "", "b", ""}));
+  EXPECT_EQ(engine::split_on("", ','), (V{""}));
+  EXPECT_EQ(engine::split_on("no separator", ','), (V{"no separator"}));
+}
+
 TEST(Words, ParsesOnlyPlainBoundedIntegers) {
   EXPECT_EQ(engine::parse_int("42"), 42);
   EXPECT_EQ(engine::parse_int("-7"), -7);
