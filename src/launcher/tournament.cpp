@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "engine/call.hpp"
+#include "engine/call_options.hpp"
 #include "engine/random.hpp"
 #include "engine/stats.hpp"
 #include "engine/words.hpp"
@@ -568,14 +569,7 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
       ->check(CLI::Range(1, 10000));
   app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
-  app.add_option("--limit", o.limits.time_ms,
-                 "program: players: milliseconds allowed a call (2000)")
-      ->check(CLI::Range(1, 3600000));
-  app.add_option("--memory", o.limits.memory_mib,
-                 "program: players: MiB of memory a call's processes may hold together (1024)")
-      ->check(CLI::Range(16, 1 << 20));
-  app.add_flag("!--no-sandbox", o.sandbox,
-               "run program: players without the sandbox: they can read and write all you can");
+  engine::add_call_options(app, o.limits, o.sandbox, "program: players", "you");
   std::reverse(args.begin(), args.end());  // CLI11 reads a vector from its end
   try {
     app.parse(args);

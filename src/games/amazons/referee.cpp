@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "engine/call.hpp"
+#include "engine/call_options.hpp"
 #include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
@@ -426,18 +427,7 @@ int run_referee(const std::vector<std::string>& args) {
       ->check(CLI::Range(0, 100));
   app.add_option("--amazons", s.amazons, "amazons per player")->check(CLI::Range(1, 1000));
   app.add_option("--seed", s.seed, "the first board's seed; game k uses seed + k");
-  app.add_option("--limit", s.limits.time_ms, "milliseconds allowed a call (2000)")
-      ->check(CLI::Range(1, 3600000));
-  app.add_option("--memory", s.limits.memory_mib,
-                 "MiB of memory a call's processes may hold together (1024)")
-      ->check(CLI::Range(16, 1 << 20));
-  app.add_option("--processes", s.limits.processes, "processes a call may have at once (64)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--files", s.limits.files_mib,
-                 "MiB a player may write in a file, and hold in its folder (64)")
-      ->check(CLI::Range(1, 1 << 20));
-  app.add_flag("!--no-sandbox", s.sandbox,
-               "run the players without the sandbox: they can read and write all the referee can");
+  engine::add_call_options(app, s.limits, s.sandbox, "the players", "the referee");
   app.add_option("--log", s.log, "a JSON line for every call");
   app.add_option("--replay", replay_log, "show a log of calls, board by board, and stop");
   std::vector<std::string> argv_text = {"amazons referee"};

@@ -1,0 +1,32 @@
+// The command-line options of calls of others' programs (engine/call.hpp),
+// the same in every program that makes them: the Amazons referee's and
+// `gridgames tournament`'s. Header-only: the programs link CLI11.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "engine/call.hpp"
+
+namespace engine {
+
+// --limit, --memory, --processes, --files and --no-sandbox; `who` names the
+// programs in the help ("the players").
+inline void add_call_options(CLI::App& app, CallLimits& limits, bool& sandbox,
+                             const std::string& who, const std::string& unconfined) {
+  app.add_option("--limit", limits.time_ms, who + ": milliseconds allowed a call (2000)")
+      ->check(CLI::Range(1, 3600000));
+  app.add_option("--memory", limits.memory_mib,
+                 who + ": MiB of memory a call's processes may hold together (1024)")
+      ->check(CLI::Range(16, 1 << 20));
+  app.add_option("--processes", limits.processes, who + ": processes a call may have at once (64)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--files", limits.files_mib,
+                 who + ": MiB written in a file, and held in the folder (64)")
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_flag(
+      "!--no-sandbox", sandbox,
+      "run " + who + " without the sandbox: they can read and write all " + unconfined + " can");
+}
+
+}  // namespace engine
