@@ -183,6 +183,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
       {"seats",
        {o.players[static_cast<std::size_t>(first)], o.players[static_cast<std::size_t>(second)]}},
       {"params", params},
+      {"random_plies", o.random_plies},
       {"actions", actions},
       {"points", {out.first_points, 1 - out.first_points}},
       {"verdict", out.verdict},
@@ -293,7 +294,8 @@ class Tournament {
       if (game.is_discarded()) continue;
       if (!of_this_tournament(game)) {
         err << "gridgames tournament: " << file
-            << " holds games of another tournament (its game, players or seed differ)\n";
+            << " holds games of another tournament (its game, players, seed, parameters or random "
+               "plies differ)\n";
         return false;
       }
       pairs[game["pair"].get<int>() - 1].push_back(game);
@@ -337,7 +339,8 @@ class Tournament {
         g["pair"].get<int>() > total || !g.value("players", json()).is_array() ||
         g["players"].size() != 2 || !g.value("seats", json()).is_array() ||
         g["seats"].size() != 2 || !g.value("points", json()).is_array() || g["points"].empty() ||
-        !g["points"][0].is_number())
+        !g["points"][0].is_number() || g.value("random_plies", 0) != o_.random_plies ||
+        g.value("params", json()) != json(start_of_pair(o_, info_, g["pair"].get<int>() - 1)))
       return false;
     for (std::size_t s = 0; s < 2; ++s) {
       const json& index = g["players"][s];

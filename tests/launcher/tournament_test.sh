@@ -64,6 +64,9 @@ grep -q '^resumed: 2 pairs' <<<"$out" || fail "resumed: $out"
 refused_resume=$("$gridgames" tournament sword-and-shield --players greedy,random --games 6 --seed 4 \
   --resume "$dir/part.jsonl" 2>&1)
 [[ "$refused_resume" == *"holds games of another tournament"* ]] || fail "resumed another: $refused_resume"
+refused_resume=$("$gridgames" tournament sword-and-shield --players greedy,random,random@1 --games 6 \
+  --seed 4 --max-length 50 --resume "$dir/part.jsonl" 2>&1)
+[[ "$refused_resume" == *"holds games of another tournament"* ]] || fail "resumed with another length: $refused_resume"
 
 # A gauntlet: the first player against each other one only; classic
 # Amazons games as SGF.
