@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <filesystem>
+#include <nlohmann/json.hpp>  // the views of TypedState<State>
 
 #include "engine/call.hpp"
 #include "engine/files.hpp"
