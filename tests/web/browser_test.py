@@ -263,7 +263,7 @@ def test_sword_and_shield(driver, base, shots):
     select_piece(driver, letter)
     click_target(driver, "sword-and-shield: a move by clicking on the board")
     reason = refused(driver, "move %s up" % letter)  # each piece moves once a turn
-    assert driver.find_element(By.ID, "undo").is_displayed()
+    wait(driver, lambda d: d.find_element(By.ID, "undo").is_displayed(), "the undo button")
     click_and_see_change(driver, driver.find_element(By.ID, "undo"), "sword-and-shield: undo")
     shoot(driver, shots, "sword-and-shield")
     print("ok sword-and-shield: create, move and undo by clicking; refused: " + reason)
@@ -292,7 +292,7 @@ def test_raiinet(driver, base, shots):
             click_target(mover, "raiinet: a move by clicking")
             wait(watcher, lambda d: version(d) > seen, "the move to reach the other browser")
         # Player 2's own links show their values; player 1 sees question marks.
-        assert "?" in driver.find_element(By.ID, "board").text
+        wait(driver, lambda d: "?" in d.find_element(By.ID, "board").text, "hidden links shown as ?")
         wait(driver, my_turn, "player 1's turn")
         # An ability by its card: Scan, then an unknown link of player 2.
         card = driver.find_element(By.CSS_SELECTOR, "#counters button[data-card='4']")
@@ -305,7 +305,7 @@ def test_raiinet(driver, base, shots):
         letter = next(t.get_attribute("data-piece") for t in targets if t.get_attribute("data-piece").isupper())
         click_and_see_change(driver, driver.find_element(By.CSS_SELECTOR, "#board [data-piece='%s']" % letter),
                              "raiinet: Scan by its card")
-        assert driver.find_element(By.CSS_SELECTOR, "#counters button[data-card='4']").get_attribute("disabled")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#counters button[data-card='4']").get_attribute("disabled"), "the used card disabled")
         log = driver.find_element(By.ID, "log").text
         assert "ability" in log.splitlines()[-2] or "scan" in log.lower(), "raiinet: the log says " + log[-200:]
         reason = refused(driver, "move A up")  # player 2's link
@@ -351,8 +351,8 @@ def test_flow(driver, base, shots):
         open_seat(spectator, watch)
         wait(spectator, lambda d: status_text(d).startswith("You are watching"), "the spectator's status")
         assert not spectator.find_elements(By.CSS_SELECTOR, "#actions button"), "a spectator is offered actions"
-        assert spectator.find_element(By.ID, "board").text.count("?") >= 8, "a spectator sees hidden links"
-        assert "cannot be drawn" not in spectator.find_element(By.ID, "board").text
+        wait(spectator, lambda d: d.find_element(By.ID, "board").text.count("?") >= 8, "a spectator sees hidden links")
+        wait(spectator, lambda d: "cannot be drawn" not in d.find_element(By.ID, "board").text, "a spectator's board drawn")
         # A move each, for the replay; then a draw: offered by player 1, seen
         # and accepted by player 2.
         for mover in (driver, other):
@@ -368,10 +368,10 @@ def test_flow(driver, base, shots):
         # The rematch: asked on one page, offered on both.
         click(driver, "rematch", "the rematch button")
         wait(other, lambda d: d.find_elements(By.ID, "rematch-link"), "the rematch on the other page")
-        assert driver.find_element(By.ID, "record").get_attribute("href").endswith("/record")
+        wait(driver, lambda d: d.find_element(By.ID, "record").get_attribute("href").endswith("/record"), "the record's link")
         click(driver, "replay", "the replay button")
         wait(driver, lambda d: d.find_elements(By.ID, "replay-step"), "the replay")
-        assert driver.find_element(By.ID, "replay-step").text.startswith("Action 0 of ")
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 0 of "), "the replay at action 0")
         click(driver, "replay-end", "the end of the replay")
         try:
             wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 2 of 2: player 2: "),
@@ -398,22 +398,26 @@ def test_flow(driver, base, shots):
         api(base, "api/games/%s/actions" % game["id"], {"token": game["seats"][0]["token"], "action": "pass"})
     driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log li")) >= 11, "the move list")
-    log = driver.find_element(By.ID, "log")
-    assert log.get_attribute("start") == "1" and len(log.find_elements(By.TAG_NAME, "li")) == 11
-    assert log.value_of_css_property("list-style-position") == "inside", "the list's numbers can be cut"
+    # (Each read inside a wait: the page may redraw the list between two reads.)
+    wait(driver, lambda d: d.find_element(By.ID, "log").get_attribute("start") == "1"
+         and len(d.find_element(By.ID, "log").find_elements(By.TAG_NAME, "li")) == 11,
+         "the move list's 11 numbered lines")
+    wait(driver, lambda d: d.find_element(By.ID, "log").value_of_css_property("list-style-position")
+         == "inside", "the list's numbers inside (not cut)")
     # Clocks, both shown, the mover's running.
     game = api(base, "api/games", {"game": "raiinet", "clock": {"minutes": 5, "increment_seconds": 3}})
     driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
     wait(driver, lambda d: d.find_elements(By.ID, "clock1"), "the clocks")
-    assert driver.find_element(By.ID, "clock1").text == "player 2 5:00"
-    assert "running" in driver.find_element(By.ID, "clock0").get_attribute("class")
+    wait(driver, lambda d: d.find_element(By.ID, "clock1").text == "player 2 5:00", "clock 1 at 5:00")
+    wait(driver, lambda d: "running" in d.find_element(By.ID, "clock0").get_attribute("class"),
+         "clock 0 running")
     shoot(driver, shots, "clocks")
     # Addresses with nothing behind them: a page that says so, and the way back.
     for address in ("nowhere/at/all", "game/0123456789ab?token=none"):
         driver.get(base + address)
         wait(driver, lambda d: d.find_elements(By.ID, "missing"), "the page for " + address)
         accessible(driver, "the page for " + address)
-        assert driver.find_element(By.ID, "back").get_attribute("href") == base
+        wait(driver, lambda d: d.find_element(By.ID, "back").get_attribute("href") == base, "the way back")
     print("ok flow: spectator, draw, rematch, record, replay, resign, clocks, missing pages")
 
 
@@ -511,7 +515,7 @@ def test_restart(driver, base, restart):
         seen = version(other)
         wait(driver, lambda d: version(d) == seen, "the first page to go on by itself")
         assert my_turn(driver)
-        assert not driver.find_element(By.ID, "message").text, "the page still says it cannot reach the server"
+        wait(driver, lambda d: not d.find_element(By.ID, "message").text, "the message that the server cannot be reached to go")
         assert board_markup(driver) != board
     finally:
         other.quit()
