@@ -70,6 +70,8 @@ struct Played {
   std::string reason;         // how it ended: "rules", or the loser's fault in words
   json record;                // the JSON line
   bool interrupted = false;   // the tournament was stopped (a signal) during the game
+  // Lost by the loser's fault (crash, time, illegal action), not by the rules.
+  bool by_fault() const { return reason != "rules"; }
 };
 
 // Where program: players play: a folder for each seat of each game in the
@@ -106,7 +108,7 @@ void play_random_plies(const Options& o, int pair, engine::AnyState& state, json
   }
 }
 
-// A seat's player: a bot, or a program: player in a folder of its own.
+// A seat's player: a bot, or a program: player in `folder`, made here.
 std::unique_ptr<games::AnyBot> make_player(const Options& o, const games::GameInfo& info,
                                            const Programs& programs, const std::string& name,
                                            const std::string& folder, std::uint64_t seed) {
@@ -130,15 +132,16 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   for (int s = 0; s < 2; ++s) {
     const std::uint64_t seed =
         o.seed * 1000003ULL + static_cast<std::uint64_t>(pair * 4 + game * 2 + s);
-    const std::string folder = programs.arena
-                                   ? (programs.arena->path() /
-                                      ("pair-" + std::to_string(pair + 1) + "-game-" +
-                                       std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)))
-                                         .string()
-                                   : "";
-    bots[s] =
-        make_player(o, info, programs, o.players[static_cast<std::size_t>(seats[s])], folder, seed);
-    if (!folder.empty()) folders.push_back(folder);
+    const std::string& name = o.players[static_cast<std::size_t>(seats[s])];
+    std::string folder;
+    if (name.starts_with(kProgram)) {
+      folder =
+          (programs.arena->path() / ("pair-" + std::to_string(pair + 1) + "-game-" +
+                                     std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)))
+              .string();
+      folders.push_back(folder);
+    }
+    bots[s] = make_player(o, info, programs, name, folder, seed);
   }
   json actions = json::array();
   play_random_plies(o, pair, *state, actions);
@@ -206,7 +209,7 @@ std::string pgn_of(const Options& o, const Played& p, int round) {
       << "\"]\n[White \"" << tag(o.players[static_cast<std::size_t>(p.first)]) << "\"]\n[Black \""
       << tag(o.players[static_cast<std::size_t>(p.second)]) << "\"]\n[Result \"" << result
       << "\"]\n";
-  if (p.reason != "rules") out << "[Termination \"" << tag(p.verdict) << "\"]\n";
+  if (p.by_fault()) out << "[Termination \"" << tag(p.verdict) << "\"]\n";
   out << "\n" << result << "\n\n";
   return out.str();
 }
@@ -384,7 +387,7 @@ class Tournament {
     for (const Played* p : {&one, &two}) {
       tally(p->first).add(p->first_points);
       tally(p->second).add(1 - p->first_points);
-      if (p->reason != "rules") ++faults_[p->first_points == 0 ? p->first : p->second][p->verdict];
+      if (p->by_fault()) ++faults_[p->first_points == 0 ? p->first : p->second][p->verdict];
     }
     engine::Pentanomial& penta = pentanomials_[e];
     penta.add(one.first_points, 1 - two.first_points);
@@ -394,7 +397,7 @@ class Tournament {
            << name(encounters_[e].b) << ": " << points(one.first_points) << " "
            << points(1 - two.first_points);
       for (const Played* p : {&one, &two})
-        if (p->reason != "rules") *out << " (" << p->reason << ")";
+        if (p->by_fault()) *out << " (" << p->reason << ")";
       if (o_.sprt)
         *out << std::fixed << std::setprecision(2) << "; LLR " << o_.sprt->llr(penta) << " ["
              << o_.sprt->lower() << ", " << o_.sprt->upper() << "]";
@@ -419,9 +422,8 @@ class Tournament {
     engine::Returns r{};
     r[0] = 2 * p.first_points - 1;
     r[1] = -r[0];
-    const auto sgf =
-        info_.sgf(p.record["params"].get<engine::Params>(), actions, r,
-                  p.reason == "rules" ? engine::EndedBy::Rules : engine::EndedBy::Forfeit);
+    const auto sgf = info_.sgf(p.record["params"].get<engine::Params>(), actions, r,
+                               p.by_fault() ? engine::EndedBy::Forfeit : engine::EndedBy::Rules);
     if (!sgf) return;
     std::ofstream(o_.sgf_dir + "/pair-" + std::to_string(p.record["pair"].get<int>()) + "-game-" +
                   std::to_string(p.record["game_in_pair"].get<int>()) + ".sgf")

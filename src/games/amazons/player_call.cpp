@@ -87,7 +87,7 @@ Judgement Judge::no_move(const Board& after) const {
     return out(Fault::Illegal, "exit 1 while a placement was possible");
   if (!placement_ && id_ && can_move(before_, id_))
     return out(Fault::Illegal, "exit 1 while a turn was possible");
-  return {Fault::None, "ok, no move", false, {}, {}, {}};
+  return {Fault::None, "ok, no move", false, {}, {}, {}, {}};
 }
 
 bool Judge::placement_possible() const {
@@ -111,7 +111,7 @@ Judgement Judge::placement(Board after) const {
   std::optional<Coord> placed;
   for (const Coord at : amazons_of(after, id))
     if (before_.at(at).occupant != id) placed = at;
-  return {Judgement::Fault::None, "ok", true, std::move(after), placed, {}};
+  return {Judgement::Fault::None, "ok", true, std::move(after), placed, {}, {}};
 }
 
 Judgement Judge::turn(Board after) const {
@@ -120,11 +120,11 @@ Judgement Judge::turn(Board after) const {
   bool gave_up = false;
   auto found = find_turn(before_, after, id_, &gave_up);
   if (const auto* turn = std::get_if<Turn>(&found))
-    return {Judgement::Fault::None, "ok", true, std::move(after), {}, *turn};
+    return {Judgement::Fault::None, "ok", true, std::move(after), {}, *turn, {}};
   const std::string& why = std::get<std::string>(found);
   // A long chain of horses not found: the benefit of the doubt.
   if (gave_up)
-    return {Judgement::Fault::None, "ok, not verified: " + why, true, std::move(after), {}, {}};
+    return {Judgement::Fault::None, "ok, not verified: " + why, true, std::move(after), {}, {}, {}};
   return out(Judgement::Fault::Illegal, "not one legal turn: " + why);
 }
 

@@ -41,11 +41,12 @@ struct Judgement {
   // out of time, or left a board that is not one legal move.
   enum class Fault { None, Crash, Time, Illegal };
   Fault fault = Fault::None;
-  std::string verdict;  // "ok", "ok, no move", "ok, not verified: ...", "disqualified: ..."
+  std::string verdict;  // "ok", "ok, no move", "ok, not verified: ...", "disqualified: WHY"
   bool moved = false;
   std::optional<Board> after;   // the board it left, when accepted
   std::optional<Coord> placed;  // a placement accepted: where
   std::optional<Turn> turn;     // a turn accepted and verified: which
+  std::string why;              // a fault: what it did wrong, in words
 };
 
 class Judge {
@@ -60,7 +61,7 @@ class Judge {
 
  private:
   static Judgement out(Judgement::Fault fault, const std::string& why) {
-    return {fault, "disqualified: " + why, false, {}, {}, {}};
+    return {fault, "disqualified: " + why, false, {}, {}, {}, why};
   }
   Judgement no_move(const Board& after) const;
   bool placement_possible() const;

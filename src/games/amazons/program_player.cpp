@@ -71,14 +71,13 @@ class ProgramPlayer final : public games::AnyBot {
     const auto left = engine::read_untrusted_file(file.string(), kMaxBoardBytes);
     int id = before.players()[static_cast<std::size_t>(state.to_move())].id;
     const Judgement j = Judge(seat_.limits, state.amazons(), before, id, state.placing())(r, left);
-    const std::string why = j.verdict.substr(j.verdict.find(':') + 2);
     switch (j.fault) {
       case Judgement::Fault::Crash:
-        return fail("crash", why);
+        return fail("crash", j.why);
       case Judgement::Fault::Time:
-        return fail("time", why);
+        return fail("time", j.why);
       case Judgement::Fault::Illegal:
-        return fail("illegal action", why);
+        return fail("illegal action", j.why);
       case Judgement::Fault::None:
         break;
     }
