@@ -219,8 +219,11 @@ std::string elo_text(engine::EloEstimate e) {
   if (std::isinf(e.elo)) return e.elo > 0 ? "+inf (every point won)" : "-inf (every point lost)";
   if (std::abs(e.elo) < 0.05) e.elo = 0;  // not "-0.0"
   std::ostringstream out;
-  out << std::fixed << std::setprecision(1) << std::showpos << e.elo << std::noshowpos << " ["
-      << std::showpos << e.low << ", " << e.high << std::noshowpos << "]";
+  out << std::fixed << std::setprecision(1) << std::showpos << e.elo << std::noshowpos;
+  // Every game (or pair) scored the same: the spread that an interval
+  // comes from is not seen yet.
+  if (e.low == e.high) return out.str() + " (every score the same: no interval yet)";
+  out << " [" << std::showpos << e.low << ", " << e.high << std::noshowpos << "]";
   return out.str();
 }
 

@@ -7,6 +7,7 @@
 
 #include "engine/random.hpp"
 #include "games/amazons/ai.hpp"
+#include "games/amazons/book.hpp"
 #include "games/amazons/fast_game.hpp"
 #include "games/amazons/lines.hpp"
 #include "games/amazons/perft_parallel.hpp"
@@ -562,6 +563,58 @@ TEST(AmazonsAi, TheClassicSearchWallsInTheLastAmazon) {
     Board after = board;
     ASSERT_FALSE(play_turn(after, 1, *turn));
     EXPECT_FALSE(can_move(after, 2)) << "seed " << seed;
+  }
+}
+
+// A turn of the classic game: the amazon at `from` to `to`, its arrow at
+// `arrow` (rows and columns from 1, as the game's texts write squares).
+Turn classic_turn(int from_row, int from_col, int to_row, int to_col, int arrow_row,
+                  int arrow_col) {
+  return {{from_row - 1, from_col - 1},
+          {Step{{to_row - 1, to_col - 1}, Coord{arrow_row - 1, arrow_col - 1}}}};
+}
+
+void expect_turn(const std::optional<Turn>& turn, const Turn& expected) {
+  ASSERT_TRUE(turn);
+  EXPECT_EQ(turn->from, expected.from);
+  ASSERT_EQ(turn->steps.size(), 1u);
+  EXPECT_EQ(turn->steps[0].to, expected.steps[0].to);
+  EXPECT_EQ(turn->steps[0].target, expected.steps[0].target);
+}
+
+TEST(AmazonsAi, TheClassicAiPlaysItsBookOnlyInTheBooksPositions) {
+  AiOptions options;
+  options.rules = RuleSet::Standard;
+  options.nodes = 1;  // a search this short would not find the book's turns
+  Board board = standard_board();
+  const Turn first = classic_turn(1, 7, 7, 7, 7, 4);
+  expect_turn(ai_turn(board, 1, options), first);
+  EXPECT_FALSE(book_turn(board, 2));  // the start is white's to play
+  ASSERT_FALSE(play_turn(board, 1, first));
+  EXPECT_FALSE(book_turn(board, 2));
+  Board answered = board;
+  ASSERT_FALSE(play_turn(answered, 2, classic_turn(7, 1, 4, 4, 4, 9)));
+  expect_turn(ai_turn(answered, 1, options), classic_turn(1, 4, 3, 6, 6, 9));
+  // Any other answer leaves the book.
+  ASSERT_FALSE(play_turn(board, 2, classic_turn(7, 1, 4, 4, 4, 8)));
+  EXPECT_FALSE(book_turn(board, 1));
+  // book=0 leaves the start to the search.
+  options.book = false;
+  const auto searched = ai_turn(standard_board(), 1, options);
+  ASSERT_TRUE(searched);
+  EXPECT_NE(searched->steps[0].to, first.steps[0].to);
+  options.book = true;
+  // Only the classic game's strong player has a book, and only without treasure.
+  Board treasure = standard_board();
+  treasure.at({4, 4}).treasure = 1;
+  EXPECT_FALSE(book_turn(treasure, 1));
+  for (const Brain brain : {Brain::PlainUct, Brain::Greedy, Brain::Random}) {
+    options.brain = brain;
+    Board after = standard_board();
+    const auto turn = ai_turn(after, 1, options);
+    ASSERT_TRUE(turn);
+    ASSERT_FALSE(play_turn(after, 1, *turn));
+    EXPECT_FALSE(after.at({6, 6}).occupant == 1 && after.at({6, 3}).occupant == kObstacle);
   }
 }
 

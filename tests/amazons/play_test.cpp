@@ -101,13 +101,16 @@ TEST(AmazonsParameters, BadValuesNameTheParameterAndItsRange) {
   EXPECT_EQ(
       error({"strict=1"}, ParameterUse::Play),
       "unknown parameter \"strict\" for play; the parameters are amazons, player, seed, time, "
-      "nodes, rules, ai, players");
+      "nodes, rules, ai, book, players");
+  EXPECT_EQ(error({"book=yes"}, ParameterUse::Program), "book=yes: book is 0 or 1");
   EXPECT_EQ(error({"amazons=0"}, ParameterUse::Play),
             "amazons=0: amazons is a number of amazons from 1 to 1000 (0 too for the tournament "
             "program)");
-  const auto read = read_parameters({"rules=standard", "seed=7", "board.txt"}, ParameterUse::Play);
+  const auto read =
+      read_parameters({"rules=standard", "seed=7", "book=0", "board.txt"}, ParameterUse::Play);
   const auto& p = std::get<Parameters>(read);
   EXPECT_EQ(p.ai.rules, RuleSet::Standard);
+  EXPECT_FALSE(p.ai.book);
   EXPECT_EQ(p.ai.seed, 7u);
   EXPECT_EQ(p.files, std::vector<std::string>{"board.txt"});
 }

@@ -6,6 +6,7 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/mcts.hpp"
+#include "games/amazons/book.hpp"
 #include "games/amazons/flood.hpp"
 #include "games/amazons/player.hpp"
 
@@ -254,6 +255,9 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     }
     return limits;
   };
+  if (rules == RuleSet::Standard && options.brain == Brain::Strong && options.book) {
+    if (auto turn = book_turn(board, player)) return turn;
+  }
   if (rules == RuleSet::Standard && options.brain != Brain::PlainUct) {
     engine::AlphaBeta<FastGame> search(kClassicSearchWidth);
     return collect_turn(game, [&](const FastGame& g) {

@@ -21,6 +21,9 @@ struct AiOptions {
   Brain brain = Brain::Strong;
   RuleSet rules = RuleSet::Extended;
   int time_ms = 1000;  // per turn, counted from `start`
+  // The classic game's strong player takes its turn from the opening book
+  // (book.hpp) when the position is one of the book's.
+  bool book = true;
   // When set: this many search iterations (the classic game: evaluations)
   // per decision, no clock.
   std::int64_t nodes = 0;

@@ -27,6 +27,7 @@ const char* const kAmazonsUsage =
     "  rules=standard      the classic game (default extended)\n"
     "  ai=strong|uct|greedy|random\n"
     "                      the computer player (default strong)\n"
+    "  book=0              the classic game's AI without its opening book\n"
     "  strict=1            the tournament program refuses a board that fails the\n"
     "                      anti-cheating check\n"
     "\n"
@@ -54,6 +55,7 @@ constexpr Key kKeys[] = {
     {"nodes", true, true, "a number of search iterations from 1 to 1000000000"},
     {"rules", true, true, "extended or standard"},
     {"ai", true, true, "strong, uct, greedy or random"},
+    {"book", true, true, "0 or 1"},
     {"players", false, true, "a list of 1 to 8 players, each human or ai: players=human,ai"},
 };
 
@@ -87,6 +89,10 @@ bool apply(Parameters& p, const std::string& key, const std::string& value, Para
     if (n) p.ai.seed = static_cast<std::uint64_t>(*n);
     p.seed_given = true;
     return n.has_value();
+  }
+  if (key == "book") {
+    p.ai.book = value == "1";
+    return value == "0" || value == "1";
   }
   if (key == "strict") {
     p.strict = value == "1";
