@@ -233,6 +233,9 @@ FastGame::Values evaluate_position(const FastGame& game, RuleSet rules) {
 
 std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& options) {
   if (!can_move(board, player)) return std::nullopt;
+  if (options.rules == RuleSet::Standard && options.brain == Brain::Strong && options.book) {
+    if (auto turn = book_turn(board, player)) return turn;
+  }
   engine::Random rng(options.seed ^ (static_cast<std::uint64_t>(player) * 0x9e3779b97f4a7c15ULL));
   if (options.brain == Brain::Greedy || !LineBoard::fits(board.rows(), board.cols())) {
     return choose_turn(board, player, rng);
@@ -255,9 +258,6 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     }
     return limits;
   };
-  if (rules == RuleSet::Standard && options.brain == Brain::Strong && options.book) {
-    if (auto turn = book_turn(board, player)) return turn;
-  }
   if (rules == RuleSet::Standard && options.brain != Brain::PlainUct) {
     engine::AlphaBeta<FastGame> search(kClassicSearchWidth);
     return collect_turn(game, [&](const FastGame& g) {

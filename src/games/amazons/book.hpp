@@ -1,7 +1,8 @@
 // The classic game's opening book: turns for a few positions of the
 // standard 10 x 10 start where the search, at the time a tournament gives
-// it, plays a line that loses the same way game after game. Each entry was
-// chosen by a match against hippolyta (docs/journal/opening-book.md).
+// it, played a line that lost the same way game after game. Each entry was
+// chosen from the records of matches against hippolyta and kept by one
+// (docs/journal/opening-book-2026-11-29.md).
 #pragma once
 
 #include <optional>
