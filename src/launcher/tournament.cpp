@@ -401,9 +401,12 @@ class Tournament {
            << points(1 - two.first_points);
       for (const Played* p : {&one, &two})
         if (p->by_fault()) *out << " (" << p->reason << ")";
-      if (o_.sprt)
-        *out << std::fixed << std::setprecision(2) << "; LLR " << o_.sprt->llr(penta) << " ["
+      if (o_.sprt) {
+        const double llr = o_.sprt->llr(penta);
+        *out << std::fixed << std::setprecision(2) << "; LLR "
+             << (std::abs(llr) < 0.005 ? 0.0 : llr) << " ["  // not "-0.00"
              << o_.sprt->lower() << ", " << o_.sprt->upper() << "]";
+      }
       *out << "\n" << std::flush;
     }
     const auto decision = o_.sprt ? o_.sprt->decide(penta) : engine::Sprt::Decision::Continue;
