@@ -69,20 +69,34 @@ std::optional<StandardGame> replay(const std::vector<std::string>& turns) {
   return game;
 }
 
-}  // namespace
+struct Position {
+  std::string squares;  // as squares() writes them
+  int player;           // the id of the player to move
+  Turn turn;            // the book's turn there
+};
 
-std::optional<Turn> book_turn(const Board& board, int player) {
-  const std::string seen = squares(board);
-  if (seen.empty()) return std::nullopt;
+// The book's entries played out, once.
+std::vector<Position> positions() {
+  std::vector<Position> out;
   for (std::string_view entry : kBook) {
     const std::vector<std::string> turns = engine::split_on(entry, ';');
     const auto game = replay({turns.begin(), turns.end() - 1});
-    if (!game || game->to_move() + 1 != player || without_breaks(game->observation(0)) != seen)
-      continue;
+    if (!game) continue;
     const auto reply = game->parse_action(engine::trim(turns.back()));
     if (!reply) continue;
-    return Turn{coord(reply->from), {Step{coord(reply->to), coord(reply->arrow)}}};
+    out.push_back({without_breaks(game->observation(0)), game->to_move() + 1,
+                   Turn{coord(reply->from), {Step{coord(reply->to), coord(reply->arrow)}}}});
   }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Turn> book_turn(const Board& board, int player) {
+  static const std::vector<Position> book = positions();
+  const std::string seen = squares(board);
+  for (const Position& position : book)
+    if (position.player == player && position.squares == seen) return position.turn;
   return std::nullopt;
 }
 
