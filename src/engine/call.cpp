@@ -4,10 +4,12 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +24,8 @@
 #include <optional>
 #include <set>
 
+#include "engine/cgroup.hpp"
+#include "engine/seccomp.hpp"
 #include "engine/words.hpp"
 
 namespace engine {
@@ -193,46 +197,126 @@ bool drain(int fd, std::string& head, bool& cut) {
   }
 }
 
-// Whether a user who owns nothing on the way can reach `path`.
-bool others_can_reach(const fs::path& path) {
-  for (fs::path folder = path.parent_path(); !folder.empty(); folder = folder.parent_path()) {
-    struct stat info {};
-    if (::stat(folder.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH)) return false;
-    if (folder == folder.root_path()) break;
-  }
-  return true;
+// Whether the call's user can pass through `folder` (a seat's user owns
+// nothing outside its folder; without seat users the call is the referee).
+bool call_can_search(const fs::path& folder, const Confinement& c) {
+  if (!c.seat_users) return ::access(folder.c_str(), X_OK) == 0;
+  struct stat info {};
+  return ::stat(folder.c_str(), &info) == 0 && (info.st_mode & S_IXOTH);
 }
 
-// The command that runs `argv` in the sandbox: the whole system read-only,
-// the games' folders empty but for `folder`, which alone can be written, no
-// network, its own processes, users and host name, and this program first.
+// The folders of the host the sandbox shows empty: the temporary folders
+// (and the unix sockets in them), the runtime folders, the referee's home,
+// the games' folders, and every folder on the way to a program's folder
+// that the call's user could not pass (so a program under /root runs).
+std::vector<std::string> hidden_folders(const std::vector<std::string>& shown,
+                                        const Confinement& c) {
+  std::vector<std::string> hidden = {"/tmp", "/var/tmp", "/run", "/dev/shm", c.hidden};
+  if (const char* home = std::getenv("HOME"); home && fs::path(home).is_absolute())
+    hidden.push_back(fs::path(home).lexically_normal().string());
+  if (const passwd* user = ::getpwuid(::geteuid()); user && user->pw_dir)
+    hidden.push_back(fs::path(user->pw_dir).lexically_normal().string());
+  for (const std::string& folder : shown) {
+    fs::path way = "/";
+    for (const fs::path& part : fs::path(folder).relative_path()) {
+      way /= part;
+      if (!call_can_search(way, c)) {
+        hidden.push_back(way.string());
+        break;
+      }
+    }
+  }
+  // Real folders only (a link such as /var/run is not mounted over), each
+  // once, every folder before those inside it, none inside another.
+  std::erase_if(hidden, [](const std::string& f) {
+    std::error_code error;
+    return f.empty() || f == "/" || !fs::is_directory(fs::symlink_status(f, error));
+  });
+  std::sort(hidden.begin(), hidden.end());
+  hidden.erase(std::unique(hidden.begin(), hidden.end()), hidden.end());
+  std::vector<std::string> outermost;
+  for (const std::string& f : hidden) {
+    if (outermost.empty() || !(f + "/").starts_with(outermost.back() + "/")) outermost.push_back(f);
+  }
+  return outermost;
+}
+
+// Whether `path` is `folder` or inside it.
+bool inside(const std::string& path, const std::string& folder) {
+  return path == folder || path.starts_with(folder + "/");
+}
+
+// The command that runs `argv` in the sandbox: the whole system read-only
+// but the host's temporary, runtime and private folders (hidden_folders),
+// the programs' folders read-only, `folder` alone writable; no network, its
+// own processes, IPC and host name; this program first.
+//
+// Run by root, bubblewrap mounts as root (so that it reaches programs in
+// folders no seat user could pass) without a user namespace, and the first
+// process becomes the seat's user before anything of the program runs: a
+// user namespace made by root would map the sandbox's user to root. Run by
+// another user, a user namespace of its own makes the mounts possible, and
+// none can be made inside it.
 std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const std::string& folder,
                                    const Confinement& c) {
-  std::vector<std::string> command = {"bwrap",
-                                      "--die-with-parent",
-                                      "--new-session",
-                                      "--unshare-all",
-                                      "--unshare-user",
-                                      "--cap-drop",
-                                      "ALL",
-                                      "--as-pid-1",
-                                      "--ro-bind",
-                                      "/",
-                                      "/",
-                                      "--dev",
-                                      "/dev",
-                                      "--proc",
-                                      "/proc"};
-  if (!c.hidden.empty()) command.insert(command.end(), {"--tmpfs", c.hidden});
-  if (!c.log.empty() && fs::exists(c.log) && (!c.as_nobody || others_can_reach(c.log)))
-    command.insert(command.end(), {"--ro-bind", "/dev/null", c.log});
-  command.insert(command.end(), {"--bind", folder, folder});
-  if (!c.hidden.empty()) command.insert(command.end(), {"--remount-ro", c.hidden});
+  std::vector<std::string> command = {"bwrap", "--die-with-parent", "--new-session"};
+  if (c.seat_users) {
+    command.insert(command.end(), {"--unshare-ipc", "--unshare-pid", "--unshare-net",
+                                   "--unshare-uts", "--unshare-cgroup-try", "--cap-drop", "ALL",
+                                   "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"});
+  } else {
+    command.insert(command.end(),
+                   {"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL"});
+  }
   command.insert(command.end(),
-                 {"--remount-ro", "/dev", "--chdir", folder, "--setenv", "HOME", folder, "--setenv",
-                  "TMPDIR", folder, "--", c.init, "--call-init"});
+                 {"--as-pid-1", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"});
+  std::vector<std::string> shown = program_folders(argv);
+  for (const std::string& f : program_folders({c.init})) shown.push_back(f);
+  shown.push_back(folder);
+  const std::vector<std::string> hidden = hidden_folders(shown, c);
+  shown.pop_back();
+  for (const std::string& f : hidden) command.insert(command.end(), {"--tmpfs", f});
+  const bool log_hidden = std::any_of(hidden.begin(), hidden.end(),
+                                      [&](const std::string& f) { return inside(c.log, f); });
+  if (!c.log.empty() && !log_hidden && fs::exists(c.log))
+    command.insert(command.end(), {"--ro-bind", "/dev/null", c.log});
+  // A folder shown inside a hidden one is reached through folders made
+  // passable (bubblewrap would copy the modes of the host's, which the
+  // call's user may not pass).
+  std::set<std::string> made;
+  const auto make_way = [&](const std::string& f) {
+    const auto h = std::find_if(hidden.begin(), hidden.end(),
+                                [&](const std::string& x) { return inside(f, x); });
+    if (h == hidden.end()) return false;
+    fs::path way = *h;
+    for (const fs::path& part : fs::path(f).lexically_relative(*h).parent_path()) {
+      way /= part;
+      if (made.insert(way.string()).second)
+        command.insert(command.end(), {"--perms", "0755", "--dir", way.string()});
+    }
+    return true;
+  };
+  for (const std::string& f : shown)
+    if (!inside(f, c.hidden) && make_way(f)) command.insert(command.end(), {"--ro-bind", f, f});
+  make_way(folder);
+  command.insert(command.end(), {"--bind", folder, folder});
+  for (const std::string& f : hidden) command.insert(command.end(), {"--remount-ro", f});
+  // The first process enters the folder once it is the seat's user: the
+  // folder is the user's alone.
+  command.insert(command.end(), {"--remount-ro", "/dev", "--", c.init, "--call-init",
+                                 c.seat_users ? std::to_string(c.user) : "-", folder});
   command.insert(command.end(), argv.begin(), argv.end());
   return command;
+}
+
+// The environment of a call: what the players' protocol needs, nothing of
+// the referee's own.
+std::vector<std::string> call_environment(const std::string& folder) {
+  const char* path = std::getenv("PATH");
+  const char* lang = std::getenv("LANG");
+  return {std::string("PATH=") + (path && *path ? path : "/usr/local/bin:/usr/bin:/bin"),
+          std::string("LANG=") + (lang && *lang ? lang : "C.UTF-8"), "HOME=" + folder,
+          "TMPDIR=" + folder};
 }
 
 // "errno N" on `fd`, with async-signal-safe calls only.
@@ -252,9 +336,9 @@ void report_errno(int fd, int error) {
 
 // In the child, before exec: only async-signal-safe calls (other threads
 // may hold locks).
-[[noreturn]] void start_child(char* const* args, const char* folder, int output, int report,
-                              const CallLimits& limits, const Confinement& confinement) {
-  const bool sandbox = confinement.sandbox, as_nobody = confinement.as_nobody;
+[[noreturn]] void start_child(char* const* args, char* const* environment, const char* folder,
+                              int output, int report, const CallLimits& limits,
+                              const Confinement& confinement, const CallGroup* group) {
   ::setpgid(0, 0);
   sigset_t none;
   sigemptyset(&none);
@@ -270,16 +354,16 @@ void report_errno(int fd, int error) {
   }
   // The sandbox's first process reports on kReportFd; without a sandbox the
   // pipe closes on exec and only says why exec failed.
-  if (sandbox) {
+  if (confinement.sandbox) {
     if (report == kReportFd ? ::fcntl(report, F_SETFD, 0) < 0 : ::dup2(report, kReportFd) < 0)
       ::_exit(126);
     report = kReportFd;
   }
-  if (as_nobody &&
-      (::setgroups(0, nullptr) != 0 || ::setgid(kNobody) != 0 || ::setuid(kNobody) != 0)) {
+  if (group && !group->enter()) {
+    report_errno(report, errno);
     ::_exit(126);
   }
-  ::execvp(args[0], args);
+  ::execvpe(args[0], args, environment);
   report_errno(report, errno);
   ::_exit(127);
 }
@@ -305,17 +389,38 @@ void read_report(int fd, CallOutcome& outcome) {
   }
 }
 
+// Whether a file in `folder` reached `bytes` (what RLIMIT_FSIZE stops).
+bool file_reached(const std::string& folder, long long bytes) {
+  std::error_code error;
+  int seen = 0;
+  for (fs::recursive_directory_iterator it(folder, error), end;
+       !error && it != end && ++seen <= kMaxFolderEntries + 16; it.increment(error)) {
+    const auto status = it->symlink_status(error);
+    if (!error && fs::is_regular_file(status) &&
+        static_cast<long long>(it->file_size(error)) >= bytes)
+      return true;
+    error.clear();
+  }
+  return false;
+}
+
 class Call {
  public:
   Call(const CallLimits& limits, const Confinement& confinement, const std::string& folder)
       : limits_(limits), confinement_(confinement), folder_(folder) {}
+  Call(const Call&) = delete;
+  Call& operator=(const Call&) = delete;
 
   CallOutcome run(const std::vector<std::string>& argv) {
+    if (confinement_.groups && !make_group()) return outcome_;
     std::vector<std::string> command =
         confinement_.sandbox ? sandboxed(argv, folder_, confinement_) : argv;
-    std::vector<char*> args;
+    std::vector<std::string> environment = call_environment(folder_);
+    std::vector<char*> args, env;
     for (std::string& a : command) args.push_back(a.data());
     args.push_back(nullptr);
+    for (std::string& e : environment) env.push_back(e.data());
+    env.push_back(nullptr);
     int output[2], report[2];
     if (::pipe2(output, O_CLOEXEC) != 0) return outcome_;
     if (::pipe2(report, O_CLOEXEC) != 0) {
@@ -330,7 +435,8 @@ class Call {
       } else {
         pid_ = ::fork();
         if (pid_ == 0) {
-          start_child(args.data(), folder_.c_str(), output[1], report[1], limits_, confinement_);
+          start_child(args.data(), env.data(), folder_.c_str(), output[1], report[1], limits_,
+                      confinement_, group_.get());
         }
         if (pid_ > 0) {
           ::setpgid(pid_, pid_);  // also here: the child may not have run yet
@@ -344,6 +450,7 @@ class Call {
     ::close(output[0]);
     if (pid_ > 0) finish(report[0]);
     ::close(report[0]);
+    group_.reset();
     return outcome_;
   }
 
@@ -351,6 +458,20 @@ class Call {
   static void close_both(int fds[2]) {
     ::close(fds[0]);
     ::close(fds[1]);
+  }
+
+  // The call's control group; the sandbox's own two tasks (bubblewrap and
+  // the first process) are not the program's.
+  bool make_group() {
+    const int own = confinement_.sandbox ? 2 : 0;
+    auto made = confinement_.groups->make(static_cast<long long>(limits_.memory_mib) << 20,
+                                          limits_.processes + own);
+    if (auto* group = std::get_if<std::unique_ptr<CallGroup>>(&made)) {
+      group_ = std::move(*group);
+      return true;
+    }
+    outcome_.why_not_started = "no control group: " + std::get<std::string>(made);
+    return false;
   }
 
   // Waits for the call to end, keeping the head of its output, and ends it
@@ -393,7 +514,22 @@ class Call {
     drain(output, outcome_.output, outcome_.output_cut);
   }
 
+  // In control groups, the kernel's counts: a process it killed for the
+  // memory limit, a task it refused; else what the processes report.
   bool over_usage() {
+    if (group_) {
+      const GroupCounts counts = group_->counts();
+      outcome_.peak_kib = std::max(outcome_.peak_kib, counts.peak_bytes / 1024);
+      if (counts.oom_kills > 0) {
+        outcome_.end = CallOutcome::End::OverMemory;
+        return true;
+      }
+      if (counts.task_refusals > 0) {
+        outcome_.end = CallOutcome::End::OverProcesses;
+        return true;
+      }
+      return false;
+    }
     const Usage usage = tree_usage(pid_, confinement_.sandbox ? 2 : 0);
     outcome_.peak_kib = std::max(outcome_.peak_kib, usage.kib);
     if (usage.kib > static_cast<long long>(limits_.memory_mib) * 1024) {
@@ -407,8 +543,17 @@ class Call {
     return false;
   }
 
+  // What the folder holds: on a filesystem of its own, what the filesystem
+  // says it holds (reserved blocks included); else its files' sizes.
   bool over_folder() {
-    const FolderUsage usage = folder_usage(folder_);
+    FolderUsage usage;
+    struct statvfs fs {};
+    if (confinement_.fixed_folder && ::statvfs(folder_.c_str(), &fs) == 0) {
+      usage.bytes = static_cast<long long>(fs.f_blocks - fs.f_bfree) * fs.f_frsize;
+      usage.entries = static_cast<int>(fs.f_files - fs.f_ffree) - 1;  // its root aside
+    } else {
+      usage = folder_usage(folder_);
+    }
     if (usage.entries <= kMaxFolderEntries &&
         usage.bytes <= static_cast<long long>(limits_.files_mib) << 20) {
       return false;
@@ -432,8 +577,16 @@ class Call {
     const int orphans = end_orphans();
     if (outcome_.end == CallOutcome::End::NotStarted && exited_) classify(report);
     if (!confinement_.sandbox) outcome_.leftovers = std::max(0, running) + orphans;
+    // The kernel may have ended the call for its memory before a check saw it.
+    if (group_ && outcome_.end != CallOutcome::End::TimedOut &&
+        outcome_.end != CallOutcome::End::Stopped)
+      over_usage();
     if (outcome_.end == CallOutcome::End::Exited && over_folder()) {
       outcome_.end = CallOutcome::End::OverFolder;
+    }
+    if (outcome_.end == CallOutcome::End::Signaled && outcome_.code == SIGXFSZ &&
+        file_reached(folder_, static_cast<long long>(limits_.files_mib) << 20)) {
+      outcome_.end = CallOutcome::End::OverFileSize;
     }
   }
 
@@ -453,6 +606,7 @@ class Call {
   const Confinement& confinement_;
   const std::string& folder_;
   CallOutcome outcome_;
+  std::unique_ptr<CallGroup> group_;
   Clock::time_point start_;
   pid_t pid_ = -1;
   int status_ = 0;
@@ -485,10 +639,31 @@ bool calls_stopped() {
   return stopping;
 }
 
-int run_call_init(const std::vector<std::string>& argv) {
-  // Nothing in the sandbox may trace or signal its first process.
+int run_call_init(const std::vector<std::string>& init_args) {
+  if (init_args.size() < 3) return 126;
+  // Root's sandbox starts this as root: it becomes the seat's user first.
+  if (init_args[0] != "-") {
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long number = std::strtoul(init_args[0].c_str(), &end, 10);
+    const auto user = static_cast<uid_t>(number);
+    if (*end != '\0' || errno != 0 || user == 0 || number != user || ::setgroups(0, nullptr) != 0 ||
+        ::setgid(user) != 0 || ::setuid(user) != 0) {
+      ::dprintf(kReportFd, "errno %d\n", errno ? errno : EINVAL);
+      ::_exit(0);
+    }
+  }
+  // No privileges gained by running anything, no user namespace made (the
+  // kernel's surface they open), nothing in the sandbox may trace or signal
+  // its first process.
+  if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || !forbid_user_namespaces() ||
+      ::chdir(init_args[1].c_str()) != 0) {
+    ::dprintf(kReportFd, "errno %d\n", errno ? errno : EPERM);
+    ::_exit(0);
+  }
   ::prctl(PR_SET_DUMPABLE, 0);
   ::fcntl(kReportFd, F_SETFD, FD_CLOEXEC);
+  const std::vector<std::string> argv(init_args.begin() + 2, init_args.end());
   std::vector<std::string> copies = argv;
   std::vector<char*> args;
   for (std::string& a : copies) args.push_back(a.data());
@@ -533,13 +708,14 @@ std::string describe_end(const CallOutcome& r, const CallLimits& limits) {
     case CallOutcome::End::OverMemory:
       return "exceeded the memory limit of " + std::to_string(limits.memory_mib) + " MiB";
     case CallOutcome::End::OverProcesses:
-      return "exceeded the limit of " + std::to_string(limits.processes) + " processes";
+      return "exceeded the limit of " + std::to_string(limits.processes) +
+             " tasks (processes and threads)";
     case CallOutcome::End::OverFolder:
       return "filled its folder beyond the limit of " + std::to_string(limits.files_mib) +
              " MiB or " + std::to_string(kMaxFolderEntries) + " files";
+    case CallOutcome::End::OverFileSize:
+      return "exceeded the file size limit of " + std::to_string(limits.files_mib) + " MiB";
     case CallOutcome::End::Signaled:
-      if (r.code == SIGXFSZ)
-        return "exceeded the file size limit of " + std::to_string(limits.files_mib) + " MiB";
       return "crashed: killed by " + signal_name(r.code) + " (signal " + std::to_string(r.code) +
              ")";
     case CallOutcome::End::NotStarted:
@@ -552,15 +728,28 @@ std::string describe_end(const CallOutcome& r, const CallLimits& limits) {
   return "";
 }
 
-std::optional<std::string> sandbox_problem(const std::string& folder, const CallLimits& limits,
-                                           const Confinement& c) {
-  CallArena::make(folder, c, true);
-  const CallOutcome r = run_call({"true"}, folder, limits, c);
-  if (r.end == CallOutcome::End::Exited && r.code == 0) return std::nullopt;
-  std::string why = r.output.substr(0, r.output.find('\n'));
-  if (why.empty()) why = describe_end(r, limits);
-  if (why.empty()) why = "a test call exited " + std::to_string(r.code);
-  return printable(why, 200);
+std::vector<std::string> command_line(const std::string& program) {
+  std::vector<std::string> argv;
+  for (std::string_view w : split_words(program)) argv.emplace_back(w);
+  if (!argv.empty() && argv[0].find('/') != std::string::npos)
+    argv[0] = fs::absolute(argv[0]).lexically_normal().string();
+  return argv;
+}
+
+std::vector<std::string> program_folders(const std::vector<std::string>& argv) {
+  std::vector<std::string> folders;
+  for (const std::string& arg : argv) {
+    const fs::path path = arg;
+    std::error_code error;
+    if (!path.is_absolute() || !fs::exists(path, error)) continue;
+    const fs::path real = fs::canonical(path, error);
+    if (error) continue;
+    const fs::path folder = fs::is_directory(real, error) ? real : real.parent_path();
+    if (folder != folder.root_path() &&
+        std::find(folders.begin(), folders.end(), folder.string()) == folders.end())
+      folders.push_back(folder.string());
+  }
+  return folders;
 }
 
 StopCallsOnSignals::StopCallsOnSignals() {
@@ -584,36 +773,6 @@ StopCallsOnSignals::~StopCallsOnSignals() {
   done_ = true;
   watcher_.join();
   ::pthread_sigmask(SIG_SETMASK, &old_, nullptr);
-}
-
-CallArena::CallArena(const std::string& prefix) {
-  std::string base = (fs::temp_directory_path() / (prefix + ".XXXXXX")).string();
-  if (::mkdtemp(base.data())) path_ = base;
-}
-
-void CallArena::make(const fs::path& folder, const Confinement& c, bool for_player) {
-  fs::create_directories(folder);
-  if (!c.as_nobody) return;
-  if (for_player) {
-    ::chmod(folder.c_str(), 0700);
-    (void)!::chown(folder.c_str(), kNobody, kNobody);
-  } else {
-    ::chmod(folder.c_str(), 0711);
-  }
-}
-
-void CallArena::remove_folder(const fs::path& folder) {
-  if (folder.empty()) return;
-  std::error_code error;
-  fs::remove_all(folder, error);
-  if (!error) return;
-  for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end;
-       it.increment(error)) {
-    if (it->is_directory(error) && !it->is_symlink(error))
-      fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, error);
-  }
-  fs::permissions(folder, fs::perms::owner_all, fs::perm_options::add, error);
-  fs::remove_all(folder, error);
 }
 
 }  // namespace engine

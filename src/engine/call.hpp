@@ -1,10 +1,14 @@
 // One call of a player program we did not write (the Amazons referee's, a
-// tournament's `program:` player): run in its own folder, in a sandbox (bubblewrap) where only that
-// folder can be written, with limits on time, memory, processes and file size; its output kept to a
-// bounded head; and nothing of it left running afterwards.
+// tournament's `program:` player): run in its own folder, in a sandbox
+// (bubblewrap) where only that folder can be written and nothing of the
+// host's environment, temporary folders or sockets is seen, with limits on
+// time, memory, tasks and file size (the kernel's, engine/cgroup.hpp, where
+// the arena has them, engine/arena.hpp); its output kept to a bounded head;
+// and nothing of it left running afterwards.
 #pragma once
 
 #include <signal.h>
+#include <sys/types.h>
 
 #include <atomic>
 #include <filesystem>
@@ -17,20 +21,27 @@ namespace engine {
 
 struct CallLimits {
   int time_ms = 2000;
-  int memory_mib = 1024;  // the resident memory of all its processes together
-  int processes = 64;     // processes at once
+  int memory_mib = 1024;  // the memory charged to all its processes together
+  int processes = 64;     // tasks at once: processes and their threads
   int files_mib = 64;     // each file it writes, and its folder in all
 };
 
-// How calls are confined. Without a sandbox a call runs as the referee's
-// user, in its folder, with the same limits, but can reach every file the
-// referee can.
+class CallGroups;
+
+// How calls are confined (engine/arena.hpp sets it up). Without a sandbox a
+// call runs as the referee's user, in its folder, with the same limits, but
+// can reach every file the referee can.
 struct Confinement {
   bool sandbox = true;
-  std::string init;        // this program's path: it serves as the sandbox's first process
-  std::string hidden;      // a folder the sandbox shows empty (all the games' folders)
-  std::string log;         // a file the sandbox shows empty (the referee's log)
-  bool as_nobody = false;  // root runs its players as nobody (uid 65534)
+  std::string init;    // this program's path: it serves as the sandbox's first process
+  std::string hidden;  // a folder the sandbox shows empty (all the games' folders)
+  std::string log;     // a file the sandbox shows empty (the referee's log)
+  // Control groups that the kernel enforces the memory and task limits in;
+  // null: the limits are polled from what the processes report.
+  const CallGroups* groups = nullptr;
+  bool seat_users = false;    // root runs each seat as a user of its own
+  bool fixed_folder = false;  // each seat's folder is a filesystem of fixed size
+  uid_t user = 0;             // this seat's user (seat_users), else the referee's own
 };
 
 struct CallOutcome {
@@ -42,14 +53,15 @@ struct CallOutcome {
     OverMemory,
     OverProcesses,
     OverFolder,
-    Stopped,  // the referee was told to stop
+    OverFileSize,  // killed by SIGXFSZ when a file of its folder reached the limit
+    Stopped,       // the referee was told to stop
   };
   End end = End::NotStarted;
   int code = 0;  // the exit code (Exited) or the signal (Signaled)
   long long ms = 0;
   std::string output;  // the head of its standard output and error
   bool output_cut = false;
-  long long peak_kib = 0;  // the most resident memory its processes held at a check
+  long long peak_kib = 0;  // the most memory charged to it (polled: resident at a check)
   int leftovers = 0;       // its processes still running when it ended, killed then
   std::string why_not_started;
 };
@@ -57,7 +69,6 @@ struct CallOutcome {
 inline constexpr std::size_t kOutputHead = 4096;
 // A call's folder may hold at most this many files and folders.
 inline constexpr int kMaxFolderEntries = 10000;
-inline constexpr int kNobody = 65534;
 
 // Makes this process the reaper of every orphan among its descendants, so
 // that a player's process that left its group can still be found and ended.
@@ -76,10 +87,13 @@ CallOutcome run_call(const std::vector<std::string>& argv, const std::string& fo
 void stop_all_calls();
 bool calls_stopped();
 
-// The first process in the sandbox (`PROGRAM --call-init ARGV...`): runs
-// ARGV, waits for it, kills and counts whatever else is left, and writes
-// "status LEFTOVERS" (or "errno" if ARGV could not start) to descriptor 3.
-int run_call_init(const std::vector<std::string>& argv);
+// The first process in the sandbox (`PROGRAM --call-init USER FOLDER
+// ARGV...`): becomes USER (a uid, or "-" to stay who it is), forbids
+// privileges and user namespaces to itself and what it starts, enters
+// FOLDER, runs ARGV there, waits for it,
+// kills and counts whatever else is left, and writes "status LEFTOVERS" (or
+// "errno" if ARGV could not start) to descriptor 3.
+int run_call_init(const std::vector<std::string>& init_args);
 
 // "SIGSEGV" for 11, and so on.
 std::string signal_name(int signal_number);
@@ -89,9 +103,14 @@ std::string signal_name(int signal_number);
 // when it exited 0 or 1, the exits of the players' protocol.
 std::string describe_end(const CallOutcome& outcome, const CallLimits& limits);
 
-// Whether a call in the sandbox runs in `folder` (made here): if not, why.
-std::optional<std::string> sandbox_problem(const std::string& folder, const CallLimits& limits,
-                                           const Confinement& c);
+// A program's command line (words as a shell splits them, without quoting),
+// its own path made absolute: calls run in their folder.
+std::vector<std::string> command_line(const std::string& program);
+
+// The folders a call of `argv` needs to see read-only in the sandbox: that
+// of each argument that is an absolute path to an existing file (argv[0],
+// the program, among them), canonical, without duplicates.
+std::vector<std::string> program_folders(const std::vector<std::string>& argv);
 
 // While it lives, SIGINT, SIGTERM and SIGHUP stop the calls (stop_all_calls)
 // instead of the process, so that it can clean up and leave: a thread waits
@@ -110,28 +129,6 @@ class StopCallsOnSignals {
   std::atomic<bool> done_ = false;
   std::atomic<int> received_ = 0;
   std::thread watcher_;
-};
-
-// The calls' folders: a temporary folder of this process, removed on every
-// way out but a signal that kills it.
-class CallArena {
- public:
-  explicit CallArena(const std::string& prefix);  // "amazons-referee": /tmp/amazons-referee.XXXXXX
-  ~CallArena() { remove_folder(path_); }
-  CallArena(const CallArena&) = delete;
-  CallArena& operator=(const CallArena&) = delete;
-  bool ok() const { return !path_.empty(); }
-  const std::filesystem::path& path() const { return path_; }
-
-  // A folder that the players' user can pass through (but not list), or,
-  // for a player, own.
-  static void make(const std::filesystem::path& folder, const Confinement& c, bool for_player);
-  // Removes a folder whatever a player did to it (folders it made
-  // unreadable included).
-  static void remove_folder(const std::filesystem::path& folder);
-
- private:
-  std::filesystem::path path_;
 };
 
 }  // namespace engine

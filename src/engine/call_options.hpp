@@ -6,27 +6,35 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "engine/call.hpp"
+#include "engine/arena.hpp"
 
 namespace engine {
 
-// --limit, --memory, --processes, --files and --no-sandbox; `who` names the
-// programs in the help ("the players").
-inline void add_call_options(CLI::App& app, CallLimits& limits, bool& sandbox,
+// --limit, --memory, --processes, --files, --no-sandbox and --polled-limits;
+// `who` names the programs in the help ("the players").
+inline void add_call_options(CLI::App& app, CallLimits& limits, ConfinementRequest& request,
                              const std::string& who, const std::string& unconfined) {
   app.add_option("--limit", limits.time_ms, who + ": milliseconds allowed a call (2000)")
       ->check(CLI::Range(1, 3600000));
   app.add_option("--memory", limits.memory_mib,
-                 who + ": MiB of memory a call's processes may hold together (1024)")
+                 who +
+                     ": MiB of memory a call's processes may hold together, shared memory "
+                     "and their folder's files included (1024)")
       ->check(CLI::Range(16, 1 << 20));
-  app.add_option("--processes", limits.processes, who + ": processes a call may have at once (64)")
+  app.add_option("--processes", limits.processes,
+                 who + ": tasks (processes and threads) a call may have at once (64)")
       ->check(CLI::Range(1, 100000));
   app.add_option("--files", limits.files_mib,
                  who + ": MiB written in a file, and held in the folder (64)")
       ->check(CLI::Range(1, 1 << 20));
   app.add_flag(
-      "!--no-sandbox", sandbox,
+      "!--no-sandbox", request.sandbox,
       "run " + who + " without the sandbox: they can read and write all " + unconfined + " can");
+  app.add_flag("--polled-limits", request.accept_polled,
+               "where the kernel cannot enforce the limits (not root, no control groups), run " +
+                   who +
+                   " with limits checked by polling, which shared memory, threads and "
+                   "reserved blocks can pass");
 }
 
 }  // namespace engine

@@ -97,21 +97,45 @@ std::size_t utf8_char_length(std::string_view text) {
   return length;
 }
 
-std::string escape_invalid_utf8(std::string_view text) {
+namespace {
+
+void append_hex(std::string& out, unsigned char b) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += {'\\', 'x', kHex[b >> 4], kHex[b & 15]};
+}
+
+// `text` with every byte outside valid UTF-8, and every character `escape`
+// says so of, written as \xNN.
+template <typename Escape>
+std::string escaped(std::string_view text, Escape escape) {
   std::string out;
   out.reserve(text.size());
   while (!text.empty()) {
-    if (const std::size_t n = utf8_char_length(text)) {
+    const std::size_t n = utf8_char_length(text);
+    if (n && !escape(text.substr(0, n))) {
       out.append(text.substr(0, n));
-      text.remove_prefix(n);
-      continue;
+    } else {
+      for (char c : text.substr(0, std::max<std::size_t>(n, 1)))
+        append_hex(out, static_cast<unsigned char>(c));
     }
-    static constexpr char kHex[] = "0123456789abcdef";
-    const auto b = static_cast<unsigned char>(text[0]);
-    out += {'\\', 'x', kHex[b >> 4], kHex[b & 15]};
-    text.remove_prefix(1);
+    text.remove_prefix(std::max<std::size_t>(n, 1));
   }
   return out;
+}
+
+}  // namespace
+
+std::string escape_invalid_utf8(std::string_view text) {
+  return escaped(text, [](std::string_view) { return false; });
+}
+
+std::string terminal_safe(std::string_view text) {
+  return escaped(text, [](std::string_view c) {
+    const auto lead = static_cast<unsigned char>(c[0]);
+    if (c.size() == 1) return (lead < 0x20 && lead != '\n') || lead == 0x7f;
+    // U+0080 to U+009F: C2 80 to C2 9F.
+    return c.size() == 2 && lead == 0xc2 && static_cast<unsigned char>(c[1]) <= 0x9f;
+  });
 }
 
 }  // namespace engine

@@ -27,6 +27,11 @@ std::string printable(std::string_view text, std::size_t max_length = 40);
 // The text with every byte that is not part of a valid UTF-8 character
 // written as \xNN: what another program printed, made fit for JSON.
 std::string escape_invalid_utf8(std::string_view text);
+// Text fit for a terminal: every control character but the line feed (C0,
+// DEL, and C1 such as U+009B, which starts an escape sequence as ESC [
+// does) and every byte outside valid UTF-8 written as \xNN, so that what
+// another program wrote can neither move the cursor nor retitle the window.
+std::string terminal_safe(std::string_view text);
 // The length of the longest valid UTF-8 character at the start of `text`
 // (1 to 4), or 0 if it does not start with one.
 std::size_t utf8_char_length(std::string_view text);

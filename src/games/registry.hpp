@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/call.hpp"
+#include "engine/arena.hpp"
 #include "engine/game.hpp"
 
 namespace games {
@@ -52,13 +52,12 @@ class AnyBot {
   virtual std::optional<Fault> fault() const { return std::nullopt; }
 };
 
-// Where and how a program of someone else plays a seat: its own folder
-// (made and removed by the caller), its limits and its confinement
-// (engine/call.hpp).
+// Where and how a program of someone else plays a seat: its own folder and
+// confinement (engine/arena.hpp: made and removed by the caller, alive while
+// the player is) and its limits.
 struct ProgramSeat {
-  std::string folder;
+  const engine::SeatFolder* seat = nullptr;
   engine::CallLimits limits;
-  engine::Confinement confinement;
 };
 
 // A start of the random-simulation test (tests/contract/): the game's

@@ -44,12 +44,12 @@ struct Options {
   engine::Params params;
   std::optional<engine::Sprt> sprt;
   std::string records, pgn, sgf_dir;
-  bool gauntlet = false;           // the first player against each of the others only
-  bool resume = false;             // go on from the records
-  int slice = 0, slices = 1;       // play the pairs whose number % slices is slice
-  std::vector<std::string> merge;  // count these records' pairs, play nothing
-  engine::CallLimits limits;       // of program: players' calls
-  bool sandbox = true;             // and whether they are confined
+  bool gauntlet = false;               // the first player against each of the others only
+  bool resume = false;                 // go on from the records
+  int slice = 0, slices = 1;           // play the pairs whose number % slices is slice
+  std::vector<std::string> merge;      // count these records' pairs, play nothing
+  engine::CallLimits limits;           // of program: players' calls
+  engine::ConfinementRequest confine;  // and how they are confined
 };
 
 constexpr std::string_view kProgram = "program:";
@@ -75,10 +75,9 @@ struct Played {
 };
 
 // Where program: players play: a folder for each seat of each game in the
-// tournament's temporary folder, confined (engine/call.hpp).
+// tournament's temporary folder, confined (engine/arena.hpp).
 struct Programs {
-  std::optional<engine::CallArena> arena;
-  engine::Confinement confinement;
+  std::unique_ptr<engine::CallArena> arena;
 };
 
 // An encounter: two players and the pairs they play.
@@ -108,14 +107,12 @@ void play_random_plies(const Options& o, int pair, engine::AnyState& state, json
   }
 }
 
-// A seat's player: a bot, or a program: player in `folder`, made here.
+// A seat's player: a bot, or a program: player in `seat`.
 std::unique_ptr<games::AnyBot> make_player(const Options& o, const games::GameInfo& info,
-                                           const Programs& programs, const std::string& name,
-                                           const std::string& folder, std::uint64_t seed) {
+                                           const std::string& name, const engine::SeatFolder* seat,
+                                           std::uint64_t seed) {
   if (!name.starts_with(kProgram)) return info.make_bot(name, games::SelfplayOptions{}, seed);
-  engine::CallArena::make(folder, programs.confinement, true);
-  return info.make_program(name.substr(kProgram.size()),
-                           games::ProgramSeat{folder, o.limits, programs.confinement});
+  return info.make_program(name.substr(kProgram.size()), games::ProgramSeat{seat, o.limits});
 }
 
 // Plays one game: seat 1 `first`, seat 2 `second`. A player whose action
@@ -127,21 +124,22 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   const engine::Params params = start_of_pair(o, info, pair);
   auto state = std::get<std::unique_ptr<engine::AnyState>>(info.entry.make(params));
   const int seats[2] = {first, second};
+  // The seats' folders outlive their players (declared first, gone last).
+  std::unique_ptr<engine::SeatFolder> folders[2];
   std::unique_ptr<games::AnyBot> bots[2];
-  std::vector<std::string> folders;
   for (int s = 0; s < 2; ++s) {
     const std::uint64_t seed =
         o.seed * 1000003ULL + static_cast<std::uint64_t>(pair * 4 + game * 2 + s);
     const std::string& name = o.players[static_cast<std::size_t>(seats[s])];
-    std::string folder;
     if (name.starts_with(kProgram)) {
-      folder =
-          (programs.arena->path() / ("pair-" + std::to_string(pair + 1) + "-game-" +
-                                     std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)))
-              .string();
-      folders.push_back(folder);
+      auto made = programs.arena->seat(
+          programs.arena->path() / ("pair-" + std::to_string(pair + 1) + "-game-" +
+                                    std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)));
+      if (auto* why = std::get_if<std::string>(&made))
+        throw std::runtime_error("a program: player's folder: " + *why);
+      folders[s] = std::move(std::get<std::unique_ptr<engine::SeatFolder>>(made));
     }
-    bots[s] = make_player(o, info, programs, name, folder, seed);
+    bots[s] = make_player(o, info, name, folders[s].get(), seed);
   }
   json actions = json::array();
   play_random_plies(o, pair, *state, actions);
@@ -168,7 +166,6 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
       break;
     }
   }
-  for (const std::string& folder : folders) engine::CallArena::remove_folder(folder);
   out.interrupted = engine::calls_stopped();
   const engine::Returns r = state->returns();
   if (loser >= 0) {
@@ -580,7 +577,7 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
       ->check(CLI::Range(1, 10000));
   app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
-  engine::add_call_options(app, o.limits, o.sandbox, "program: players", "you");
+  engine::add_call_options(app, o.limits, o.confine, "program: players", "you");
   std::reverse(args.begin(), args.end());  // CLI11 reads a vector from its end
   try {
     app.parse(args);
@@ -667,34 +664,29 @@ int run_program(const std::vector<std::string>& argv) {
 int merge(const std::string& dir);
 
 // The folder and the confinement of the program: players, if there are
-// any; false (and why) if their sandbox cannot start.
+// any; false (and why) if they cannot be confined as asked.
 bool prepare_programs(const Options& o, Programs& programs, std::ostream& err) {
   if (std::none_of(o.players.begin(), o.players.end(),
                    [](const std::string& p) { return p.starts_with(kProgram); }))
     return true;
   engine::become_subreaper();
-  programs.arena.emplace("gridgames-tournament");
   const auto fail = [&err](const std::string& why) {
     err << "gridgames tournament: " << why << "\n";
     return false;
   };
-  if (!programs.arena->ok())
-    return fail("cannot make a folder for the program: players in " +
-                std::filesystem::temp_directory_path().string());
-  engine::Confinement& c = programs.confinement;
-  std::error_code error;
-  c.sandbox = o.sandbox;
-  c.init = std::filesystem::read_symlink("/proc/self/exe", error).string();
-  c.hidden = programs.arena->path().string();
-  c.as_nobody = o.sandbox && ::geteuid() == 0;
-  engine::CallArena::make(programs.arena->path(), c, false);
-  if (!o.sandbox) return true;
-  const auto problem =
-      engine::sandbox_problem((programs.arena->path() / "sandbox-check").string(), o.limits, c);
-  if (!problem) return true;
-  return fail("the program: players' sandbox (bubblewrap) cannot start: " + *problem +
-              "\nInstall bubblewrap and allow user namespaces, or give --no-sandbox to run them "
-              "unconfined (they can then read and write all you can)");
+  auto opened = engine::CallArena::open("gridgames-tournament", o.confine, o.limits);
+  if (auto* why = std::get_if<std::string>(&opened)) return fail(*why);
+  programs.arena = std::move(std::get<std::unique_ptr<engine::CallArena>>(opened));
+  for (const std::string& player : o.players) {
+    if (!player.starts_with(kProgram)) continue;
+    const auto argv = engine::command_line(player.substr(kProgram.size()));
+    if (const auto why = programs.arena->unreachable(argv)) return fail(*why);
+  }
+  if (const auto problem = programs.arena->sandbox_problem())
+    return fail("the program: players' sandbox cannot start: " + *problem +
+                "\nGive --no-sandbox to run them unconfined (they can then read and write all "
+                "you can)");
+  return true;
 }
 
 // Submits the tournament as a Slurm job array: task I plays the pairs

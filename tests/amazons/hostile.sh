@@ -20,14 +20,32 @@
 #   forge       writes forged anti-cheat memos and boards wherever it can
 #               (the other players' folders, the other games', /tmp, and
 #               $ESCAPE_DIR), then moves legally
+#   memfd       holds 2 GiB in a memfd (no process's resident memory)
+#   shm         holds 2 GiB in SysV shared memory
+#   threads     starts 3,000 threads (not processes)
+#   fallocate   reserves 2 GiB with fallocate --keep-size, 4 MiB in each of
+#               512 files whose size stays 0; prints ESCAPED past 100 MiB
+#   xfsz        sends itself SIGXFSZ, having written nothing large
+#   bigboard    leaves a board of 60 MiB
+#   controls    prints and leaves terminal escape sequences (retitle, clear)
+#   clash       answers `name` with honest1, another player's name, then
+#               plays honestly under it
 #   escape      tries to leave its folder: writes into $ESCAPE_DIR and the
 #               referee's log there (escape.log), reads the log, connects to
-#               port $ESCAPE_PORT, kills its parent; prints what worked;
-#               then moves legally
+#               port $ESCAPE_PORT and to the unix socket $ESCAPE_SOCKET,
+#               looks for GRIDGAMES_SECRET in its environment, reads
+#               $ESCAPE_FILE, makes a user namespace (to mount a tmpfs),
+#               kills its parent (unless $ESCAPE_NO_KILL); prints what
+#               worked; then moves legally
+#   spy         looks for the boards of other referees' players under
+#               $ESCAPE_DIR (their folders): prints ESCAPED if it reads one
+# The ESCAPE_ variables come on its command line (env NAME=VALUE hostile.sh
+# ...): the referee gives players an empty environment.
 # usage: hostile.sh MODE AMAZONS_PROGRAM ARGS...
 mode=$1 amazons=$2
 shift 2
 name="h-$mode"
+[ "$mode" = clash ] && name=honest1
 if [ "$*" = name ]; then
   if [ "$mode" = badname ]; then echo "I will not tell you my name"; else echo "$name"; fi
   exit 0
@@ -70,14 +88,58 @@ case $mode in
       [ -d "$folder" ] && [ "$folder" -ef . ] || forge_memo "$folder"
     done
     honest "$@" ;;
+  memfd)
+    exec python3 -c 'import os
+fd = os.memfd_create("hoard"); block = b"x" * (1 << 20)
+for _ in range(2048): os.write(fd, block)
+print("ESCAPED: held 2 GiB in a memfd")' ;;
+  shm)
+    exec python3 -c 'import ctypes
+libc = ctypes.CDLL(None, use_errno=True); libc.shmat.restype = ctypes.c_void_p
+size = 2 << 30; shm = libc.shmget(0, ctypes.c_size_t(size), 0o1600)
+at = libc.shmat(shm, None, 0); ctypes.memset(at, 1, size)
+print("ESCAPED: held 2 GiB of shared memory")' ;;
+  threads)
+    exec python3 -c 'import threading, time
+for _ in range(3000): threading.Thread(target=time.sleep, args=(30,), daemon=True).start()
+print("ESCAPED: started 3000 threads")' ;;
+  fallocate)
+    reserved=0
+    for file in $(seq 512); do  # 2 GiB, 4 MiB a file: each under the file size limit
+      : >"r$file" && fallocate --keep-size -l 4M "r$file" 2>/dev/null || break
+      reserved=$((reserved + 4))
+    done
+    [ $reserved -ge 100 ] && echo "ESCAPED: reserved $reserved MiB"
+    honest "$@" ;;
+  xfsz) kill -XFSZ $$ ;;
+  bigboard) head -c 60000000 /dev/zero | tr '\0' 'x' >"$board"; exit 0 ;;
+  controls)
+    printf '\033]0;pwned\007\033[2J\033[Hforged line\n'
+    printf '\033]0;pwned\007\033[2J\302\233H\n' >>"$board"
+    exit 0 ;;
   escape)
     (echo escaped >"$ESCAPE_DIR/escaped") 2>/dev/null && echo "ESCAPED: wrote outside its folder"
     (echo junk >>"$ESCAPE_DIR/escape.log") 2>/dev/null
     grep -q verdict "$ESCAPE_DIR/escape.log" 2>/dev/null && echo "ESCAPED: read the log"
     (exec 3<>"/dev/tcp/127.0.0.1/$ESCAPE_PORT") 2>/dev/null && echo "ESCAPED: reached the network"
-    kill -9 "$PPID" 2>/dev/null
-    sleep 0.1
-    kill -0 "$PPID" 2>/dev/null || echo "ESCAPED: killed its parent"
+    python3 -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])' "$ESCAPE_SOCKET" 2>/dev/null &&
+      echo "ESCAPED: reached a unix socket of the host"
+    env | grep -q '^GRIDGAMES_SECRET=' && echo "ESCAPED: saw the referee's environment"
+    [ -n "${ESCAPE_FILE:-}" ] && cat "$ESCAPE_FILE" 2>/dev/null | grep -q . &&
+      echo "ESCAPED: read a private file of the referee's user"
+    unshare -r true 2>/dev/null && echo "ESCAPED: made a user namespace"
+    if [ -z "${ESCAPE_NO_KILL:-}" ]; then
+      kill -9 "$PPID" 2>/dev/null
+      sleep 0.1
+      kill -0 "$PPID" 2>/dev/null || echo "ESCAPED: killed its parent"
+    fi
+    honest "$@" ;;
+  spy)
+    for file in "$ESCAPE_DIR"/*/game-*/player-*/board.txt; do
+      case $file in "$PWD"/*) continue ;; esac
+      grep -q . "$file" 2>/dev/null && echo "ESCAPED: read another referee's board $file"
+    done
     honest "$@" ;;
   *) honest "$@" ;;
 esac

@@ -7,9 +7,6 @@
 set -u
 dir=$(mktemp -d)
 trap 'pkill -P $$ 2>/dev/null; rm -rf "$dir"' EXIT
-# The players run as nobody when the referee is root: the programs go where
-# everyone may run them.
-chmod 755 "$dir"
 mkdir "$dir/bin" "$dir/tmp"
 cp "$1" "$2" "$dir/bin/"
 amazons=$dir/bin/amazons hostile=$dir/bin/hostile.sh
@@ -17,12 +14,14 @@ cd "$dir"
 export TMPDIR=$dir/tmp
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-# [PLAYER=NAME] [STRICT=1] [LIMIT=MS] expect MODE VERDICT [REFEREE OPTIONS...]
+# [PLAYER=NAME] [STRICT=1] [LIMIT=MS] [ENV="NAME=VALUE ..."] expect MODE VERDICT [REFEREE OPTIONS...]
+# (ENV: variables on the hostile program's command line.)
 expect() {
-  local mode=$1 verdict=$2 player=${PLAYER:-h-$1} strict=${STRICT:-0}
+  local mode=$1 verdict=$2 player=${PLAYER:-h-$1} strict=${STRICT:-0} program="$hostile $1 $amazons"
   shift 2
+  [ -n "${ENV:-}" ] && program="env $ENV $program"
   "$amazons" referee --rows 6 --cols 6 --amazons 2 --limit "${LIMIT:-1500}" --seed 3 --log "$mode.log" "$@" \
-    "$amazons player=honest1 nodes=30 strict=$strict" "$hostile $mode $amazons" \
+    "$amazons player=honest1 nodes=30 strict=$strict" "$program" \
     "$amazons player=honest2 nodes=30 strict=$strict" \
     >"$mode.out" 2>&1 || fail "$mode: the referee exited $?: $(tail -2 "$mode.out")"
   if ! grep -q "\"player\":\"$player\".*\"verdict\":\"$verdict" "$mode.log"; then
@@ -63,28 +62,125 @@ python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' badbyte
 # (Time enough that only memory can end the hog, and the honest players are
 # never short of it, on a machine busy with other tests under sanitizers.)
 LIMIT=10000 expect hog "disqualified: exceeded the memory limit of 200 MiB" --memory 200
-expect processes "disqualified: exceeded the limit of 20 processes" --processes 20
+expect processes "disqualified: exceeded the limit of 20 tasks (processes and threads)" --processes 20
 expect bigfile "disqualified: exceeded the file size limit of 8 MiB" --files 8
+# What no process reports, the kernel counts: memory no process holds as its
+# own (a memfd, shared memory), threads, blocks reserved by a file of size 0.
+LIMIT=10000 expect memfd "disqualified: exceeded the memory limit of 64 MiB" --memory 64
+LIMIT=10000 expect shm "disqualified: exceeded the memory limit of 64 MiB" --memory 64
+LIMIT=10000 expect threads "disqualified: exceeded the limit of 20 tasks (processes and threads)" --processes 20
+LIMIT=10000 expect fallocate "disqualified: filled its folder beyond the limit of 8 MiB or 10000 files" --files 8
+grep -o 'ESCAPED: [a-zA-Z0-9 ]*' memfd.log shm.log threads.log fallocate.log | sort -u |
+  while read -r line; do fail "kernel limits: $line"; done
+# SIGXFSZ sent by a program to itself is no file grown too large.
+expect xfsz "disqualified: crashed: killed by SIGXFSZ (signal 25)" --files 8
 LIMIT=20000 expect manyfiles "disqualified: filled its folder beyond the limit of 64 MiB or 10000 files"
 # Forged memos and boards for the other players and games: strict honest
 # players, two games at once, are not fooled.
 STRICT=1 LIMIT=10000 expect forge "ok\"" --games 2 --jobs 2
 ls /tmp/board.txt* 2>/dev/null | grep -q . && fail "forge: it wrote into /tmp"
 ls "$dir"/board.txt* 2>/dev/null | grep -q . && fail "forge: it wrote beside the log"
-# Out of its folder, the log, the network, its parent: nothing works.
-python3 -c 'import socket,time
-s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); print(s.getsockname()[1], flush=True)
-time.sleep(120)' >port.txt &
+# Out of its folder, the log, the network, a unix socket of the host in
+# /tmp, the referee's environment, its parent, a user namespace: nothing
+# works. Without the sandbox (asked for) most of it does: the probe works.
+socket=$(mktemp -u /tmp/gridgames-hostile.XXXXXX.sock)
+python3 -c 'import os, socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
+u = socket.socket(socket.AF_UNIX); u.bind(sys.argv[1]); os.chmod(sys.argv[1], 0o777); u.listen()
+print(s.getsockname()[1], flush=True); time.sleep(300)' "$socket" >port.txt &
 for _ in $(seq 50); do [ -s port.txt ] && break; sleep 0.1; done
-ESCAPE_DIR=$dir ESCAPE_PORT=$(cat port.txt) expect escape "ok\""
+escape_env="ESCAPE_DIR=$dir ESCAPE_PORT=$(cat port.txt) ESCAPE_SOCKET=$socket"
+GRIDGAMES_SECRET=gridgames-secret-42 ENV=$escape_env expect escape "ok\""
 grep -o 'ESCAPED: [a-z ]*' escape.log | sort -u | while read -r line; do fail "escape: $line"; done
 [ -e escaped ] && fail "escape: a file appeared outside its folder"
 grep -q '^junk' escape.log && fail "escape: it wrote into the log"
+# (The environment's probe is shown to work by a variable on the command line.)
+ENV="$escape_env ESCAPE_NO_KILL=1 GRIDGAMES_SECRET=1" expect escape "ok\"" --no-sandbox
+for probe in "wrote outside its folder" "reached a unix socket of the host" "saw the referee's environment"; do
+  grep -q "ESCAPED: $probe" escape.log || fail "escape, no sandbox: the probe \"$probe\" did not work"
+done
+rm -f escaped "$socket"
+# Two referees at once: a player of one cannot read the other's boards
+# (each seat a user of its own, the temporary folders hidden), even when
+# the other's folders are on the disk (a referee without the sandbox); its
+# players' folders in the sandbox are seen by no other process at all.
+# Without the sandbox the probe works.
+mkdir other-tmp
+TMPDIR=$dir/other-tmp "$amazons" referee --rows 6 --cols 6 --amazons 2 --limit 60000 --log other.log \
+  --no-sandbox "$amazons player=other1" "$hostile hang $amazons" >other.out 2>&1 &
+other=$!
+for _ in $(seq 100); do pgrep -f "sleep 1000" >/dev/null && break; sleep 0.1; done
+ENV="ESCAPE_DIR=$dir/other-tmp" expect spy "ok\""
+grep -o 'ESCAPED: .*board' spy.log | head -1 | while read -r line; do fail "spy: $line"; done
+ENV="ESCAPE_DIR=$dir/other-tmp" expect spy "ok\"" --no-sandbox
+grep -q 'ESCAPED: read another referee' spy.log || fail "spy, no sandbox: the probe found no board"
+kill -TERM $other
+wait $other
+# A board of 60 MiB is logged cut, with its length; --replay shows a
+# program's control characters escaped.
+expect bigboard "disqualified: left a board that cannot be read"
+[ "$(stat -c %s bigboard.log)" -lt 3000000 ] || fail "bigboard: the log holds the board ($(stat -c %s bigboard.log) bytes)"
+grep -q '"after_bytes":60000000' bigboard.log || fail "bigboard: the board's length is not logged"
+"$amazons" referee --replay bigboard.log | grep -q "the board left was cut: 60000000 bytes in all" ||
+  fail "bigboard: the replay does not say the board was cut"
+expect controls "disqualified: left a board that cannot be read"
+"$amazons" referee --replay controls.log >controls.replay
+grep -q $'\e\|\a\|\xc2\x9b' controls.replay && fail "controls: the replay printed a control character"
+grep -q '\\x1b]0;pwned\\x07' controls.replay || fail "controls: the replay does not show them escaped"
+# A program that answers another's name is seated under a name of its own,
+# and both play as themselves.
+PLAYER=honest1-2 expect clash "ok\""
+grep -q "two players are called honest1; the one of .* is seated as honest1-2" clash.out ||
+  fail "clash: $(head -3 clash.out)"
+grep -q '"player":"honest1-2".*"verdict":"ok"' clash.log || fail "clash: the second honest1 did not play"
 PLAYER=the-organisers expect badname "ok\"" --names ,the-organisers,
 grep -q "the-organisers: " badname.out || fail "badname: not seated under the organiser's name"
 "$amazons" referee --rows 6 --cols 6 "$amazons player=honest1" "$hostile badname $amazons" >noname.out 2>&1
 [ $? -eq 2 ] && grep -q "did not answer with a name (it printed \"I will not tell you my name\" and exited 0); give a name with --names" noname.out ||
   fail "badname without --names: $(cat noname.out)"
+# A program in a folder its seat's user could not pass (as under /root)
+# still runs: the way to its folder is made in the sandbox. A program whose
+# own folder is closed is refused, with the folder to open.
+mkdir -p private/bin closed
+cp "$amazons" private/bin/ && cp "$amazons" closed/
+chmod 700 private closed
+"$amazons" referee --rows 6 --cols 6 --amazons 2 --log private.log \
+  "$dir/private/bin/amazons player=p1 nodes=20" "$amazons player=p2 nodes=20" >private.out 2>&1 ||
+  fail "a program in a private folder: $(cat private.out)"
+grep -q '"player":"p1".*"verdict":"ok"' private.log || fail "a program in a private folder did not play"
+grep '"player":"p1"' private.log | grep -v '"verdict":"ok' | grep -q . && fail "a program in a private folder was disqualified"
+if [ "$(id -u)" -eq 0 ]; then
+  "$amazons" referee --rows 6 --cols 6 "$dir/closed/amazons player=c1" "$amazons player=c2" >closed.out 2>&1
+  [ $? -eq 2 ] && grep -q "$dir/closed: the players run as users of their own, who may not enter this folder of their program's (chmod o+x $dir/closed)" closed.out ||
+    fail "a program in a closed folder: $(cat closed.out)"
+fi
+# Run by another user than root: no control groups, users or filesystems
+# of its own to give, so the referee stops unless --polled-limits accepts
+# that; then the players still cannot read the user's private files.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+  pub=$(mktemp -d -p /tmp)
+  trap 'pkill -P $$ 2>/dev/null; rm -rf "$dir" "$pub"' EXIT
+  chmod 755 "$pub"
+  mkdir "$pub/bin" "$pub/home" "$pub/tmp"
+  cp "$amazons" "$hostile" "$pub/bin/"
+  echo "the user's secret" >"$pub/home/secret"
+  chown -R 65534:65534 "$pub/home" "$pub/tmp"
+  chmod 700 "$pub/home"
+  as_user() { setpriv --reuid 65534 --regid 65534 --clear-groups env HOME="$pub/home" TMPDIR="$pub/tmp" "$@"; }
+  as_user "$pub/bin/amazons" referee --rows 6 --cols 6 --log "$pub/tmp/user.log" \
+    "$pub/bin/amazons player=u1" "$pub/bin/amazons player=u2" >user.out 2>&1
+  [ $? -eq 2 ] && grep -q "the kernel cannot enforce every limit here: memory and processes" user.out &&
+    grep -q "give --polled-limits to accept limits checked by polling" user.out ||
+    fail "not root, no --polled-limits: $(cat user.out)"
+  as_user "$pub/bin/amazons" referee --polled-limits --rows 6 --cols 6 --amazons 2 --log "$pub/tmp/user.log" \
+    "env ESCAPE_FILE=$pub/home/secret ESCAPE_DIR=$pub/tmp $pub/bin/hostile.sh escape $pub/bin/amazons" \
+    "$pub/bin/amazons player=u2 nodes=20" >user.out 2>&1 || fail "not root, --polled-limits: $(cat user.out)"
+  grep -q "(limits polled, not enforced by the kernel: memory and processes" user.out ||
+    fail "not root: the standings do not name the polled limits: $(cat user.out)"
+  grep -o 'ESCAPED: [a-z ]*' "$pub/tmp/user.log" | sort -u | while read -r line; do fail "not root: $line"; done
+  grep -q '"player":"h-escape".*"verdict":"ok"' "$pub/tmp/user.log" || fail "not root: the player did not play"
+  rm -rf "$pub"
+fi
 # Without the sandbox (asked for), the limits and verdicts hold the same.
 expect crash "disqualified: crashed: killed by SIGSEGV (signal 11)" --no-sandbox
 LIMIT=10000 expect hog "disqualified: exceeded the memory limit of 200 MiB" --memory 200 --no-sandbox
@@ -96,7 +192,7 @@ mkdir fakebin
 printf '#!/bin/sh\necho "bwrap: No permissions to create a new namespace" >&2\nexit 1\n' >fakebin/bwrap
 chmod +x fakebin/bwrap
 PATH=$dir/fakebin:$PATH "$amazons" referee --rows 6 --cols 6 --names a,b "$amazons player=a" "$amazons player=b" >nosandbox.out 2>&1
-[ $? -eq 2 ] && grep -q "the players' sandbox (bubblewrap) cannot start: bwrap: No permissions to create a new namespace" nosandbox.out &&
+[ $? -eq 2 ] && grep -q "the players' sandbox cannot start: bubblewrap: bwrap: No permissions to create a new namespace" nosandbox.out &&
   grep -q -- "--no-sandbox" nosandbox.out || fail "no sandbox: $(cat nosandbox.out)"
 PATH=$dir/fakebin:$PATH "$amazons" referee --rows 6 --cols 6 --no-sandbox --log nosandbox.log "$amazons player=a" "$amazons player=b" >nosandbox.out 2>&1 ||
   fail "--no-sandbox: $(cat nosandbox.out)"

@@ -21,12 +21,36 @@ std::string goods_under_amazon(const FileError& e, bool placement) {
 
 }  // namespace
 
-std::vector<std::string> command_line(const std::string& program) {
-  std::vector<std::string> argv;
-  for (std::string_view w : engine::split_words(program)) argv.emplace_back(w);
-  if (!argv.empty() && argv[0].find('/') != std::string::npos)
-    argv[0] = std::filesystem::absolute(argv[0]).lexically_normal().string();
-  return argv;
+Board board_for_player(Board board, int own, const std::string& own_name) {
+  std::vector<std::string> names;
+  for (const PlayerLine& line : board.players()) names.push_back(line.name);
+  for (PlayerLine& line : board.players()) {
+    if (line.id == own) {
+      line.name = own_name;
+    } else if (line.name == own_name) {
+      for (int n = 1;; ++n) {
+        const std::string other = "opponent" + std::to_string(n);
+        if (other != own_name && std::find(names.begin(), names.end(), other) == names.end()) {
+          line.name = other;
+          names.push_back(other);
+          break;
+        }
+      }
+    }
+  }
+  return board;
+}
+
+std::string distinct_name(const std::string& name, const std::vector<std::string>& taken) {
+  const auto free = [&](const std::string& n) {
+    return std::find(taken.begin(), taken.end(), n) == taken.end();
+  };
+  if (free(name)) return name;
+  for (int n = 2;; ++n) {
+    const std::string suffix = "-" + std::to_string(n);
+    const std::string candidate = name.substr(0, kMaxNameLength - suffix.size()) + suffix;
+    if (free(candidate)) return candidate;
+  }
 }
 
 bool put_board(const std::filesystem::path& file, const std::string& text,
@@ -37,18 +61,17 @@ bool put_board(const std::filesystem::path& file, const std::string& text,
     std::ofstream out(file, std::ios::binary);
     if (!(out << text)) return false;
   }
-  if (c.as_nobody) (void)!::chown(file.c_str(), engine::kNobody, engine::kNobody);
+  if (c.user) (void)!::chown(file.c_str(), c.user, c.user);
   return true;
 }
 
 std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
-                                                const std::filesystem::path& folder,
-                                                const engine::CallLimits& limits,
-                                                const engine::Confinement& c) {
+                                                const engine::SeatFolder& seat,
+                                                const engine::CallLimits& limits) {
   using Answer = std::variant<std::string, std::string>;
   argv.push_back("name");
-  engine::CallArena::make(folder, c, true);
-  const engine::CallOutcome r = engine::run_call(argv, folder.string(), limits, c);
+  const engine::CallOutcome r =
+      engine::run_call(argv, seat.path().string(), limits, seat.confinement());
   if (const std::string ended = engine::describe_end(r, limits); !ended.empty())
     return Answer(std::in_place_index<1>, ended);
   std::string name = r.output.substr(0, r.output.find('\n'));

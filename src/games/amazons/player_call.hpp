@@ -10,6 +10,7 @@
 #include <string>
 #include <variant>
 
+#include "engine/arena.hpp"
 #include "engine/call.hpp"
 #include "engine/files.hpp"
 #include "games/amazons/rules.hpp"
@@ -20,21 +21,26 @@ namespace amazons {
 // is, generously.
 inline constexpr std::size_t kMaxBoardBytes = 64u << 20;
 
-// A program's command line (words as a shell splits them, without quoting),
-// its own path made absolute: calls run in their folder.
-std::vector<std::string> command_line(const std::string& program);
+// The board as a program is given it: its own line (id `own`, none before
+// its first placement) under the name it plays by, and any other line that
+// bears that name under "opponentN" instead, so that it never takes another
+// player's line for its own.
+Board board_for_player(Board board, int own, const std::string& own_name);
+
+// A name for a seat that no seat in `taken` has: `name`, else `name` with
+// "-2", "-3"... (cut to a valid name's length).
+std::string distinct_name(const std::string& name, const std::vector<std::string>& taken);
 
 // Writes the board a call is given anew in its folder before every call:
 // whatever happened to the file since the last call does not count.
 bool put_board(const std::filesystem::path& file, const std::string& text,
                const engine::Confinement& c);
 
-// What `PROGRAM name` answered in `folder`: the first line of its output if
-// it is a usable name (index 0), or why there is none (index 1).
+// What `PROGRAM name` answered in the seat's folder: the first line of its
+// output if it is a usable name (index 0), or why there is none (index 1).
 std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
-                                                const std::filesystem::path& folder,
-                                                const engine::CallLimits& limits,
-                                                const engine::Confinement& c);
+                                                const engine::SeatFolder& seat,
+                                                const engine::CallLimits& limits);
 
 struct Judgement {
   // What a disqualifying call did wrong: ended badly (crashed, a limit), ran

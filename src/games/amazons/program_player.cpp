@@ -15,7 +15,7 @@ namespace {
 class ProgramPlayer final : public games::AnyBot {
  public:
   ProgramPlayer(const std::string& command, const games::ProgramSeat& seat)
-      : command_(command), argv_(command_line(command)), seat_(seat) {}
+      : command_(command), argv_(engine::command_line(command)), seat_(seat) {}
 
   std::string choose(const engine::AnyState& any) override {
     const State& state = dynamic_cast<const engine::TypedState<State>&>(any).state();
@@ -33,40 +33,27 @@ class ProgramPlayer final : public games::AnyBot {
     fault_ = games::Fault{std::move(kind), std::move(detail)};
   }
 
-  // The board the program is given: its own line under its own name, the
-  // others' under names that are not.
-  Board board_for(const State& state) const {
-    Board board = state.board();
-    int other = 0;
-    for (std::size_t p = 0; p < board.players().size(); ++p) {
-      std::string& line_name = board.players()[p].name;
-      if (static_cast<int>(p) == state.to_move()) {
-        line_name = name_;
-      } else if (line_name == name_) {
-        line_name = "opponent" + std::to_string(++other);
-      }
-    }
-    return board;
-  }
-
   void call(const State& state) {
     if (name_.empty()) {
-      auto answer = ask_name(argv_, seat_.folder, seat_.limits, seat_.confinement);
+      auto answer = ask_name(argv_, *seat_.seat, seat_.limits);
       if (answer.index() == 1)
         return fail("crash", "\"" + command_ + " name\": " + std::get<1>(answer));
       name_ = std::get<0>(answer);
     }
-    const Board before = board_for(state);
+    const Board before = board_for_player(
+        state.board(), state.board().players()[static_cast<std::size_t>(state.to_move())].id,
+        name_);
     std::vector<std::string> argv = argv_;
     argv.push_back(state.placing() ? "phase=placement" : "phase=movement");
     if (state.placing()) argv.push_back("amazons=" + std::to_string(state.amazons()));
     argv.insert(argv.end(), {"board.txt", "board.txt"});
-    const std::filesystem::path file = std::filesystem::path(seat_.folder) / "board.txt";
+    const std::filesystem::path& folder = seat_.seat->path();
+    const std::filesystem::path file = folder / "board.txt";
     engine::CallOutcome r;
-    if (put_board(file, write_board(before), seat_.confinement)) {
-      r = engine::run_call(argv, seat_.folder, seat_.limits, seat_.confinement);
+    if (put_board(file, write_board(before), seat_.seat->confinement())) {
+      r = engine::run_call(argv, folder.string(), seat_.limits, seat_.seat->confinement());
     } else {
-      r.why_not_started = "the board file could not be written in " + seat_.folder;
+      r.why_not_started = "the board file could not be written in " + folder.string();
     }
     const auto left = engine::read_untrusted_file(file.string(), kMaxBoardBytes);
     int id = before.players()[static_cast<std::size_t>(state.to_move())].id;
@@ -106,7 +93,7 @@ class ProgramPlayer final : public games::AnyBot {
 
 std::unique_ptr<games::AnyBot> make_program_player(const std::string& command,
                                                    const games::ProgramSeat& seat) {
-  if (command_line(command).empty()) return nullptr;
+  if (engine::command_line(command).empty()) return nullptr;
   return std::make_unique<ProgramPlayer>(command, seat);
 }
 

@@ -35,15 +35,17 @@ using engine::CallArena;
 using engine::CallLimits;
 using engine::CallOutcome;
 using engine::calls_stopped;
-using engine::Confinement;
 using engine::describe_end;
-using engine::kNobody;
 using engine::run_call;
+using engine::SeatFolder;
 using engine::signal_name;
 using engine::stop_all_calls;
 using nlohmann::json;
 
 constexpr int kUsageError = 2;
+// A board in the log (given or left) is cut after this many bytes, its
+// length beside it: a board of 500 x 500 fits.
+constexpr std::size_t kLogBoardBytes = 1u << 20;
 
 struct Settings {
   int games = 1;
@@ -55,7 +57,7 @@ struct Settings {
   int amazons = 4;
   std::uint64_t seed = 1;
   CallLimits limits;
-  bool sandbox = true;
+  engine::ConfinementRequest confine;
   std::string log = "referee.log";
   std::vector<std::string> programs;
   std::vector<std::string> names;
@@ -63,8 +65,9 @@ struct Settings {
 
 struct Seat {
   std::vector<std::string> argv;
-  std::string name;
-  int id = 0;  // learnt from the player line its first placement adds
+  std::string name;        // the seat's, distinct from every other seat's
+  std::string board_name;  // the name its program plays by, once known
+  int id = 0;              // learnt from the player line its first placement adds
   bool out = false;
   std::string why;
 };
@@ -95,36 +98,59 @@ struct GameResult {
   std::vector<Seat> seats;
 };
 
+// A board in the log: its first kLogBoardBytes, and its length when cut.
+void log_board(json& entry, const std::string& key, const std::string& board) {
+  entry[key] = engine::escape_invalid_utf8(board.substr(0, kLogBoardBytes));
+  if (board.size() > kLogBoardBytes) entry[key + "_bytes"] = board.size();
+}
+
 json log_entry(int game, int call, const Seat& seat, bool placement, const std::string& before,
                const std::variant<std::string, engine::FileProblem>& left, const CallOutcome& r,
                const Judgement& j) {
-  const auto* after = std::get_if<std::string>(&left);
-  return {{"game", game},
-          {"call", call},
-          {"player", seat.name},
-          {"phase", placement ? "placement" : "movement"},
-          {"before", before},
-          {"after", after ? json(engine::escape_invalid_utf8(*after)) : json(nullptr)},
-          {"exit", r.end == CallOutcome::End::Exited ? json(r.code) : json(nullptr)},
-          {"signal", r.end == CallOutcome::End::Signaled ? json(r.code) : json(nullptr)},
-          {"timed_out", r.end == CallOutcome::End::TimedOut},
-          {"ms", r.ms},
-          {"memory_kib", r.peak_kib},
-          {"leftovers_killed", r.leftovers},
-          {"verdict", j.verdict},
-          {"output", engine::escape_invalid_utf8(r.output)},
-          {"output_cut", r.output_cut}};
+  json entry = {{"game", game},
+                {"call", call},
+                {"player", seat.name},
+                {"phase", placement ? "placement" : "movement"},
+                {"exit", r.end == CallOutcome::End::Exited ? json(r.code) : json(nullptr)},
+                {"signal", r.end == CallOutcome::End::Signaled ? json(r.code) : json(nullptr)},
+                {"timed_out", r.end == CallOutcome::End::TimedOut},
+                {"ms", r.ms},
+                {"memory_kib", r.peak_kib},
+                {"leftovers_killed", r.leftovers},
+                {"verdict", j.verdict},
+                {"output", engine::escape_invalid_utf8(r.output)},
+                {"output_cut", r.output_cut}};
+  log_board(entry, "before", before);
+  if (const auto* after = std::get_if<std::string>(&left)) {
+    log_board(entry, "after", *after);
+  } else {
+    entry["after"] = nullptr;
+  }
+  return entry;
+}
+
+// The seats' lines of an accepted board under the seats' names (a program
+// plays by its own, which may be another seat's); a seat's first placement
+// tells the name its program plays by.
+void name_lines(Board& board, std::vector<Seat>& seats) {
+  for (PlayerLine& line : board.players()) {
+    for (Seat& seat : seats) {
+      if (seat.id != line.id) continue;
+      if (seat.board_name.empty()) seat.board_name = line.name;
+      line.name = seat.name;
+    }
+  }
 }
 
 // One game, each player in a folder of its own, the document's loop:
 // placement rounds, then movement rounds, until a round where nobody moves.
-GameResult play_game(const Settings& s, const Confinement& c, const fs::path& folder, int game,
+GameResult play_game(const Settings& s, CallArena& arena, const fs::path& folder, int game,
                      std::vector<Seat> seats, Log& log) {
-  CallArena::make(folder, c, false);
-  std::vector<fs::path> seat_folders;
+  std::vector<std::unique_ptr<SeatFolder>> seat_folders;
   for (std::size_t i = 0; i < seats.size(); ++i) {
-    seat_folders.push_back(folder / ("player-" + std::to_string(i + 1)));
-    CallArena::make(seat_folders.back(), c, true);
+    auto made = arena.seat(folder / ("player-" + std::to_string(i + 1)));
+    if (auto* why = std::get_if<std::string>(&made)) throw std::runtime_error(*why);
+    seat_folders.push_back(std::move(std::get<std::unique_ptr<SeatFolder>>(made)));
   }
   Board board = generate(s, s.seed + static_cast<std::uint64_t>(game));
   int call = 0;
@@ -133,27 +159,31 @@ GameResult play_game(const Settings& s, const Confinement& c, const fs::path& fo
     for (std::size_t i = 0; i < seats.size() && !calls_stopped(); ++i) {
       Seat& seat = seats[i];
       if (seat.out) continue;
-      const std::string before = write_board(board);
-      const fs::path file = seat_folders[i] / "board.txt";
+      const SeatFolder& seat_folder = *seat_folders[i];
+      const Board given =
+          seat.board_name.empty() ? board : board_for_player(board, seat.id, seat.board_name);
+      const std::string before = write_board(given);
+      const fs::path file = seat_folder.path() / "board.txt";
       std::vector<std::string> argv = seat.argv;
       argv.push_back(placement ? "phase=placement" : "phase=movement");
       if (placement) argv.push_back("amazons=" + std::to_string(s.amazons));
       argv.insert(argv.end(), {"board.txt", "board.txt"});
       CallOutcome r;
-      if (put_board(file, before, c)) {
-        r = run_call(argv, seat_folders[i].string(), s.limits, c);
+      if (put_board(file, before, seat_folder.confinement())) {
+        r = run_call(argv, seat_folder.path().string(), s.limits, seat_folder.confinement());
       } else {
         r.why_not_started = "the referee could not write its board";
       }
       if (r.end == CallOutcome::End::Stopped) break;
       const auto left = engine::read_untrusted_file(file.string(), kMaxBoardBytes);
-      Judgement j = Judge(s.limits, s.amazons, board, seat.id, placement)(r, left);
+      Judgement j = Judge(s.limits, s.amazons, given, seat.id, placement)(r, left);
       if (j.verdict.starts_with("disqualified")) {
         seat.out = true;
         seat.why = j.verdict;
       }
       if (j.moved) {
         board = std::move(*j.after);
+        name_lines(board, seats);
         anyone = true;
       }
       log.write(log_entry(game, ++call, seat, placement, before, left, r, j));
@@ -164,6 +194,7 @@ GameResult play_game(const Settings& s, const Confinement& c, const fs::path& fo
   }
   for (int rounds = 0; round(false) && rounds < 10000000; ++rounds) {
   }
+  seat_folders.clear();
   CallArena::remove_folder(folder);
   return {game, board, seats};
 }
@@ -260,28 +291,40 @@ int replay(const std::string& path) {
     } else if (e.value("signal", json()).is_number_integer()) {
       ended = "killed by " + signal_name(e["signal"].get<int>());
     }
+    // Everything from the log is shown escaped: a program's bytes never
+    // reach the terminal as controls.
+    const auto safe = [](const json& field) {
+      return engine::terminal_safe(field.get<std::string>());
+    };
     std::cout << "game " << e["game"].get<int>() << ", call " << e["call"].get<int>() << ": "
-              << e["player"].get<std::string>() << " (" << e["phase"].get<std::string>() << "), "
-              << ended << ", " << e["ms"].get<long long>()
-              << " ms: " << e["verdict"].get<std::string>();
+              << safe(e["player"]) << " (" << safe(e["phase"]) << "), " << ended << ", "
+              << e["ms"].get<long long>() << " ms: " << safe(e["verdict"]);
     if (const json killed = e.value("leftovers_killed", json());
         killed.is_number_integer() && killed.get<long long>() > 0) {
       std::cout << " (" << killed.get<long long>() << " leftover process(es) killed)";
     }
-    std::cout << "\n"
-              << (e["after"].is_string() ? e["after"].get<std::string>() : "(no board file)\n");
+    std::cout << "\n" << (e["after"].is_string() ? safe(e["after"]) : "(no board file)\n");
+    if (const json bytes = e.value("after_bytes", json()); bytes.is_number_integer())
+      std::cout << "(the board left was cut: " << bytes.get<long long>() << " bytes in all)\n";
   }
   return kMoved;
 }
 
-// The seats in the order given, each named by the organiser or by itself.
-std::optional<std::vector<Seat>> seat_players(const Settings& s, const Confinement& c,
+// The seats in the order given, each named by the organiser or by itself;
+// two that give the same name are both seated, the later one under a name
+// of its own ("NAME-2").
+std::optional<std::vector<Seat>> seat_players(const Settings& s, CallArena& arena,
                                               const fs::path& folder) {
   std::vector<Seat> seats;
+  std::vector<std::string> taken;
   for (std::size_t i = 0; i < s.programs.size(); ++i) {
-    Seat seat{command_line(s.programs[i]), "", 0, false, ""};
+    Seat seat{engine::command_line(s.programs[i]), "", "", 0, false, ""};
     if (seat.argv.empty()) {
       std::cerr << "amazons referee: an empty program\n";
+      return std::nullopt;
+    }
+    if (const auto why = arena.unreachable(seat.argv)) {
+      std::cerr << "amazons referee: " << *why << "\n";
       return std::nullopt;
     }
     if (i < s.names.size() && !s.names[i].empty()) {
@@ -292,29 +335,32 @@ std::optional<std::vector<Seat>> seat_players(const Settings& s, const Confineme
       }
       seat.name = s.names[i];
     } else {
-      const auto name =
-          ask_name(seat.argv, folder / ("player-" + std::to_string(i + 1)), s.limits, c);
+      auto made = arena.seat(folder / ("player-" + std::to_string(i + 1)));
+      if (auto* why = std::get_if<std::string>(&made)) {
+        std::cerr << "amazons referee: " << *why << "\n";
+        return std::nullopt;
+      }
+      const auto name = ask_name(seat.argv, *std::get<std::unique_ptr<SeatFolder>>(made), s.limits);
       if (name.index() == 1) {
         std::cerr << "amazons referee: \"" << engine::printable(s.programs[i], 100)
                   << " name\": " << std::get<1>(name) << "; give a name with --names\n";
         return std::nullopt;
       }
-      seat.name = std::get<0>(name);
+      seat.name = seat.board_name = std::get<0>(name);
     }
-    for (const Seat& other : seats) {
-      if (other.name == seat.name) {
-        std::cerr << "amazons referee: two players are called " << seat.name
-                  << " (give one a player= name, or names with --names)\n";
-        return std::nullopt;
-      }
-    }
+    const std::string asked = seat.name;
+    seat.name = distinct_name(seat.name, taken);
+    if (seat.name != asked)
+      std::cerr << "amazons referee: two players are called " << asked << "; the one of \""
+                << engine::printable(s.programs[i], 100) << "\" is seated as " << seat.name << "\n";
+    taken.push_back(seat.name);
     seats.push_back(std::move(seat));
   }
   return seats;
 }
 
 // Plays the games `s.jobs` at a time; an error in one stops them all.
-std::vector<GameResult> play_games(const Settings& s, const Confinement& c,
+std::vector<GameResult> play_games(const Settings& s, CallArena& arena,
                                    const std::vector<Seat>& seats, const fs::path& folder,
                                    Log& log) {
   std::vector<GameResult> results(static_cast<std::size_t>(s.games));
@@ -336,7 +382,8 @@ std::vector<GameResult> play_games(const Settings& s, const Confinement& c,
           std::rotate(order.begin(), order.begin() + game % static_cast<int>(order.size()),
                       order.end());
           const fs::path game_folder = folder / ("game-" + std::to_string(game + 1));
-          results[static_cast<std::size_t>(game)] = play_game(s, c, game_folder, game, order, log);
+          results[static_cast<std::size_t>(game)] =
+              play_game(s, arena, game_folder, game, order, log);
         }
       } catch (...) {
         std::lock_guard lock(next_mutex);
@@ -350,52 +397,39 @@ std::vector<GameResult> play_games(const Settings& s, const Confinement& c,
   return results;
 }
 
-// The path of this program, which the sandbox starts first.
-// The path of this program, which the sandbox starts first.
-std::string this_program() {
-  std::error_code error;
-  return fs::read_symlink("/proc/self/exe", error).string();
-}
-
 int play_tournament(const Settings& s) {
   become_subreaper();
   engine::StopCallsOnSignals stop;
-  CallArena arena("amazons-referee");
-  if (!arena.ok()) {
-    std::cerr << "amazons referee: cannot make a folder for the games in "
-              << fs::temp_directory_path().string() << "\n";
-    return kInternal;
+  engine::ConfinementRequest request = s.confine;
+  request.log = fs::absolute(s.log).lexically_normal().string();
+  auto opened = CallArena::open("amazons-referee", request, s.limits);
+  if (auto* why = std::get_if<std::string>(&opened)) {
+    std::cerr << "amazons referee: " << *why << "\n";
+    return kUsageError;
   }
-  Confinement c;
-  c.sandbox = s.sandbox;
-  c.init = this_program();
-  c.hidden = arena.path().string();
-  c.log = fs::absolute(s.log).lexically_normal().string();
-  c.as_nobody = s.sandbox && ::geteuid() == 0;
-  CallArena::make(arena.path(), c, false);
-  if (s.sandbox) {
-    if (const auto problem =
-            engine::sandbox_problem((arena.path() / "sandbox-check").string(), s.limits, c)) {
-      std::cerr << "amazons referee: the players' sandbox (bubblewrap) cannot start: " << *problem
-                << "\nInstall bubblewrap and allow user namespaces, or give --no-sandbox to run"
-                   " the players unconfined (they can then read and write all the referee can)\n";
-      return kUsageError;
-    }
+  CallArena& arena = *std::get<std::unique_ptr<CallArena>>(opened);
+  if (const auto problem = arena.sandbox_problem()) {
+    std::cerr << "amazons referee: the players' sandbox cannot start: " << *problem
+              << "\nGive --no-sandbox to run the players unconfined (they can then read and "
+                 "write all the referee can)\n";
+    return kUsageError;
   }
-  const auto seats = seat_players(s, c, arena.path() / "names");
+  const auto seats = seat_players(s, arena, arena.path() / "names");
   if (!seats) return kUsageError;
   Log log(s.log);
   if (!log.ok()) {
     std::cerr << "amazons referee: " << s.log << ": cannot write the log\n";
     return kInternal;
   }
-  const auto results = play_games(s, c, *seats, arena.path(), log);
+  const auto results = play_games(s, arena, *seats, arena.path(), log);
   if (const int signal_number = stop.received()) {
     std::cerr << "amazons referee: stopped by " << signal_name(signal_number)
               << "; the log holds the calls made\n";
     return 128 + signal_number;
   }
   print_standings(results, s.games);
+  if (!arena.polled().empty())
+    std::cout << "(limits polled, not enforced by the kernel: " << arena.polled() << ")\n";
   return kMoved;
 }
 
@@ -427,7 +461,7 @@ int run_referee(const std::vector<std::string>& args) {
       ->check(CLI::Range(0, 100));
   app.add_option("--amazons", s.amazons, "amazons per player")->check(CLI::Range(1, 1000));
   app.add_option("--seed", s.seed, "the first board's seed; game k uses seed + k");
-  engine::add_call_options(app, s.limits, s.sandbox, "the players", "the referee");
+  engine::add_call_options(app, s.limits, s.confine, "the players", "the referee");
   app.add_option("--log", s.log, "a JSON line for every call");
   app.add_option("--replay", replay_log, "show a log of calls, board by board, and stop");
   std::vector<std::string> argv_text = {"amazons referee"};

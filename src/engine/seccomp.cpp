@@ -1,0 +1,67 @@
+#include "engine/seccomp.hpp"
+
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+
+#include <cerrno>
+#include <cstdint>
+
+namespace engine {
+namespace {
+
+#if defined(__x86_64__)
+constexpr std::uint32_t kArch = AUDIT_ARCH_X86_64;
+#elif defined(__aarch64__)
+constexpr std::uint32_t kArch = AUDIT_ARCH_AARCH64;
+#else
+#error "the sandbox's seccomp filter knows x86-64 and AArch64 only"
+#endif
+
+// On x86-64, x32 system calls carry this bit: refused, a way around the
+// numbers checked.
+constexpr std::uint32_t kX32Bit = 0x40000000;
+
+constexpr sock_filter statement(std::uint16_t code, std::uint32_t k) {
+  return {code, 0, 0, k};
+}
+constexpr sock_filter jump(std::uint16_t code, std::uint32_t k, std::uint8_t yes, std::uint8_t no) {
+  return {code, yes, no, k};
+}
+
+constexpr std::uint32_t errno_of(int error) {
+  return SECCOMP_RET_ERRNO | (static_cast<std::uint32_t>(error) & SECCOMP_RET_DATA);
+}
+
+}  // namespace
+
+bool forbid_user_namespaces() {
+  constexpr std::uint32_t arch = offsetof(seccomp_data, arch);
+  constexpr std::uint32_t number = offsetof(seccomp_data, nr);
+  // The low half of the first argument: the flags of unshare and clone.
+  constexpr std::uint32_t flags = offsetof(seccomp_data, args);
+  sock_filter program[] = {
+      statement(BPF_LD | BPF_W | BPF_ABS, arch),
+      jump(BPF_JMP | BPF_JEQ | BPF_K, kArch, 1, 0),
+      statement(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),  // another architecture's calls
+      statement(BPF_LD | BPF_W | BPF_ABS, number),
+      jump(BPF_JMP | BPF_JGE | BPF_K, kX32Bit, 0, 1),
+      statement(BPF_RET | BPF_K, errno_of(ENOSYS)),
+      jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1),
+      statement(BPF_RET | BPF_K, errno_of(ENOSYS)),
+      jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_unshare, 1, 0),
+      jump(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 0, 3),
+      statement(BPF_LD | BPF_W | BPF_ABS, flags),
+      jump(BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER, 0, 1),
+      statement(BPF_RET | BPF_K, errno_of(EPERM)),
+      statement(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+  };
+  const sock_fprog filter{static_cast<unsigned short>(sizeof program / sizeof program[0]), program};
+  return ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter) == 0;
+}
+
+}  // namespace engine
