@@ -10,6 +10,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 #include "engine/words.hpp"
 
@@ -145,22 +146,24 @@ std::optional<std::string> CallArena::unreachable(const std::vector<std::string>
   if (!confinement_.sandbox || !confinement_.seat_users) return std::nullopt;
   for (std::size_t i = 0; i < argv.size(); ++i) {
     const fs::path file = argv[i];
-    if (!file.is_absolute()) continue;
     struct stat info {};
-    if (::stat(file.c_str(), &info) != 0) continue;
-    const bool program = i == 0;
-    const mode_t needed = S_ISDIR(info.st_mode) ? S_IXOTH : program ? S_IXOTH : S_IROTH;
-    if ((info.st_mode & needed) != needed)
-      return file.string() + ": the players run as users of their own, who may not " +
-             (program ? "run" : "read") + " it (chmod o+" + (needed == S_IXOTH ? "x" : "r") + " " +
-             file.string() + ")";
-    for (const std::string& folder : program_folders({argv[i]})) {
-      if (::stat(folder.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH))
-        return folder +
-               ": the players run as users of their own, who may not enter this "
-               "folder of their program's (chmod o+x " +
-               folder + ")";
+    if (!file.is_absolute() || ::stat(file.c_str(), &info) != 0) continue;
+    // The program runs (a script is read too), a file is read, a folder entered.
+    mode_t needed = S_IROTH;
+    if (S_ISDIR(info.st_mode)) {
+      needed = S_IXOTH;
+    } else if (i == 0) {
+      needed = S_IXOTH;
+      char start[2] = {};
+      std::ifstream(file, std::ios::binary).read(start, 2);
+      if (start[0] == '#' && start[1] == '!') needed |= S_IROTH;
     }
+    if ((info.st_mode & needed) == needed) continue;
+    const std::string what = S_ISDIR(info.st_mode) ? "enter" : i == 0 ? "run" : "read";
+    std::string mode = (needed & S_IROTH) ? "r" : "";
+    if (needed & S_IXOTH) mode += "x";
+    return file.string() + ": the players run as users of their own, who may not " + what +
+           " it (chmod o+" + mode + " " + file.string() + ")";
   }
   return std::nullopt;
 }

@@ -94,8 +94,9 @@ class CallArena {
   // Whether a call runs in the sandbox here: if not, why, in words.
   std::optional<std::string> sandbox_problem();
 
-  // Whether a seat's user can run `argv` (its program, and each file it
-  // names by an absolute path): if not, which file or folder to open, and why.
+  // Whether a seat's user can run `argv` (its program, and each file or
+  // folder it names by an absolute path; the folders on the way are made
+  // passable in the sandbox): if not, which to open, and why.
   std::optional<std::string> unreachable(const std::vector<std::string>& argv) const;
 
   // Removes a folder whatever a player did to it (folders it made

@@ -207,8 +207,8 @@ bool call_can_search(const fs::path& folder, const Confinement& c) {
 
 // The folders of the host the sandbox shows empty: the temporary folders
 // (and the unix sockets in them), the runtime folders, the referee's home,
-// the games' folders, and every folder on the way to a program's folder
-// that the call's user could not pass (so a program under /root runs).
+// the games' folders, and every folder on the way to a path shown that the
+// call's user could not pass (so a program under /root runs).
 std::vector<std::string> hidden_folders(const std::vector<std::string>& shown,
                                         const Confinement& c) {
   std::vector<std::string> hidden = {"/tmp", "/var/tmp", "/run", "/dev/shm", c.hidden};
@@ -216,9 +216,9 @@ std::vector<std::string> hidden_folders(const std::vector<std::string>& shown,
     hidden.push_back(fs::path(home).lexically_normal().string());
   if (const passwd* user = ::getpwuid(::geteuid()); user && user->pw_dir)
     hidden.push_back(fs::path(user->pw_dir).lexically_normal().string());
-  for (const std::string& folder : shown) {
+  for (const std::string& path : shown) {
     fs::path way = "/";
-    for (const fs::path& part : fs::path(folder).relative_path()) {
+    for (const fs::path& part : fs::path(path).parent_path().relative_path()) {
       way /= part;
       if (!call_can_search(way, c)) {
         hidden.push_back(way.string());
@@ -270,8 +270,8 @@ std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const s
   }
   command.insert(command.end(),
                  {"--as-pid-1", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"});
-  std::vector<std::string> shown = program_folders(argv);
-  for (const std::string& f : program_folders({c.init})) shown.push_back(f);
+  std::vector<std::string> shown = program_paths(argv, c);
+  for (const std::string& f : program_paths({c.init}, c)) shown.push_back(f);
   shown.push_back(folder);
   const std::vector<std::string> hidden = hidden_folders(shown, c);
   shown.pop_back();
@@ -736,20 +736,22 @@ std::vector<std::string> command_line(const std::string& program) {
   return argv;
 }
 
-std::vector<std::string> program_folders(const std::vector<std::string>& argv) {
-  std::vector<std::string> folders;
+std::vector<std::string> program_paths(const std::vector<std::string>& argv,
+                                       const Confinement& c) {
+  std::vector<std::string> paths;
   for (const std::string& arg : argv) {
     const fs::path path = arg;
     std::error_code error;
     if (!path.is_absolute() || !fs::exists(path, error)) continue;
     const fs::path real = fs::canonical(path, error);
     if (error) continue;
-    const fs::path folder = fs::is_directory(real, error) ? real : real.parent_path();
-    if (folder != folder.root_path() &&
-        std::find(folders.begin(), folders.end(), folder.string()) == folders.end())
-      folders.push_back(folder.string());
+    fs::path shown = fs::is_directory(real, error) ? real : real.parent_path();
+    if (shown != real && !call_can_search(shown, c)) shown = real;
+    if (shown != shown.root_path() &&
+        std::find(paths.begin(), paths.end(), shown.string()) == paths.end())
+      paths.push_back(shown.string());
   }
-  return folders;
+  return paths;
 }
 
 StopCallsOnSignals::StopCallsOnSignals() {

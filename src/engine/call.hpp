@@ -107,10 +107,13 @@ std::string describe_end(const CallOutcome& outcome, const CallLimits& limits);
 // its own path made absolute: calls run in their folder.
 std::vector<std::string> command_line(const std::string& program);
 
-// The folders a call of `argv` needs to see read-only in the sandbox: that
-// of each argument that is an absolute path to an existing file (argv[0],
-// the program, among them), canonical, without duplicates.
-std::vector<std::string> program_folders(const std::vector<std::string>& argv);
+// What a call of `argv` is shown read-only in the sandbox, canonical,
+// without duplicates, for each argument that is an absolute path to an
+// existing file (argv[0], the program, among them): the folder it is in
+// (or itself, a folder), or only the file where the call's user could not
+// enter that folder.
+std::vector<std::string> program_paths(const std::vector<std::string>& argv,
+                                       const Confinement& c);
 
 // While it lives, SIGINT, SIGTERM and SIGHUP stop the calls (stop_all_calls)
 // instead of the process, so that it can clean up and leave: a thread waits

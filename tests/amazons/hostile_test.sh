@@ -138,21 +138,24 @@ grep -q "the-organisers: " badname.out || fail "badname: not seated under the or
 "$amazons" referee --rows 6 --cols 6 "$amazons player=honest1" "$hostile badname $amazons" >noname.out 2>&1
 [ $? -eq 2 ] && grep -q "did not answer with a name (it printed \"I will not tell you my name\" and exited 0); give a name with --names" noname.out ||
   fail "badname without --names: $(cat noname.out)"
-# A program in a folder its seat's user could not pass (as under /root)
-# still runs: the way to its folder is made in the sandbox. A program whose
-# own folder is closed is refused, with the folder to open.
+# A program in a folder its seat's user could not pass (as under /root),
+# or could not even list, still runs: the way to it is made in the
+# sandbox. A program its seat's user may not run is refused, with the
+# command that opens it.
 mkdir -p private/bin closed
-cp "$amazons" private/bin/ && cp "$amazons" closed/
-chmod 700 private closed
-"$amazons" referee --rows 6 --cols 6 --amazons 2 --log private.log \
-  "$dir/private/bin/amazons player=p1 nodes=20" "$amazons player=p2 nodes=20" >private.out 2>&1 ||
-  fail "a program in a private folder: $(cat private.out)"
-grep -q '"player":"p1".*"verdict":"ok"' private.log || fail "a program in a private folder did not play"
-grep '"player":"p1"' private.log | grep -v '"verdict":"ok' | grep -q . && fail "a program in a private folder was disqualified"
+cp "$amazons" private/bin/ && cp "$amazons" closed/ && cp "$amazons" closed/locked
+chmod 700 private closed closed/locked
+for program in private/bin/amazons closed/amazons; do
+  "$amazons" referee --rows 6 --cols 6 --amazons 2 --log private.log \
+    "$dir/$program player=p1 nodes=20" "$amazons player=p2 nodes=20" >private.out 2>&1 ||
+    fail "$program: $(cat private.out)"
+  grep -q '"player":"p1".*"verdict":"ok"' private.log || fail "$program did not play"
+  grep '"player":"p1"' private.log | grep -v '"verdict":"ok' | grep -q . && fail "$program was disqualified"
+done
 if [ "$(id -u)" -eq 0 ]; then
-  "$amazons" referee --rows 6 --cols 6 "$dir/closed/amazons player=c1" "$amazons player=c2" >closed.out 2>&1
-  [ $? -eq 2 ] && grep -q "$dir/closed: the players run as users of their own, who may not enter this folder of their program's (chmod o+x $dir/closed)" closed.out ||
-    fail "a program in a closed folder: $(cat closed.out)"
+  "$amazons" referee --rows 6 --cols 6 "$dir/closed/locked player=c1" "$amazons player=c2" >closed.out 2>&1
+  [ $? -eq 2 ] && grep -q "$dir/closed/locked: the players run as users of their own, who may not run it (chmod o+x $dir/closed/locked)" closed.out ||
+    fail "a program only its owner may run: $(cat closed.out)"
 fi
 # Run by another user than root: no control groups, users or filesystems
 # of its own to give, so the referee stops unless --polled-limits accepts

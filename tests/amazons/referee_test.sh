@@ -4,9 +4,6 @@
 set -u
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-# The players run as nobody when the referee is root: the programs go where
-# everyone may run them.
-chmod 755 "$dir"
 mkdir "$dir/bin"
 cp "$1" "$2" "$dir/bin/"
 amazons=$dir/bin/$(basename "$1") cheater=$dir/bin/$(basename "$2")

@@ -43,11 +43,9 @@ def quick_start_commands(readme):
 
 
 def scratch_folder(build_dir):
-    """A folder everyone may enter, with a copy of the programs: the
-    referee's players run as nobody when the test runs as root, wherever
-    the build is."""
+    """A folder with a copy of the programs and a scripts/play that runs
+    them, as a checkout has after its build."""
     folder = tempfile.mkdtemp(prefix="quickstart-")
-    os.chmod(folder, 0o755)
     os.mkdir(os.path.join(folder, "build"))
     shutil.copytree(os.path.join(build_dir, "bin"), os.path.join(folder, "build", "bin"))
     os.mkdir(os.path.join(folder, "scripts"))

@@ -11,7 +11,6 @@ hippolyta=${3:-}
 hippolyta=$(realpath "$hippolyta")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-chmod 755 "$dir"
 fail() { echo "FAIL: $*"; exit 1; }
 
 out=$("$gridgames" tournament amazons --param rules=standard --random-plies 20 --limit 60000 \

@@ -7,9 +7,9 @@
 set -u
 gridgames=$1
 amazons=$(realpath "$2")
+hostile=$(realpath "$3")
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-chmod 755 "$dir"  # root runs the calls as nobody, who must reach the programs here
 fail() { echo "FAIL: $*"; exit 1; }
 before=$(ls -d /tmp/gridgames-tournament.* 2>/dev/null | wc -l)
 small=(--param rows=6 --param cols=6 --param amazons=2)
@@ -59,6 +59,23 @@ check_fault() {  # PROGRAM VERDICT WORDS
 check_fault "$dir/crash" crash "crashed: killed by SIGSEGV"
 check_fault "$dir/slow" time "out of time: no answer within 500 ms"
 check_fault "$dir/idle" "illegal action" "not one legal placement"
+
+# The kernel's limits hold here as in the referee (tests/amazons/hostile.sh):
+# memory in a memfd, threads, blocks reserved by files of size 0.
+if [ "$(id -u)" -eq 0 ]; then
+  check_limit() {  # MODE VERDICT WORDS OPTIONS...
+    local mode=$1 words=$2 out
+    shift 2
+    out=$("$gridgames" tournament amazons --players "program:$hostile $mode $amazons,random" --games 2 \
+      "${small[@]}" --limit 10000 "$@") || fail "$mode exited $?: $out"
+    grep -q "^1\. program:.*: 0 wins, 0 draws, 2 losses, .*; lost by crash 2\$" <<<"$out" ||
+      fail "$mode did not lose both by crash: $out"
+    grep -q "(crash by program:.*: $words" <<<"$out" || fail "$mode: no reason \"$words\": $out"
+  }
+  check_limit memfd "exceeded the memory limit of 64 MiB" --memory 64
+  check_limit threads "exceeded the limit of 20 tasks (processes and threads)" --processes 20
+  check_limit fallocate "filled its folder beyond the limit of 8 MiB" --files 8
+fi
 
 # A call writes only in its own folder: outside it, in the sandbox, nothing.
 if command -v bwrap >/dev/null; then
