@@ -115,6 +115,10 @@ std::string error_reason(const std::string& output);
 // the program's. The commands that start the game are run at the start;
 // other commands than the game's actions and `queries` belong to whoever
 // made the game (a form), not to its player.
+// The end of an ETF game's console that is kept (at least this much, at
+// most twice as much): what a front end shows of it.
+inline constexpr std::size_t kConsoleKept = 64 * 1024;
+
 template <typename GameSession, Viewable S>
 class SessionState final : public TypedState<S> {
  public:
@@ -128,6 +132,7 @@ class SessionState final : public TypedState<S> {
   const S& state() const override { return *session_.state(); }
   std::unique_ptr<AnyState> clone() const override { return std::make_unique<SessionState>(*this); }
   const std::string* console() const override { return &console_; }
+  std::size_t console_dropped() const override { return dropped_; }
   void undo() override {}
 
   // The grammar's text of a command ("move( N )" is "move(N)").
@@ -172,13 +177,21 @@ class SessionState final : public TypedState<S> {
   std::string run(const Command& command) {
     const std::string output = session_.execute(command);
     console_ += "->" + command.text() + "\n" + output;
+    // Kept bounded: past twice the bytes kept, the oldest go, from a line's start.
+    if (console_.size() > 2 * kConsoleKept) {
+      std::size_t from = console_.find('\n', console_.size() - kConsoleKept);
+      from = from == std::string::npos ? console_.size() : from + 1;
+      console_.erase(0, from);
+      dropped_ += from;
+    }
     return output;
   }
 
   const Grammar* grammar_;
   GameSession session_;
   std::vector<std::string> queries_;
-  std::string console_;  // the welcome, then "->command" and its output
+  std::string console_;      // the welcome, then "->command" and its output (its end)
+  std::size_t dropped_ = 0;  // the bytes of it no longer kept
 };
 
 // The main of an ETF program, with ETF's modes and messages

@@ -207,9 +207,12 @@ class AnyState {
   virtual nlohmann::json view(int player) const = 0;
   // What the last action did, as `player` may know it: a line each.
   virtual std::string events_text(int player) const = 0;
-  // The games played by a program of their own (the ETF games): what the
-  // program printed so far; null for the others.
+  // The games played by a program of their own (the ETF games): the end of
+  // what the program printed (engine/etf.hpp keeps a bounded end, from a
+  // line's start); null for the others. console_dropped(): the bytes
+  // printed before it, no longer kept.
   virtual const std::string* console() const { return nullptr; }
+  virtual std::size_t console_dropped() const { return 0; }
   // Those games: runs a command of the program that is not an action (a
   // query, such as `status`) for its output; nullopt when it ran, else why not.
   virtual std::optional<std::string> query(std::string_view text) {

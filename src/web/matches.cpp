@@ -643,6 +643,7 @@ Answer<std::string> Matches::record_sgf(const std::string& id) {
 }
 
 std::optional<Refusal> Matches::take_back(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over; a finished game cannot be undone"};
   if (!match.state->can_undo() || match.movers.empty())
     return Refusal{409, "there is nothing to take back"};
   if (match.movers.back() != player)
@@ -677,10 +678,11 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
   std::vector<std::string> seen;
   for (int p = 0; p <= state.players(); ++p)
     seen.push_back(state.action_seen_by(action, viewer(p, state)));
-  const std::size_t printed = console ? console->size() : 0;
+  const auto printed = [&] { return console ? state.console_dropped() + console->size() : 0; };
+  const std::size_t before = printed();
   if (auto why = state.apply(action)) {
     // The ETF games run a refused action too: their program's error is news.
-    if (console && console->size() != printed) {
+    if (printed() != before) {
       changed(match);
     } else {
       unpersist(match);
@@ -825,7 +827,7 @@ json Matches::view_of(const Match& match, int player) const {
       from = from == std::string::npos ? console->size() : from + 1;
     }
     view["console"] = console->substr(from);
-    view["console_from"] = from;
+    view["console_from"] = state.console_dropped() + from;
   }
   // The parameters may tell what a player must not know (RAIInet's seed
   // places the hidden links): only one-player games show them.

@@ -64,11 +64,50 @@ constexpr const char* kGameColumns =
 
 }  // namespace
 
+namespace {
+
+// The first row's first column of `sql`, or "" (with why in `error`).
+std::string first_text(sqlite3* db, const char* sql, std::string& error) {
+  Statement row(db, sql);
+  if (!row.ok()) {
+    error = sqlite3_errmsg(db);
+    return "";
+  }
+  const int status = row.step();
+  if (status == SQLITE_ROW) return row.text(0);
+  if (status != SQLITE_DONE) error = sqlite3_errmsg(db);
+  return "";
+}
+
+// Why an existing file cannot be used as our database, checked before
+// anything is written to it: not a database, damaged pages
+// (PRAGMA quick_check), or a database of something else.
+std::optional<std::string> refuse_existing(sqlite3* db) {
+  std::string error;
+  const std::string check = first_text(db, "PRAGMA quick_check", error);
+  if (!error.empty()) return error;
+  if (check != "ok")
+    return "the database is damaged (" + check +
+           "); it was not changed: keep it for inspection and start on another file";
+  const std::string tables = first_text(
+      db,
+      "SELECT group_concat(name) FROM (SELECT name FROM sqlite_schema WHERE type = 'table' "
+      "ORDER BY name)",
+      error);
+  if (!error.empty()) return error;
+  if (!tables.empty() && tables != "games,steps")
+    return "a database of something else (its tables: " + tables + "); it was not changed";
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::variant<std::unique_ptr<Store>, std::string> Store::open(const std::string& path) {
   std::error_code error;
   const std::filesystem::path file(path);
   if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), error);
   if (std::filesystem::is_directory(file, error)) return path + ": is a directory";
+  const bool existed = std::filesystem::exists(file, error);
   sqlite3* db = nullptr;
   const int opened =
       sqlite3_open_v2(path.c_str(), &db,
@@ -78,7 +117,12 @@ std::variant<std::unique_ptr<Store>, std::string> Store::open(const std::string&
     sqlite3_close(db);
     return path + ": " + why;
   }
-  ::chmod(path.c_str(), 0600);  // the seats' tokens are secrets
+  if (existed) {
+    if (const auto why = refuse_existing(db)) {
+      sqlite3_close(db);
+      return path + ": " + *why;
+    }
+  }
   char* message = nullptr;
   if (sqlite3_exec(db, kSchema, nullptr, nullptr, &message) != SQLITE_OK) {
     const std::string why = message ? message : "cannot set the database up";
@@ -86,6 +130,7 @@ std::variant<std::unique_ptr<Store>, std::string> Store::open(const std::string&
     sqlite3_close(db);
     return path + ": " + why + " (is it a gridgames database?)";
   }
+  ::chmod(path.c_str(), 0600);  // the seats' tokens are secrets
   return std::unique_ptr<Store>(new Store(db));
 }
 

@@ -8,9 +8,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <functional>
 #include <set>
 #include <thread>
 
+#include "engine/etf.hpp"
 #include "engine/random.hpp"
 #include "games/raiinet/session.hpp"
 #include "games/raiinet/setup.hpp"
@@ -717,4 +720,106 @@ TEST_F(WebServer, ClocksRunOnTheMoversTimeAndFlagFalls) {
   EXPECT_TRUE(heard.data["over"].get<bool>());
   EXPECT_EQ(heard.data["result"], "player 2 ran out of time; the game is over: player 1 wins");
   EXPECT_EQ(heard.data["clocks"][1], 0);
+}
+
+// A finished game is a record: however it ended (by the rules, at the length
+// limit, by resignation, by agreement, on time), no undo, action, draw offer
+// or resignation changes it, and its record stays what it was.
+TEST_F(WebServer, AFinishedGameCannotBeChangedHoweverItEnded) {
+  const auto to_move_seat = [&](const json& game) {
+    return view(game, 0).data["to_move"].get<int>();
+  };
+  const auto play_out = [&](const json& game, const std::string& script) {
+    std::ifstream lines(script);
+    ASSERT_TRUE(lines) << script;
+    for (std::string line; std::getline(lines, line) && !view(game, 0).data["over"].get<bool>();) {
+      const int seat = to_move_seat(game);
+      ASSERT_GE(seat, 0);
+      act(game, seat, line);
+    }
+  };
+  const auto after_clock = [&](const json& game) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the 1.2 s run out
+    (void)view(game, 0);
+  };
+  struct Ending {
+    std::string how;
+    json request;
+    std::function<void(const json&)> end;
+  };
+  const std::vector<Ending> endings = {
+      {"rules",
+       {{"game", "sword-and-shield"}},
+       [&](const json& g) {
+         play_out(g, GRIDGAMES_GOLDEN_DIR "/sword-and-shield/yellow_wins.txt");
+       }},
+      {"rules",
+       {{"game", "sword-and-shield"}, {"params", {{"max_length", "3"}}}},
+       [&](const json& g) {
+         for (const char* a : {"create a 90", "pass", "pass"}) act(g, to_move_seat(g), a);
+       }},
+      {"resignation",
+       {{"game", "sword-and-shield"}},
+       [&](const json& g) {
+         act(g, 0, "create a 90");
+         Flow{*this, g}.send("resign", 1);
+       }},
+      {"agreement",
+       {{"game", "sword-and-shield"}},
+       [&](const json& g) {
+         act(g, 0, "create a 90");
+         Flow{*this, g}.send("draw", 0);
+         Flow{*this, g}.send("draw", 1);
+       }},
+      {"time",
+       {{"game", "sword-and-shield"}, {"clock", {{"minutes", 0.02}, {"increment_seconds", 0}}}},
+       [&](const json& g) {
+         act(g, 0, "create a 90");
+         after_clock(g);
+       }},
+  };
+  for (const Ending& ending : endings) {
+    SCOPED_TRACE(ending.request.dump());
+    const json game = create(ending.request);
+    ending.end(game);
+    const Reply ended = view(game, 0);
+    ASSERT_TRUE(ended.data["over"].get<bool>()) << ended.body;
+    EXPECT_EQ(ended.data["ended_by"], ending.how);
+    const std::string record_path = "/api/games/" + game["id"].get<std::string>() + "/record";
+    const Reply record = get(record_path);
+    ASSERT_EQ(record.status, 200);
+    for (int seat = 0; seat < 2; ++seat) {
+      const Reply undone = Flow{*this, game}.send("undo", seat);
+      EXPECT_EQ(undone.status, 409) << undone.body;
+      EXPECT_EQ(undone.data["error"], "the game is over; a finished game cannot be undone");
+      EXPECT_EQ(act(game, seat, "pass").status, 409);
+      Flow flow{*this, game};
+      EXPECT_EQ(flow.send("draw", seat).status, 409);
+      EXPECT_EQ(flow.send("resign", seat).status, 409);
+    }
+    EXPECT_EQ(get(record_path).data, record.data);
+    EXPECT_EQ(view(game, 1).data["result"], ended.data["result"]);
+  }
+}
+
+// An ETF game's console is kept bounded in memory, its oldest lines dropped
+// and counted: 100,000 queries hold no more than twice the end kept.
+TEST(EtfConsole, KeepsABoundedEndOfWhatWasPrinted) {
+  const games::GameInfo* info = games::find_game("simodyssey");
+  ASSERT_NE(info, nullptr);
+  auto made = info->entry.make({});
+  auto& state = *std::get<std::unique_ptr<engine::AnyState>>(made);
+  ASSERT_NE(state.console(), nullptr);
+  std::size_t printed = state.console()->size();
+  for (int i = 0; i < 100000; ++i) {
+    const std::size_t before = state.console_dropped() + state.console()->size();
+    ASSERT_EQ(state.query("status"), std::nullopt);
+    printed += state.console_dropped() + state.console()->size() - before;
+    ASSERT_LE(state.console()->size(), 2 * engine::etf::kConsoleKept);
+  }
+  EXPECT_EQ(state.console_dropped() + state.console()->size(), printed);
+  EXPECT_GT(state.console_dropped(), 1000000u);
+  // From a line's start: a command, or a line of its output.
+  EXPECT_TRUE(state.console()->starts_with("->status\n") || state.console()->starts_with("  "))
+      << state.console()->substr(0, 40);
 }

@@ -47,6 +47,9 @@ bool Session::names_an_action(const std::vector<std::string_view>& words) const 
 std::string Session::execute(std::string_view line) {
   const auto words = engine::split_words(line);
   if (words.empty() || quit_) return "";
+  const bool own_command =
+      words[0] == "undo" || words[0] == "board" || words[0] == "help" || words[0] == "quit";
+  if (state_.over() && !own_command) return "Error: the game is over\n";
   if (names_an_action(words)) {
     const auto action = state_.parse_action(line);
     if (!action) return "Error: " + action.why() + "\n";
@@ -61,6 +64,7 @@ std::string Session::execute(std::string_view line) {
     if (command == "help") return kHelp;
     if (command == "board") return display();
     if (command == "undo") {
+      if (state_.over()) return "Error: the game is over; a finished game cannot be undone\n";
       if (!state_.can_undo()) return "Error: there is nothing to undo\n";
       state_.undo();
       return display();

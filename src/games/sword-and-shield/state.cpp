@@ -181,6 +181,7 @@ void State::apply(const Action& action) {
 }
 
 void State::undo() {
+  if (!can_undo()) return;
   game_ = undone_.back().game;
   chain_start_ = undone_.back().chain_start;
   chain_start_index_ = undone_.back().chain_start_index;

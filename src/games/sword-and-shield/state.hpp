@@ -67,7 +67,8 @@ class State {
   // pieces out of the cemetery wins (returns()), or it is a draw.
   bool adjudicated() const { return !game_.winner() && length() >= max_length_; }
 
-  bool can_undo() const { return !undone_.empty(); }
+  // A game that is over is a record: nothing takes it back.
+  bool can_undo() const { return !over() && !undone_.empty(); }
   void undo();
   // The pending reaction between the things labelled `a` and `b` (either order).
   static std::optional<Reaction> find_reaction(const Game& game, char a, char b);
