@@ -1,5 +1,9 @@
 #include "web/http.hpp"
 
+#include <algorithm>
+
+#include "engine/words.hpp"
+
 namespace web {
 
 void limit(http::request_parser<http::string_body>& parser, const ConnectionLimits& limits) {
@@ -7,7 +11,14 @@ void limit(http::request_parser<http::string_body>& parser, const ConnectionLimi
   parser.body_limit(limits.body_bytes);
 }
 
+std::size_t read_buffer_bytes(const ConnectionLimits& limits) {
+  return limits.header_bytes + 4096;
+}
+
 Response unreadable(const boost::system::error_code& error, const ConnectionLimits& limits) {
+  if (error == http::error::buffer_overflow)
+    return Api::refusal(431, "a header, chunk extension or trailer part is too large (at most " +
+                                 std::to_string(limits.header_bytes / 1024) + " KiB)");
   if (error == http::error::body_limit)
     return Api::refusal(413, "the body is too large (at most " +
                                  std::to_string(limits.body_bytes / 1024) + " KiB)");
@@ -17,8 +28,26 @@ Response unreadable(const boost::system::error_code& error, const ConnectionLimi
   return Api::refusal(400, "this is not an HTTP request that can be read");
 }
 
-std::variant<Request, Response> to_api(const HttpRequest& request, const std::string& client,
-                                       const ConnectionLimits& limits) {
+namespace {
+
+// The client behind a trusted proxy: the last entry of its X-Forwarded-For.
+std::string forwarded_client(const HttpRequest& request, const std::string& peer) {
+  std::string last;
+  const auto [begin, end] = request.equal_range("X-Forwarded-For");
+  for (auto at = begin; at != end; ++at) {
+    const std::string_view value = at->value();
+    const std::size_t comma = value.rfind(',');
+    last = std::string(
+        engine::trim(comma == std::string_view::npos ? value : value.substr(comma + 1)));
+  }
+  return last.empty() ? peer : last;
+}
+
+}  // namespace
+
+std::variant<Request, Response> to_api(const HttpRequest& request, const std::string& peer,
+                                       const ConnectionLimits& limits,
+                                       const std::vector<std::string>& proxies) {
   std::size_t fields = 0;
   for (auto it = request.begin(); it != request.end(); ++it) {
     if (++fields > limits.header_fields) {
@@ -39,7 +68,8 @@ std::variant<Request, Response> to_api(const HttpRequest& request, const std::st
   out.content_type = field(http::field::content_type);
   out.accept = field(http::field::accept);
   out.body = request.body();
-  out.client = client;
+  const bool proxied = std::find(proxies.begin(), proxies.end(), peer) != proxies.end();
+  out.client = proxied ? forwarded_client(request, peer) : peer;
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "web/api.hpp"
 
@@ -15,8 +16,16 @@ namespace web {
 namespace http = boost::beast::http;
 
 struct ConnectionLimits {
-  std::size_t per_address = 256;  // connections one client address may hold open
-  std::size_t total = 4096;       // connections at once
+  // Connections one client address may hold open, and in all. At either
+  // limit a new connection is not turned away while another of that
+  // address (or, at the total, of the address holding the most) is only
+  // waiting: the oldest that has been reading a request for longer than
+  // `idle_grace` (slow, or an idle keep-alive) is closed, else the oldest
+  // long poll is answered at once; so that one client, several local ones
+  // behind 127.0.0.1 included, never locks the others out.
+  std::size_t per_address = 256;
+  std::size_t total = 4096;
+  std::chrono::milliseconds idle_grace{1000};
   // A request must arrive whole, headers and body, within this long of the
   // connection's start or the previous answer; an answer must be taken
   // within this long too.
@@ -32,14 +41,24 @@ using HttpResponse = http::response<http::string_body>;
 // A parser for one request, with the limits set.
 void limit(http::request_parser<http::string_body>& parser, const ConnectionLimits& limits);
 
-// The answer to a request that could not be read whole (the parser's error):
-// 413, 431 or 400.
+// The most a connection's read buffer may hold: a request's header, a chunk
+// header with its extensions, or a chunked body's trailers must fit in it
+// whole (Beast keeps each in the buffer until its end), so that none of them
+// can grow without bound.
+std::size_t read_buffer_bytes(const ConnectionLimits& limits);
+
+// The answer to a request that could not be read whole (the parser's error,
+// or the read buffer's overflow): 413, 431 or 400.
 Response unreadable(const boost::system::error_code& error, const ConnectionLimits& limits);
 
 // The request as the Api takes it, or the refusal of one with too many
-// header fields.
-std::variant<Request, Response> to_api(const HttpRequest& request, const std::string& client,
-                                       const ConnectionLimits& limits);
+// header fields. `peer`: the connection's address; where it is one of
+// `proxies` (a reverse proxy of the organiser's), the client is the last
+// address of X-Forwarded-For, the one that proxy added (the earlier ones
+// are the client's word).
+std::variant<Request, Response> to_api(const HttpRequest& request, const std::string& peer,
+                                       const ConnectionLimits& limits,
+                                       const std::vector<std::string>& proxies = {});
 
 HttpResponse to_http(const Response& response, unsigned version, bool keep_alive);
 

@@ -5,6 +5,7 @@
 #include <random>
 #include <sstream>
 
+#include "engine/files.hpp"
 #include "engine/words.hpp"
 
 namespace web {
@@ -74,6 +75,7 @@ std::string result_text(const engine::Returns& r, int n) {
 }  // namespace
 
 Matches::Matches(Limits limits, Store* store) : limits_(limits), store_(store) {
+  purge_finished();
   restore_recent();
   const int threads = limits_.bot_threads > 0
                           ? limits_.bot_threads
@@ -231,11 +233,12 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   {
     const std::lock_guard lock(mutex_);
     drop_idle();
-    const auto mine = std::count_if(matches_.begin(), matches_.end(),
-                                    [&](const auto& m) { return m.second->address == address; });
+    const auto mine = std::count_if(matches_.begin(), matches_.end(), [&](const auto& m) {
+      return m.second->address == address && !over(*m.second);
+    });
     if (static_cast<std::size_t>(mine) >= limits_.games_per_address)
       return Refusal{429, "your address has " + std::to_string(mine) +
-                              " games already, the most it may have; leave one first"};
+                              " games in play, the most it may have; finish or resign one first"};
   }
   auto made = make_match(*info, params, kinds, {});
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
@@ -265,6 +268,7 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
                           options.dump(),
                           address,
                           *(step_ms_ = now_ms()),
+                          std::nullopt,
                           {}};
   if (store_ && !store_->add_game(stored)) {
     step_ms_.reset();
@@ -364,6 +368,11 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
   }
   replaying_ = false;
   step_ms_.reset();
+  match->finish_stored = stored.finished_ms.has_value();
+  // A game of an earlier version ended without its end written: its last step's.
+  if (store_ && over(*match) && !match->finish_stored)
+    match->finish_stored = store_->finish(
+        match->id, stored.steps.empty() ? stored.created_ms : stored.steps.back().at_ms);
   // The time the server was down is nobody's: the clock runs again from now.
   if (match->clocks) match->clocks->since_ms = now_ms();
   return match;
@@ -610,7 +619,10 @@ Answer<json> Matches::record(const std::string& id) {
   const std::lock_guard lock(mutex_);
   auto found = find_finished(id);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  const Match& match = *std::get<Match*>(found);
+  return record_json(*std::get<Match*>(found));
+}
+
+json Matches::record_json(const Match& match) {
   json seats = json::array();
   for (const Seat& seat : match.seats)
     seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
@@ -762,6 +774,8 @@ void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
   tick(match);
+  if (!replaying_ && store_ && !match.finish_stored && over(match))
+    match.finish_stored = store_->finish(match.id, step_ms_.value_or(now_ms()));
   if (!replaying_) step_ms_.reset();
   queue_bot(match);
   if (listener_ && !replaying_) listener_(match.id);
@@ -840,6 +854,30 @@ void Matches::drop_idle() {
   const auto now = Clock::now();
   std::erase_if(matches_,
                 [&](const auto& entry) { return now - entry.second->touched > limits_.idle; });
+  if (now - last_purge_ > std::chrono::minutes(1)) purge_finished();
+}
+
+// Removes the games that ended more than keep_finished ago (a hundred at a
+// time), each record first written to export_finished when asked; a game
+// whose record cannot be written stays.
+void Matches::purge_finished() {
+  last_purge_ = Clock::now();
+  if (!store_) return;
+  const auto keep = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.keep_finished);
+  for (const std::string& id : store_->finished_before(now_ms() - keep.count(), 100)) {
+    if (!limits_.export_finished.empty()) {
+      const auto stored = store_->load(id);
+      if (!stored) continue;
+      auto restored = restore(*stored);
+      const auto* match = std::get_if<std::unique_ptr<Match>>(&restored);
+      if (!match) continue;
+      const std::string file = limits_.export_finished + "/" + id + ".json";
+      if (!std::holds_alternative<engine::OutputKind>(
+              engine::write_file_safely(file, record_json(**match).dump(2) + "\n")))
+        continue;
+    }
+    if (store_->remove_game(id)) matches_.erase(id);
+  }
 }
 
 // A bot's time a decision: bot_time_ms when the bots have a thread each, a

@@ -27,10 +27,15 @@ namespace web {
 
 struct Limits {
   std::size_t max_games = 200;
-  std::size_t games_per_address = 50;  // games one client address may keep at once
+  std::size_t games_per_address = 50;  // games in play one client address may have at once
   std::chrono::seconds idle{30 * 60};  // a game nobody touched for this long is dropped
   int bot_time_ms = 500;               // a bot's thinking a decision, when it has a core alone
   int bot_threads = 0;                 // the bots' threads; 0: one a core
+  // A finished game is kept this long after its end, then removed from the
+  // store; its record is first written to export_finished/ID.json when
+  // that folder is given.
+  std::chrono::seconds keep_finished{30 * 24 * 3600};
+  std::string export_finished;
 };
 
 // The most fields a board played on the web may have (Amazons 100 x 100):
@@ -145,6 +150,7 @@ class Matches {
     };
     std::optional<Clocks> clocks;
     std::chrono::steady_clock::time_point touched;
+    bool finish_stored = false;  // its end is written to the store
   };
 
   Answer<std::unique_ptr<Match>> make_match(const games::GameInfo& info,
@@ -180,6 +186,8 @@ class Matches {
   void changed(Match& match);
   void queue_bot(Match& match);
   void drop_idle();
+  void purge_finished();
+  static nlohmann::json record_json(const Match& match);
   void bot_loop();
   int bot_share_ms() const;
 
@@ -199,6 +207,7 @@ class Matches {
   bool stopping_ = false;
   std::function<void(const std::string&)> listener_;
   std::vector<std::thread> bot_threads_;
+  std::chrono::steady_clock::time_point last_purge_{};
 };
 
 }  // namespace web

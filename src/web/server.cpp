@@ -4,6 +4,8 @@
 #include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <iostream>
@@ -63,6 +65,9 @@ struct Server::Impl {
   int bind();
   void accept();
   void on_accept(beast::error_code error, tcp::socket socket);
+  bool proxy(const std::string& address) const;
+  std::string busiest_address() const;
+  std::shared_ptr<Session> make_room(const std::string& address);
   void wake(const std::string& id);
   void forget(const std::string& id, const Session* session);
   void release(const std::string& address);
@@ -75,10 +80,11 @@ struct Server::Impl {
   std::mutex waiting_mutex;
   std::unordered_multimap<std::string, std::weak_ptr<Session>> waiting;
 
-  // The connections open, in all and from each address.
+  // The connections open, in all and from each address, and each address's.
   std::mutex connections_mutex;
   std::size_t connections = 0;
   std::unordered_map<std::string, std::size_t> per_address;
+  std::unordered_map<std::string, std::vector<std::weak_ptr<Session>>> sessions;
 
   Matches matches;
   Api api;
@@ -95,11 +101,16 @@ struct Server::Impl {
 // is up. Everything of it runs on its event loop's one thread.
 class Server::Impl::Session : public std::enable_shared_from_this<Session> {
  public:
+  // What a connection is doing: waiting for (the rest of) a request, busy
+  // with one (handling, answering), or holding a long poll.
+  enum class Phase { Reading, Busy, Waiting };
+
   Session(tcp::socket socket, Impl& server, std::string address)
       : stream_(std::move(socket)),
         server_(server),
         address_(std::move(address)),
-        timer_(stream_.get_executor()) {}
+        timer_(stream_.get_executor()),
+        buffer_(read_buffer_bytes(server.connection_limits)) {}
   ~Session() { server_.release(address_); }
 
   void start() {
@@ -111,8 +122,30 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     net::post(stream_.get_executor(), [self = shared_from_this()] { self->timer_.cancel(); });
   }
 
+  // Room for another connection (from any thread, once): closed if it is
+  // still only reading a request, its long poll answered now if it waits.
+  void evict() {
+    net::post(stream_.get_executor(), [self = shared_from_this()] {
+      if (self->phase_ == Phase::Reading) return self->close();
+      if (self->phase_ == Phase::Waiting) {
+        self->answer_now_ = true;
+        self->timer_.cancel();
+      }
+    });
+  }
+  Phase phase() const { return phase_; }
+  Clock::time_point since() const { return Clock::time_point(Clock::duration(since_.load())); }
+  // Whether it was chosen to make room already (under the connections' lock).
+  bool evicted = false;
+
  private:
+  void enter(Phase phase) {
+    phase_ = phase;
+    since_ = Clock::now().time_since_epoch().count();
+  }
+
   void read() {
+    enter(Phase::Reading);
     parser_.emplace();
     limit(*parser_, server_.connection_limits);
     stream_.expires_after(server_.connection_limits.request_time);
@@ -128,11 +161,12 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
         error == net::error::eof) {
       return close();
     }
+    enter(Phase::Busy);
     if (error) return send(unreadable(error, server_.connection_limits), 11, false);
     const HttpRequest& request = parser_->get();
     version_ = request.version();
     keep_alive_ = request.keep_alive();
-    auto read = to_api(request, address_, server_.connection_limits);
+    auto read = to_api(request, address_, server_.connection_limits, server_.options.proxies);
     if (auto* refused = std::get_if<Response>(&read)) return send(*refused, version_, false);
     auto handled = server_.api.handle(std::get<Request>(read));
     if (auto* response = std::get_if<Response>(&handled))
@@ -148,11 +182,12 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
       server_.waiting.emplace(wait_->id, weak_from_this());
     }
     stream_.expires_never();  // the wait has its own deadline
+    enter(Phase::Waiting);
     arm();
   }
 
   void arm() {
-    if (server_.api.ready(*wait_)) return end_wait();
+    if (answer_now_ || server_.api.ready(*wait_)) return end_wait();
     timer_.expires_at(wait_->deadline);
     timer_.async_wait([self = shared_from_this()](beast::error_code) {
       // Expired, or woken by a change: answer if the game is ready.
@@ -161,6 +196,8 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   }
 
   void end_wait() {
+    enter(Phase::Busy);
+    answer_now_ = false;
     server_.forget(wait_->id, this);
     const Response response = server_.api.resume(*wait_);
     wait_.reset();
@@ -194,6 +231,9 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   std::optional<Wait> wait_;
   unsigned version_ = 11;
   bool keep_alive_ = false;
+  bool answer_now_ = false;  // a long poll answered early to make room
+  std::atomic<Phase> phase_ = Phase::Reading;
+  std::atomic<Clock::rep> since_ = Clock::now().time_since_epoch().count();
 };
 
 int Server::Impl::bind() {
@@ -230,19 +270,30 @@ void Server::Impl::on_accept(beast::error_code error, tcp::socket socket) {
   beast::error_code ignored;
   const std::string address = socket.remote_endpoint(ignored).address().to_string();
   bool admitted = false;
+  std::shared_ptr<Session> room;  // a connection that makes room for this one
   {
     const std::lock_guard lock(connections_mutex);
-    if (connections < connection_limits.total &&
-        per_address[address] < connection_limits.per_address) {
+    const bool address_full =
+        !proxy(address) && per_address[address] >= connection_limits.per_address;
+    if (address_full || connections >= connection_limits.total) {
+      room = make_room(address_full ? address : busiest_address());
+    }
+    if (room || (!address_full && connections < connection_limits.total)) {
       ++connections;
       ++per_address[address];
       admitted = true;
     }
   }
+  if (room) room->evict();
   if (admitted) {
     // Answers go out whole at once: no waiting for acknowledgements.
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<Session>(std::move(socket), *this, address)->start();
+    auto session = std::make_shared<Session>(std::move(socket), *this, address);
+    {
+      const std::lock_guard lock(connections_mutex);
+      sessions[address].push_back(session);
+    }
+    session->start();
   } else {
     // Turned away with a word, without reading anything.
     static const std::string busy =
@@ -256,10 +307,52 @@ void Server::Impl::on_accept(beast::error_code error, tcp::socket socket) {
   accept();
 }
 
+bool Server::Impl::proxy(const std::string& address) const {
+  return std::find(options.proxies.begin(), options.proxies.end(), address) !=
+         options.proxies.end();
+}
+
+// The address holding the most connections (under the connections' lock).
+std::string Server::Impl::busiest_address() const {
+  std::string busiest;
+  std::size_t most = 0;
+  for (const auto& [address, count] : per_address) {
+    if (count > most) {
+      most = count;
+      busiest = address;
+    }
+  }
+  return busiest;
+}
+
+// A connection of `address` that may make room (under the connections'
+// lock): the oldest only reading a request past the grace, else the oldest
+// long poll; marked, so that it makes room once.
+std::shared_ptr<Server::Impl::Session> Server::Impl::make_room(const std::string& address) {
+  const auto now = Clock::now();
+  std::shared_ptr<Session> reader, waiter;
+  for (const auto& weak : sessions[address]) {
+    auto session = weak.lock();
+    if (!session || session->evicted) continue;
+    const auto phase = session->phase();
+    if (phase == Session::Phase::Reading && now - session->since() > connection_limits.idle_grace &&
+        (!reader || session->since() < reader->since()))
+      reader = session;
+    if (phase == Session::Phase::Waiting && (!waiter || session->since() < waiter->since()))
+      waiter = session;
+  }
+  auto chosen = reader ? reader : waiter;
+  if (chosen) chosen->evicted = true;
+  return chosen;
+}
+
 void Server::Impl::release(const std::string& address) {
   const std::lock_guard lock(connections_mutex);
   --connections;
   if (--per_address[address] == 0) per_address.erase(address);
+  auto& held = sessions[address];
+  std::erase_if(held, [](const std::weak_ptr<Session>& s) { return s.expired(); });
+  if (held.empty()) sessions.erase(address);
 }
 
 void Server::Impl::wake(const std::string& id) {
@@ -326,13 +419,25 @@ int run_serve(int argc, char** argv) {
   app.add_option("--max-games", options.limits.max_games, "games kept at once (200)")
       ->check(CLI::Range(1, 100000));
   app.add_option("--games-per-address", options.limits.games_per_address,
-                 "games one client address may keep at once (50)")
+                 "games in play one client address may have at once (50)")
       ->check(CLI::Range(1, 100000));
   app.add_option("--connections-per-address", options.connections_per_address,
                  "connections one client address may hold open (256)")
       ->check(CLI::Range(1, 100000));
+  app.add_option("--trusted-proxy", options.proxies,
+                 "the address of a reverse proxy in front of the server: its connections' "
+                 "client is the last address of X-Forwarded-For")
+      ->take_all();
   app.add_option("--idle-minutes", idle_minutes, "a game untouched this long is dropped (30)")
       ->check(CLI::Range(1, 10000));
+  int keep_days = 30;
+  app.add_option("--keep-finished-days", keep_days,
+                 "a finished game is kept this many days after its end, then removed (30)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--export-finished", options.limits.export_finished,
+                 "a folder where each finished game's record (ID.json) is written before it "
+                 "is removed")
+      ->check(CLI::ExistingDirectory);
   app.add_option("--bot-ms", options.limits.bot_time_ms,
                  "a bot's thinking a decision, in ms, when the machine is not busy (500)")
       ->check(CLI::Range(1, 60000));
@@ -343,6 +448,7 @@ int run_serve(int argc, char** argv) {
     return app.exit(e, std::cout, std::cerr) == 0 ? 0 : 2;
   }
   options.limits.idle = std::chrono::minutes(idle_minutes);
+  options.limits.keep_finished = std::chrono::hours(24) * keep_days;
   if (!no_db) {
     auto opened = Store::open(db);
     if (const auto* why = std::get_if<std::string>(&opened)) {

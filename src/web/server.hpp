@@ -23,6 +23,10 @@ struct ServeOptions {
   std::vector<std::string> allowed_hosts;
   // Connections per client address (0: the default of ConnectionLimits).
   std::size_t connections_per_address = 0;
+  // Reverse proxies in front of the server (their addresses): a request
+  // through one is the client's of the last X-Forwarded-For address, and
+  // their connections are held to the total only.
+  std::vector<std::string> proxies;
   int threads = 0;  // threads serving connections; 0: one a core (at least 2)
   // The time a request may take to arrive whole (0: the default, 15 s).
   int request_seconds = 0;

@@ -15,7 +15,8 @@ PRAGMA synchronous = NORMAL;
 PRAGMA busy_timeout = 5000;
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, seats TEXT NOT NULL,
-  options TEXT NOT NULL, address TEXT NOT NULL, created_ms INTEGER NOT NULL);
+  options TEXT NOT NULL, address TEXT NOT NULL, created_ms INTEGER NOT NULL,
+  finished_ms INTEGER);
 CREATE TABLE IF NOT EXISTS steps (
   game_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, player INTEGER NOT NULL,
   text TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, seq));
@@ -42,6 +43,7 @@ class Statement {
                  : std::string();
   }
   std::int64_t number(int column) const { return sqlite3_column_int64(statement_, column); }
+  bool null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
 
  private:
   sqlite3_stmt* statement_ = nullptr;
@@ -56,11 +58,12 @@ StoredGame game_row(const Statement& row) {
   game.options = row.text(4);
   game.address = row.text(5);
   game.created_ms = row.number(6);
+  if (!row.null(7)) game.finished_ms = row.number(7);
   return game;
 }
 
 constexpr const char* kGameColumns =
-    "SELECT id, game, params, seats, options, address, created_ms FROM games";
+    "SELECT id, game, params, seats, options, address, created_ms, finished_ms FROM games";
 
 }  // namespace
 
@@ -124,7 +127,22 @@ std::variant<std::unique_ptr<Store>, std::string> Store::open(const std::string&
     }
   }
   char* message = nullptr;
-  if (sqlite3_exec(db, kSchema, nullptr, nullptr, &message) != SQLITE_OK) {
+  // A database of an earlier version has no finished_ms: it gets one.
+  std::string unused;
+  const bool has_finished =
+      !first_text(db, "SELECT name FROM pragma_table_info('games') WHERE name = 'finished_ms'",
+                  unused)
+           .empty();
+  const std::string schema =
+      std::string(kSchema) + (existed && !has_finished &&
+                                      !first_text(db,
+                                                  "SELECT name FROM sqlite_schema WHERE name = "
+                                                  "'games'",
+                                                  unused)
+                                           .empty()
+                                  ? "ALTER TABLE games ADD COLUMN finished_ms INTEGER;"
+                                  : "");
+  if (sqlite3_exec(db, schema.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
     const std::string why = message ? message : "cannot set the database up";
     sqlite3_free(message);
     sqlite3_close(db);
@@ -163,6 +181,29 @@ bool Store::add_step(const std::string& id, const StoredStep& s) {
 
 bool Store::remove_step(const std::string& id, std::int64_t seq) {
   return run("DELETE FROM steps WHERE game_id = ? AND seq = ?", {id}, {seq});
+}
+
+bool Store::finish(const std::string& id, std::int64_t at_ms) {
+  return run("UPDATE games SET finished_ms = ?2 WHERE id = ?1 AND finished_ms IS NULL", {id},
+             {at_ms});
+}
+
+std::vector<std::string> Store::finished_before(std::int64_t at_ms, std::size_t limit) const {
+  Statement rows(db_, "SELECT id FROM games WHERE finished_ms < ? ORDER BY finished_ms LIMIT ?");
+  rows.bind(1, at_ms);
+  rows.bind(2, static_cast<std::int64_t>(limit));
+  std::vector<std::string> ids;
+  while (rows.step() == SQLITE_ROW) ids.push_back(rows.text(0));
+  return ids;
+}
+
+bool Store::remove_game(const std::string& id) {
+  if (!run("BEGIN", {}, {})) return false;
+  if (run("DELETE FROM steps WHERE game_id = ?", {id}, {}) &&
+      run("DELETE FROM games WHERE id = ?", {id}, {}) && run("COMMIT", {}, {}))
+    return true;
+  run("ROLLBACK", {}, {});
+  return false;
 }
 
 std::vector<StoredStep> Store::steps_of(const std::string& id) const {

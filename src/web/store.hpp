@@ -33,6 +33,7 @@ struct StoredGame {
   std::string options;  // JSON: the rest of the game's settings (clock, rematch of, ...)
   std::string address;  // of the client that created it
   std::int64_t created_ms = 0;
+  std::optional<std::int64_t> finished_ms;  // when it ended, once it has
   std::vector<StoredStep> steps;
 };
 
@@ -49,6 +50,12 @@ class Store {
   bool add_game(const StoredGame& game);
   bool add_step(const std::string& id, const StoredStep& step);
   bool remove_step(const std::string& id, std::int64_t seq);
+  // The game ended at `at_ms` (kept for the retention of finished games).
+  bool finish(const std::string& id, std::int64_t at_ms);
+  // The games that ended before `at_ms`, oldest first, at most `limit`.
+  std::vector<std::string> finished_before(std::int64_t at_ms, std::size_t limit) const;
+  // Removes a game and its steps.
+  bool remove_game(const std::string& id);
   // The games with their steps: the `limit` most recently active.
   std::vector<StoredGame> recent(std::size_t limit) const;
   std::optional<StoredGame> load(const std::string& id) const;

@@ -2,10 +2,13 @@
 """Games survive the server: killed with SIGKILL in the middle of games and
 started again on the same database, `gridgames serve` goes on with every
 game where it was (the same views, versions and hidden links), finished
-games included, and the game goes on from there.
+games included, and the game goes on from there. A database with damaged
+pages, or a file that is no database of ours, is refused at the start with
+a clear message, and left exactly as it was (content and mode).
 
 usage: restart_test.py PATH/TO/gridgames
 """
+import hashlib
 import json
 import os
 import random
@@ -59,6 +62,52 @@ def play(address, game, steps, rng):
         action = rng.choice(mine["legal"])
         status, _ = call(address, "/api/games/%s/actions" % game["id"], {"token": token, "action": action})
         assert status == 200, (game["game"], action, status)
+
+
+def fingerprint(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest(), os.stat(path).st_mode
+
+
+def refuses(program, database, words):
+    """The server started on `database` stops with `words` in its message,
+    the file as it was; the failures, if any."""
+    before = fingerprint(database)
+    run = subprocess.run([program, "serve", "--db", database], capture_output=True, text=True,
+                         timeout=30)
+    failures = []
+    if run.returncode != 2 or words not in run.stderr:
+        failures.append("%s: exit %d: %s" % (database, run.returncode, run.stderr.strip()))
+    if fingerprint(database) != before:
+        failures.append("%s: changed by a server that refused it" % database)
+    return failures
+
+
+def damaged_databases_are_refused(program, folder):
+    database = os.path.join(folder, "damaged.sqlite")
+    server, address = start(program, database)
+    for _ in range(40):
+        status, game = call(address, "/api/games", {"game": "sword-and-shield"})
+        assert status == 200, game
+        call(address, "/api/games/%s/actions" % game["id"],
+             {"token": game["seats"][0]["token"], "action": "create a 90"})
+    server.terminate()
+    server.wait(10)
+    # Pages 2 to 4 (the tables' first pages) overwritten, as a bad disk would.
+    size = os.path.getsize(database)
+    page = 4096
+    assert size > 5 * page, size
+    with open(database, "r+b") as f:
+        f.seek(page)
+        f.write(random.Random(3).randbytes(3 * page))
+    os.chmod(database, 0o640)
+    failures = refuses(program, database, "the database is damaged")
+    other = os.path.join(folder, "notes.txt")
+    with open(other, "w") as f:
+        f.write("not a database\n")
+    os.chmod(other, 0o644)
+    failures += refuses(program, other, "file is not a database")
+    return failures
 
 
 def main():
@@ -129,6 +178,7 @@ def main():
             play(address, game, 10, rng)
         status, record = call(address, "/api/games/%s/record" % sas["id"])
         assert status == 200 and record["returns"] == [1.0, -1.0], record
+        failures += damaged_databases_are_refused(program, folder)
     finally:
         server.terminate()
         server.wait(10)

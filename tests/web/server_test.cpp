@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <set>
@@ -477,15 +478,58 @@ TEST_F(WebServer, ABoardTooLargeIsRefusedBeforeItIsBuilt) {
       200);
 }
 
+// Games in play count against an address's quota; finished ones do not.
 TEST_F(WebServer, GamesPerAddressAreLimited) {
   web::Limits limits;
   limits.games_per_address = 3;
   restart(limits);
-  for (int i = 0; i < 3; ++i) create({{"game", "raiinet"}});
+  std::vector<json> games;
+  for (int i = 0; i < 3; ++i) games.push_back(create({{"game", "raiinet"}}));
   const Reply fourth = post("/api/games", R"({"game": "raiinet"})");
   EXPECT_EQ(fourth.status, 429);
   EXPECT_EQ(fourth.data["error"],
-            "your address has 3 games already, the most it may have; leave one first");
+            "your address has 3 games in play, the most it may have; finish or resign one first");
+  ASSERT_EQ(post("/api/games/" + games[0]["id"].get<std::string>() + "/resign",
+                 json{{"token", games[0]["seats"][0]["token"]}}.dump())
+                .status,
+            200);
+  EXPECT_EQ(post("/api/games", R"({"game": "raiinet"})").status, 200);
+  EXPECT_EQ(post("/api/games", R"({"game": "raiinet"})").status, 429);
+}
+
+// A finished game is kept for its time, then its record is written out (when
+// asked) and it is removed; games in play stay however old.
+TEST_F(WebServer, FinishedGamesAreExportedThenRemovedAfterTheirTime) {
+  char folder[] = "/tmp/gridgames-web-test.XXXXXX";
+  ASSERT_NE(::mkdtemp(folder), nullptr);
+  const std::string db = std::string(folder) + "/games.sqlite";
+  web::ServeOptions options;
+  options.limits.keep_finished = std::chrono::seconds(1);
+  options.limits.export_finished = folder;
+  auto opened = web::Store::open(db);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<web::Store>>(opened));
+  options.store = std::move(std::get<std::unique_ptr<web::Store>>(opened));
+  restart(options);
+  const json finished = create({{"game", "sword-and-shield"}});
+  const json playing = create({{"game", "sword-and-shield"}});
+  ASSERT_EQ(act(finished, 0, "create a 90").status, 200);
+  ASSERT_EQ(post("/api/games/" + finished["id"].get<std::string>() + "/resign",
+                 json{{"token", finished["seats"][1]["token"]}}.dump())
+                .status,
+            200);
+  const std::string id = finished["id"];
+  const json record = get("/api/games/" + id + "/record").data;
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  restart(options);  // the removal runs at the start (and each minute after)
+  EXPECT_EQ(get("/api/games/" + id + "/record").status, 404);
+  EXPECT_EQ(view(playing, 0).status, 200);
+  std::ifstream exported(std::string(folder) + "/" + id + ".json");
+  ASSERT_TRUE(exported);
+  EXPECT_EQ(json::parse(exported), record);
+  TearDown();
+  options.store.reset();
+  std::filesystem::remove_all(folder);
+  start(web::Limits{});
 }
 
 TEST_F(WebServer, ConnectionsPerAddressAreLimited) {
@@ -510,6 +554,86 @@ TEST_F(WebServer, ConnectionsPerAddressAreLimited) {
   for (int fd : held) ::close(fd);
 }
 
+// At the limit, a new connection makes room: a connection that has only
+// been reading for over a second (a slow client) is closed, else a long
+// poll is answered early; so that one local client cannot lock out the
+// others who share 127.0.0.1.
+TEST_F(WebServer, SlowConnectionsAndLongPollsMakeRoomForNewOnes) {
+  web::ServeOptions options;
+  options.connections_per_address = 4;
+  restart(options);
+  std::vector<int> slow;
+  const std::string partial = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+  for (int i = 0; i < 4; ++i) {
+    slow.push_back(connect_raw());
+    (void)!::send(slow.back(), partial.data(), partial.size(), MSG_NOSIGNAL);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  for (int i = 0; i < 6; ++i) {
+    const std::string served =
+        exchange("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(served.rfind("HTTP/1.1 200", 0), 0u) << i << ": " << served.substr(0, 80);
+  }
+  int closed = 0;
+  for (int fd : slow) {
+    timeval limit{0, 200000};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    char byte = 0;
+    closed += ::recv(fd, &byte, 1, 0) == 0;
+    ::close(fd);
+  }
+  EXPECT_GE(closed, 1);
+  // Long polls held by one client: a new request answers the oldest early.
+  const json game = create({{"game", "raiinet"}});
+  const std::string poll = "GET /api/games/" + game["id"].get<std::string>() +
+                           "?token=" + game["seats"][0]["token"].get<std::string>() +
+                           "&after=1000000&wait=20000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  std::vector<int> polls;
+  for (int i = 0; i < 4; ++i) {
+    polls.push_back(connect_raw());
+    (void)!::send(polls.back(), poll.data(), poll.size(), MSG_NOSIGNAL);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto began = std::chrono::steady_clock::now();
+  const std::string served =
+      exchange("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(served.rfind("HTTP/1.1 200", 0), 0u) << served.substr(0, 80);
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(5));
+  int answered = 0;
+  for (int fd : polls) {
+    timeval limit{0, 500000};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    char buffer[16];
+    answered += ::recv(fd, buffer, sizeof buffer, 0) > 0;
+    ::close(fd);
+  }
+  EXPECT_EQ(answered, 1);
+}
+
+// Behind a reverse proxy named by the organiser, the client is the address
+// the proxy adds last to X-Forwarded-For; from anyone else the header is
+// the client's word and counts for nothing.
+TEST_F(WebServer, XForwardedForCountsOnlyFromATrustedProxy) {
+  web::ServeOptions options;
+  options.limits.games_per_address = 1;
+  const auto create_as = [&](const std::string& forwarded) {
+    const std::string body = R"({"game": "raiinet"})";
+    const std::string answer = exchange(
+        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        "Content-Type: application/json\r\nX-Forwarded-For: " +
+        forwarded + "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+    return std::stoi(answer.substr(9, 3));
+  };
+  restart(options);
+  EXPECT_EQ(create_as("10.0.0.1"), 200);
+  EXPECT_EQ(create_as("10.0.0.2"), 429);  // all from 127.0.0.1
+  options.proxies = {"127.0.0.1"};
+  restart(options);
+  EXPECT_EQ(create_as("10.0.0.1"), 200);
+  EXPECT_EQ(create_as("10.0.0.1"), 429);
+  EXPECT_EQ(create_as("10.0.0.9, 10.0.0.2"), 200);  // the proxy's entry is the last
+}
+
 TEST_F(WebServer, RequestsBeyondTheLimitsAreRefused) {
   std::string fields;
   for (int i = 0; i < 101; ++i) fields += "X-Field-" + std::to_string(i) + ": 1\r\n";
@@ -520,6 +644,48 @@ TEST_F(WebServer, RequestsBeyondTheLimitsAreRefused) {
   EXPECT_EQ(exchange("POST /api/games HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n")
                 .rfind("HTTP/1.1 413 ", 0),
             0u);
+}
+
+// A chunked request's extensions and trailers are held to the header's
+// limit: an endless one is refused with 431 long before a megabyte, however
+// it goes on; a large body in chunks is still read.
+TEST_F(WebServer, ChunkExtensionsAndTrailersCountAgainstTheLimits) {
+  const std::string head =
+      "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+      "Transfer-Encoding: chunked\r\n\r\n";
+  const std::string trailer = "X-Trailer: " + std::string(1000, 't') + "\r\n";
+  for (const auto& [start, more] :
+       {std::pair<std::string, std::string>{"2;", std::string(4096, 'e')},
+        std::pair<std::string, std::string>{"2\r\n{}\r\n0\r\n", trailer}}) {
+    const int fd = connect_raw();
+    ASSERT_GE(fd, 0);
+    timeval limit{10, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    std::string request = head + start;
+    std::size_t sent = 0;
+    while (sent < (1u << 20) && ::send(fd, request.data(), request.size(), MSG_NOSIGNAL) > 0) {
+      sent += request.size();
+      request = more;
+    }
+    std::string got;
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) got.append(buffer, n);
+    ::close(fd);
+    EXPECT_EQ(got.rfind("HTTP/1.1 431 ", 0), 0u) << got.substr(0, 60);
+    EXPECT_NE(got.find("chunk extension or trailer part is too large"), std::string::npos);
+  }
+  std::string body = R"({"game": "raiinet", "padding": ")" + std::string(60000, 'p') + "\"}";
+  std::string chunked;
+  for (std::size_t at = 0; at < body.size(); at += 1000) {
+    const std::string piece = body.substr(at, 1000);
+    char size[16];
+    std::snprintf(size, sizeof size, "%zx", piece.size());
+    chunked += std::string(size) + ";note=x\r\n" + piece + "\r\n";
+  }
+  const std::string answer =
+      exchange(head.substr(0, head.size() - 2) + "Connection: close\r\n\r\n" + chunked +
+               "0\r\nX-Done: 1\r\n\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200 ", 0), 0u) << answer.substr(0, 200);
 }
 
 // A request that never ends is cut off when its time is up; the others are
