@@ -276,8 +276,11 @@ std::vector<pid_t> CallGroup::tasks() const {
 
 CallGroup::~CallGroup() {
   for (int fd : entries_) ::close(fd);
-  // Whatever is left is killed; a group is removed only once it is empty.
-  for (int round = 0; round < 200; ++round) {
+  // Whatever is left is killed; a group is removed only once it is empty
+  // (the sandbox's last processes are often still leaving: looked at again
+  // soon, then less often, for a second at most).
+  auto pause = std::chrono::microseconds(100);
+  for (auto waited = pause * 0; waited < std::chrono::seconds(1); waited += pause) {
     bool empty = true;
     for (const std::string& folder : folders_) {
       for (pid_t pid : pids_in(folder)) {
@@ -286,7 +289,8 @@ CallGroup::~CallGroup() {
       }
     }
     if (empty) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::this_thread::sleep_for(pause);
+    pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(10));
   }
   for (const std::string& folder : folders_) ::rmdir(folder.c_str());
 }
