@@ -1,0 +1,124 @@
+"""gridgames as PettingZoo environments: every game an ``AECEnv`` with the
+spaces of PettingZoo's classic environments (chess_v6, go_v5): a
+``Discrete`` action space over the game's fixed action ids, and a ``Dict``
+observation of the player's ``observation`` tensor (a ``Box`` in [0, 1]) and
+its ``action_mask``. Needs PettingZoo and Gymnasium (docs/python.md)."""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from gridgames import _gridgames as core
+
+
+class GridgamesEnv(AECEnv):
+    """One game of gridgames, its players ``player_0``, ``player_1``, ...;
+    ``reset(seed=S)`` deals the game from S when it has a seed parameter."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "gridgames_v0",
+                "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, name, render_mode=None, **params):
+        super().__init__()
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError('render_mode is None, "human" or "ansi"')
+        self.render_mode = render_mode
+        self._name = name
+        self._params = {key: str(value) for key, value in params.items()}
+        self._game = core.load_game(name, **self._params)
+        info = core.game_info(name)
+        self._has_seed = any(p["name"] == "seed" for p in info["params"])
+        self.metadata = dict(self.metadata, name="gridgames_" + name.replace("-", "_") + "_v0")
+        self.possible_agents = ["player_%d" % p for p in range(self._game.num_players())]
+        self._actions = self._game.num_distinct_actions()
+        shape = tuple(self._game.observation_tensor_shape())
+        self.action_spaces = {a: spaces.Discrete(self._actions) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self._actions,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.state_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
+        self.game_state = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        game = self._game
+        if seed is not None and self._has_seed:
+            game = core.load_game(self._name, **dict(self._params, seed=str(int(seed) % 1000000000)))
+        self.game_state = game.new_initial_state()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self._agent_to_move()
+
+    def _agent_to_move(self):
+        player = self.game_state.current_player()
+        return self.possible_agents[player] if player >= 0 else self.agents[0]
+
+    def observe(self, agent):
+        player = self.possible_agents.index(agent)
+        mask = np.zeros(self._actions, dtype=np.int8)
+        if self.game_state.current_player() == player:
+            mask[self.game_state.legal_actions()] = 1
+        return {"observation": self.game_state.observation_tensor(player), "action_mask": mask}
+
+    def state(self):
+        """What a spectator may know, as a tensor of the observations' shape."""
+        return self.game_state.observation_tensor(-1)
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self.game_state.apply_action(int(action))
+        if self.game_state.is_terminal():
+            returns = self.game_state.returns()
+            for p, a in enumerate(self.possible_agents):
+                self.rewards[a] = float(returns[p])
+                self.terminations[a] = True
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+        self._accumulate_rewards()
+        # Once over, each agent is stepped with None in turn (the dead steps).
+        self.agent_selection = self._agent_to_move()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = str(self.game_state)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self):
+        pass
+
+
+def aec_env(name, render_mode=None, wrapped=True, **params):
+    """The PettingZoo environment of the game `name` (its parameters as
+    keywords), in PettingZoo's usual wrappers (order enforcing, actions in
+    bounds) unless ``wrapped=False``."""
+    env = GridgamesEnv(name, render_mode=render_mode, **params)
+    if wrapped:
+        env = wrappers.AssertOutOfBoundsWrapper(env)
+        env = wrappers.OrderEnforcingWrapper(env)
+    return env
