@@ -37,6 +37,7 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -112,6 +113,34 @@ concept Game = Playable<S> && std::equality_comparable<S> &&
   { S::deserialize(text) } -> std::same_as<std::optional<S>>;
 };
 
+// What learning code needs (OpenSpiel's NumDistinctActions and
+// ObservationTensor): a fixed action space, every action of the game (with
+// these parameters) with an id in [0, num_distinct_actions()), the same id
+// in every state, read back by action_of_id (the action an id names here,
+// legal now or not; nothing when no action of this state has it, as an id
+// of a kind the state cannot take); and each player's observation as a
+// tensor of numbers in [0, 1] of a fixed shape, holding exactly what the
+// player may know (kNoPlayer: what is public). Each game documents its
+// encoding and its planes (docs/python.md).
+template <typename S>
+concept Encoded = requires(const S& state, const typename S::Action& action, int id, int player,
+                           std::span<float> out) {
+  { state.num_distinct_actions() } -> std::same_as<int>;
+  // -1 for an action no id names (a text that names a card there is not).
+  { state.action_id(action) } -> std::same_as<int>;
+  { state.action_of_id(id) } -> std::same_as<std::optional<typename S::Action>>;
+  { state.observation_shape() } -> std::same_as<std::vector<int>>;
+  // Writes every element of `out` (of the shape's size).
+  state.observation_tensor(player, out);
+};
+
+// The number of elements of a tensor of `shape`.
+inline std::size_t tensor_size(const std::vector<int>& shape) {
+  std::size_t size = 1;
+  for (int d : shape) size *= static_cast<std::size_t>(d);
+  return size;
+}
+
 // What front ends need beside the contract: each player's view as a JSON
 // document (the board's squares with typed contents, each player's
 // counters, who is to move, the last action's squares and the events of the
@@ -119,7 +148,7 @@ concept Game = Playable<S> && std::equality_comparable<S> &&
 // what the last action did in words, as that player may know it (a line
 // each; the terminal programs print the same lines).
 template <typename S>
-concept Viewable = Game<S> && requires(const S& state, int player) {
+concept Viewable = Game<S> && Encoded<S> && requires(const S& state, int player) {
   // (decltype: the JSON type need not be complete where the concept is checked.)
   requires std::same_as<decltype(state.view(player)), nlohmann::json>;
   { state.events_text(player) } -> std::same_as<std::string>;
@@ -218,6 +247,24 @@ class AnyState {
   virtual std::optional<std::string> query(std::string_view text) {
     return "\"" + printable(text) + "\" is not an action of this game";
   }
+
+  // The fixed action space (Encoded): its size; the ids of the legal
+  // actions, in the order of legal_actions(); the id of an action's text
+  // (legal now or not; nothing if it names none); the text of an id's
+  // action here (nothing if no action of this state has it); and applying
+  // the action of an id if it is legal, else why not.
+  virtual int num_distinct_actions() const = 0;
+  virtual void legal_ids(std::vector<int>& out) const = 0;
+  virtual std::optional<int> id_of(std::string_view text) const = 0;
+  virtual std::optional<std::string> text_of_id(int id) const = 0;
+  virtual std::optional<std::string> apply_id(int id) {
+    const auto text = text_of_id(id);
+    if (!text) return "no action of this state has id " + std::to_string(id);
+    return apply(*text);
+  }
+  // Each player's observation as a tensor (Encoded).
+  virtual std::vector<int> observation_shape() const = 0;
+  virtual void observation_tensor(int player, std::span<float> out) const = 0;
 };
 
 // An AnyState over a typed state of the game S, wherever the state lives.
@@ -272,6 +319,30 @@ class TypedState : public AnyState {
     if constexpr (requires { state().can_undo(); }) return state().can_undo();
     return false;
   }
+  int num_distinct_actions() const override { return state().num_distinct_actions(); }
+  void legal_ids(std::vector<int>& out) const override {
+    thread_local std::vector<typename S::Action> actions;
+    state().legal_actions(actions);
+    out.clear();
+    for (const auto& a : actions) out.push_back(state().action_id(a));
+  }
+  std::optional<int> id_of(std::string_view text) const override {
+    const auto action = state().parse_action(text);
+    if (!action) return std::nullopt;
+    const int id = state().action_id(*action);
+    if (id < 0 || id >= state().num_distinct_actions()) return std::nullopt;
+    return id;
+  }
+  std::optional<std::string> text_of_id(int id) const override {
+    if (id < 0 || id >= state().num_distinct_actions()) return std::nullopt;
+    const auto action = state().action_of_id(id);
+    if (!action) return std::nullopt;
+    return state().action_text(*action);
+  }
+  std::vector<int> observation_shape() const override { return state().observation_shape(); }
+  void observation_tensor(int player, std::span<float> out) const override {
+    state().observation_tensor(player, out);
+  }
 
  protected:
   // Why `text` is not a legal action now, or the action itself.
@@ -310,6 +381,20 @@ class StateOf final : public TypedState<S> {
     std::string text = state_.action_text(actions[index]);
     state_.apply(actions[index]);
     return text;
+  }
+  // Without texts: the id's action, checked against the legal ones.
+  std::optional<std::string> apply_id(int id) override {
+    if (state_.over()) return std::string("the game is over");
+    const auto action = id >= 0 && id < state_.num_distinct_actions()
+                            ? state_.action_of_id(id)
+                            : std::nullopt;
+    if (!action) return "no action of this state has id " + std::to_string(id);
+    thread_local std::vector<typename S::Action> actions;
+    state_.legal_actions(actions);
+    if (std::find(actions.begin(), actions.end(), *action) == actions.end())
+      return this->apply(state_.action_text(*action));  // the game's own reason
+    state_.apply(*action);
+    return std::nullopt;
   }
   void undo() override {
     if constexpr (requires { state_.undo(); }) {

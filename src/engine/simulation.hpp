@@ -1,11 +1,16 @@
 // The contract's checks (engine/game.hpp), for the random-simulation test of
 // every game and for the match runner: at every step, no legal action exactly
 // when the game is over, every action's text round-trips, a copy equals the
-// original, the state string round-trips; at the end of a game, replaying
-// its actions rebuilds it and the game ended within its bound.
+// original, the state string round-trips, and (Encoded) every legal action
+// has its own id in the action space, which names it back, and every
+// player's tensor has the game's shape, values in [0, 1], and is the same
+// read back; at the end of a game, replaying its actions rebuilds it and
+// the game ended within its bound.
 #pragma once
 
+#include <cmath>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -14,6 +19,46 @@
 #include "engine/random.hpp"
 
 namespace engine {
+
+// The first violation of the fixed action space and the tensors by
+// `state` (whose legal actions are `legal`, and which reads back as
+// `restored`), if any.
+template <Game S>
+std::optional<std::string> check_encoding(const S& state, const S& restored,
+                                          const std::vector<typename S::Action>& legal) {
+  if constexpr (Encoded<S>) {
+    const int n = state.num_distinct_actions();
+    if (n <= 0 || restored.num_distinct_actions() != n)
+      return "num_distinct_actions() is " + std::to_string(n) + ", read back " +
+             std::to_string(restored.num_distinct_actions());
+    std::set<int> ids;
+    for (const auto& action : legal) {
+      const int id = state.action_id(action);
+      const std::string text = state.action_text(action);
+      if (id < 0 || id >= n) return "\"" + text + "\" has id " + std::to_string(id);
+      if (!ids.insert(id).second) return "two legal actions have id " + std::to_string(id);
+      const auto back = state.action_of_id(id);
+      if (!back || !(*back == action)) return "the id of \"" + text + "\" does not name it back";
+    }
+    const std::vector<int> shape = state.observation_shape();
+    if (shape.empty() || shape != restored.observation_shape()) return "the tensor's shape changes";
+    for (int d : shape)
+      if (d <= 0) return std::string("the tensor's shape has a dimension of 0");
+    std::vector<float> tensor(tensor_size(shape), -1.0f), again(tensor.size(), -1.0f);
+    for (int p = kNoPlayer; p < state.players(); ++p) {
+      state.observation_tensor(p, tensor);
+      restored.observation_tensor(p, again);
+      for (float v : tensor) {
+        if (!(v >= 0.0f && v <= 1.0f) || !std::isfinite(v))
+          return "player " + std::to_string(p) + "'s tensor holds " + std::to_string(v);
+      }
+      if (tensor != again)
+        return "the state read back from its string gives player " + std::to_string(p) +
+               " another tensor";
+    }
+  }
+  return std::nullopt;
+}
 
 // The first violation of the contract by `state`, if any; `legal` receives
 // its legal actions.
@@ -49,7 +94,7 @@ std::optional<std::string> check_state(const S& state, std::vector<typename S::A
              " something else";
     }
   }
-  return std::nullopt;
+  return check_encoding(state, *restored, legal);
 }
 
 template <Game S>

@@ -314,6 +314,13 @@ std::variant<std::unique_ptr<engine::AnyState>, std::string> make_any(const engi
   return std::make_unique<engine::StateOf<S>>(std::get<S>(std::move(made)));
 }
 
+template <engine::Viewable S>
+std::unique_ptr<engine::AnyState> restore_any(std::string_view text) {
+  auto state = S::deserialize(text);
+  if (!state) return nullptr;
+  return std::make_unique<engine::StateOf<S>>(std::move(*state));
+}
+
 // A typed bot behind AnyBot: the state must be one this game made.
 template <engine::Viewable S>
 class BotOf final : public AnyBot {
@@ -359,14 +366,19 @@ std::variant<std::unique_ptr<engine::AnyState>, std::string> make_etf(const engi
 // ends make it (Make: by value, or in its ETF program's session).
 template <engine::Viewable S, auto MakeBot, auto Make = &make_any<S>>
 GameInfo info(std::string name, std::string title, std::string description,
-              std::vector<std::string> bots, std::vector<SimulationStart> simulations) {
-  return {{std::move(name), std::move(description), S::param_specs(), Make},
-          std::move(title),
-          std::move(bots),
-          &selfplay<S, MakeBot>,
-          &make_any_bot<S, MakeBot>,
-          std::move(simulations),
-          &simulate<S>};
+              std::vector<std::string> bots, std::vector<SimulationStart> simulations,
+              GameFacts facts = {}) {
+  GameInfo game{{std::move(name), std::move(description), S::param_specs(), Make},
+                std::move(title),
+                std::move(bots),
+                &selfplay<S, MakeBot>,
+                &make_any_bot<S, MakeBot>,
+                std::move(simulations),
+                &simulate<S>};
+  game.facts = facts;
+  // A state held by value reads back from its string; a program's session does not.
+  if constexpr (Make == &make_any<S>) game.restore = &restore_any<S>;
+  return game;
 }
 
 }  // namespace games

@@ -69,6 +69,19 @@ struct SimulationStart {
   int bound = 1000;
 };
 
+// What kind of game it is, as learning libraries classify games (OpenSpiel's
+// GameType): whether chance acts during play (the course simulations draw
+// from their seeded generator as they go: sampled chance), whether a player
+// may not see everything (RAIInet's links), and the range of the returns
+// and whether they add up to the same in every game (1: shares of a win).
+struct GameFacts {
+  bool chance = false;
+  bool hidden = false;
+  double min_return = 0.0;
+  double max_return = 1.0;
+  std::optional<double> return_sum = 1.0;  // nothing: the sum varies
+};
+
 // A game as every front end knows it. Each game registers one, in its
 // folder's register.cpp (docs/adding-a-game.md); the list is all_games().
 struct GameInfo {
@@ -102,6 +115,11 @@ struct GameInfo {
   // split as a shell would without quoting) for each of its decisions.
   std::unique_ptr<AnyBot> (*make_program)(const std::string& command,
                                           const ProgramSeat& seat) = nullptr;
+  GameFacts facts = {};
+  // For a game whose state's string can be read back directly (not by
+  // playing its actions again in a program of its own): that state, or
+  // nothing when the text is not one.
+  std::unique_ptr<engine::AnyState> (*restore)(std::string_view text) = nullptr;
 };
 
 // A round's start: the parameters given, with the round's own seed when

@@ -1,5 +1,6 @@
-"""The Python module: every game through the contract, pyspiel's names,
-errors as exceptions with the game's message, bots, pickling."""
+"""The Python module: every game through the contract, pyspiel's names and
+fixed action ids, errors as exceptions with the game's message, bots,
+pickling, the runners."""
 import copy
 import pickle
 import random
@@ -19,12 +20,19 @@ def test_every_game_is_listed_with_its_parameters():
     assert "random" in gridgames.game_info("raiinet")["bots"]
 
 
+def small(name):
+    """Parameters for a short game of `name`."""
+    return {"rows": 5, "cols": 5, "amazons": 1} if name == "amazons" else {"max_length": 60}
+
+
 @pytest.mark.parametrize("name", gridgames.games())
 def test_random_games_keep_the_contract(name):
-    """A random game of each: legal actions by index and by text agree, the
+    """A random game of each: the legal actions are ids of the game's fixed
+    space, ascending, each named back by its text, the mask agrees, the
     player to move is the current player, the game ends with returns."""
     rng = random.Random(7)
-    game = gridgames.load_game(name, max_length=60) if name != "amazons" else gridgames.load_game(name, rows=5, cols=5, amazons=1)
+    game = gridgames.load_game(name, **small(name))
+    n = game.num_distinct_actions()
     state = game.new_initial_state()
     steps = 0
     while not state.is_terminal() and steps < 2000:
@@ -32,17 +40,24 @@ def test_random_games_keep_the_contract(name):
         assert 0 <= player < state.num_players()
         legal = state.legal_actions()
         texts = state.legal_action_strings()
-        assert legal == list(range(len(texts))) and legal
+        assert legal == sorted(legal) and len(set(legal)) == len(legal) == len(texts) > 0
+        assert all(0 <= a < n for a in legal)
+        assert sorted(state.string_to_action(t) for t in texts) == legal
+        mask = state.legal_actions_mask()
+        assert len(mask) == n and [a for a in range(n) if mask[a]] == legal
+        assert state.legal_actions(player) == legal
+        assert all(state.legal_actions(p) == [] for p in range(state.num_players()) if p != player)
         action = rng.choice(legal)
         assert state.string_to_action(state.action_to_string(action)) == action
-        assert state.action_to_string(player, action) == texts[action]
+        assert state.action_to_string(player, action) in texts
         view = state.view(player)
         assert isinstance(view, dict) and view["to_move"] == player
         state.apply_action(action)
         steps += 1
     assert state.is_terminal(), name + " did not end"
-    assert state.current_player() == gridgames.TERMINAL_PLAYER
+    assert state.current_player() == gridgames.TERMINAL_PLAYER == gridgames.PlayerId.TERMINAL
     assert len(state.returns()) == state.num_players()
+    assert state.legal_actions() == [] and state.history() and len(state.history()) == steps
 
 
 def test_refusals_are_exceptions_with_the_games_own_words():
@@ -53,8 +68,12 @@ def test_refusals_are_exceptions_with_the_games_own_words():
         gridgames.load_game("chess")
     with pytest.raises(ValueError, match="rows"):
         gridgames.load_game("amazons", rows=0)
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError, match="no action of this state has it"):
         state.action_to_string(10000)
+    with pytest.raises(ValueError, match="ids are 0 to 1343"):
+        state.apply_action(10 ** 6)
+    with pytest.raises(TypeError, match="an action is an id"):
+        state.apply_action(2.5)
     with pytest.raises(ValueError, match="no bot"):
         gridgames.bot("magic", gridgames.load_game("raiinet"))
 
@@ -80,9 +99,11 @@ def test_clone_serialize_and_pickle_give_the_same_state():
         state.apply_action(text)
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
-    assert state.history_str() == ["create a 90", "pass"]  # the clone is its own
+    assert state.history_texts() == ["create a 90", "pass"]  # the clone is its own
+    assert state.history() == [state.string_to_action("create a 90"), 576]
+    assert state.history_str() == ", ".join(str(a) for a in state.history())
     again = gridgames.deserialize_state(state.serialize())
-    assert str(again) == str(state) and again.history_str() == state.history_str()
+    assert str(again) == str(state) and again.history() == state.history()
     unpickled = pickle.loads(pickle.dumps(state))
     assert unpickled.view(0) == state.view(0)
     assert copy.deepcopy(state).view(1) == state.view(1)
@@ -114,63 +135,6 @@ def test_the_guides_examples_run():
     assert len(blocks) >= 5
     for block in blocks:
         exec(compile(block, "docs/python.md", "exec"), {})
-
-
-# The checks of PettingZoo's api_test (pettingzoo/test/api_test.py: the
-# agents, the dictionaries keyed by them, last(), None for finished agents,
-# agent_iter ending, action masks, seeding), written here since PettingZoo
-# is not installable on this machine.
-@pytest.mark.parametrize("name", gridgames.games())
-def test_aec_env_keeps_pettingzoos_api(name):
-    params = {"rows": 5, "cols": 5, "amazons": 1} if name == "amazons" else {"max_length": 60}
-    env = gridgames.aec_env(name, **params)
-    env.reset(seed=11)
-    assert env.possible_agents and env.agents == env.possible_agents
-    assert env.agent_selection in env.agents
-    for table in (env.rewards, env.terminations, env.truncations, env.infos):
-        assert set(table) == set(env.agents)
-    rng = random.Random(3)
-    steps, seen = 0, []
-    for agent in env.agent_iter(5000):
-        observation, reward, termination, truncation, info = env.last()
-        assert agent == env.agent_selection and isinstance(info, dict)
-        if termination or truncation:
-            action = None
-        else:
-            mask = observation["action_mask"]
-            assert mask and all(m == 1 for m in mask), "the agent to move has no action"
-            action = rng.choice([i for i, m in enumerate(mask) if m])
-            seen.append(observation["text"])
-        env.step(action)
-        steps += 1
-        for table in (env.rewards, env.terminations, env.truncations, env.infos):
-            assert set(table) == set(env.agents)
-    assert not env.agents, "agent_iter stopped with agents left"
-    # The same seed and the same actions: the same observations.
-    env.reset(seed=11)
-    rng = random.Random(3)
-    again = []
-    for agent in env.agent_iter(5000):
-        observation, _, termination, truncation, _ = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        mask = observation["action_mask"]
-        again.append(observation["text"])
-        env.step(rng.choice([i for i, m in enumerate(mask) if m]))
-    assert again == seen
-
-
-def test_aec_env_rewards_are_the_returns_and_others_have_no_mask():
-    env = gridgames.aec_env("sword-and-shield", max_length=40)
-    waiting = [a for a in env.agents if a != env.agent_selection][0]
-    assert env.observe(waiting)["action_mask"] == []
-    with pytest.raises(IndexError):
-        env.step(10 ** 6)
-    while not env.terminations[env.agent_selection]:
-        env.step(0)
-    returns = env.state.returns()
-    assert [env._cumulative_rewards[a] for a in env.possible_agents] == returns
 
 
 def test_selfplay_reports_and_refuses_bad_bots():
@@ -214,7 +178,7 @@ def test_the_speed_benchmark_runs():
     import os
     import subprocess
     import sys
-    build = os.path.dirname(os.path.dirname(os.path.abspath(gridgames.__file__)))
+    build = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(gridgames.__file__))))
     if not os.path.exists(os.path.join(build, "bin", "two_player_bench")):
         pytest.skip("the benchmarks are not built")
     root = os.path.join(os.path.dirname(__file__), "..", "..")

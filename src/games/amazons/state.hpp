@@ -60,6 +60,21 @@ class State {
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
+  // The fixed action space and the observation tensor (engine::Encoded,
+  // encoding.cpp; docs/python.md). With N fields and L the longer side:
+  // a placement is its field (0 to N-1); a move N + from x 8(L-1) + the
+  // direction (N, NE, E, ... clockwise) x (L-1) + the distance - 1; a shot
+  // N + 8N(L-1) + its field.
+  int num_distinct_actions() const;
+  int action_id(const Action& action) const;
+  std::optional<Action> action_of_id(int id) const;
+  // [3P + 9, rows, cols] for P players: each player's amazons, whose turn
+  // it is, each player's score; arrows, treasure, the three artifacts, the
+  // amazon that shoots (and whether a spear), the amazon that moves again,
+  // the placement phase. Nothing is hidden: every player sees the same.
+  std::vector<int> observation_shape() const;
+  void observation_tensor(int player, std::span<float> out) const;
+
   // The game's own invariants after an action; the first that fails, if any
   // (the random-simulation test and the match runner check it every step).
   std::optional<std::string> check_invariants() const;

@@ -59,7 +59,8 @@ GameInfo register_raiinet() {
       {"random", "heuristic", "ai", "ismcts", "ai-vote", "ai-unpaired"},
       {{{{"seed", "5"}, {"ability1", "LFDSP"}, {"ability2", "EZHLP"}, {"max_length", "300"}},
         6,
-        300}});
+        300}},
+      GameFacts{.hidden = true});
 }
 
 }  // namespace games

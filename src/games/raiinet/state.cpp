@@ -358,7 +358,8 @@ std::optional<State> State::deserialize(std::string_view text) {
 
 std::optional<std::string> State::check_invariants() const {
   if (!game_.is_consistent()) return std::string("the download counts and the links disagree");
-  // The owner's unrevealed links: hidden from the opponent and from a spectator.
+  // The owner's unrevealed links: hidden from the opponent and from a
+  // spectator, in every form they are shown.
   for (int owner = 0; owner < 2; ++owner) {
     std::vector<int> hidden;
     for (int i = 0; i < kLinks; ++i) {
@@ -382,6 +383,13 @@ std::optional<std::string> State::check_invariants() const {
         return who + "'s view changed with player " + std::to_string(owner + 1) +
                "'s unrevealed links";
       }
+      std::vector<float> tensor(engine::tensor_size(observation_shape()));
+      std::vector<float> other(tensor.size());
+      observation_tensor(viewer, tensor);
+      exchanged.observation_tensor(viewer, other);
+      if (tensor != other)
+        return who + "'s observation tensor changed with player " + std::to_string(owner + 1) +
+               "'s unrevealed links";
     }
   }
   return std::nullopt;

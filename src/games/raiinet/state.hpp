@@ -63,6 +63,22 @@ class State {
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
+  // The fixed action space and the observation tensor (engine::Encoded,
+  // encoding.cpp; docs/python.md). A move is link x 4 + its direction (up,
+  // right, down, left), the links a-h 0-7 and A-H 8-15; the use of card C
+  // (1-5) is 64 + (C - 1) x 256 + its target: a link, a square (row x 8 +
+  // column), two links (first x 16 + second), or a link and a direction
+  // (link x 4 + direction), as the card's ability needs (the mover's cards).
+  int num_distinct_actions() const { return 64 + kCards * 256; }
+  int action_id(const Action& action) const;
+  std::optional<Action> action_of_id(int id) const;
+  // [32, 8, 8]: for each player's links where they stand, their values as
+  // far as the viewer knows them, and whether revealed, boosted, frozen;
+  // firewalls and server ports; whose turn, downloads and abilities left;
+  // the viewer's own cards. An opponent's unrevealed link is only "a link".
+  std::vector<int> observation_shape() const { return {32, kSize, kSize}; }
+  void observation_tensor(int player, std::span<float> out) const;
+
   // The game's own invariants after an action; the first that fails, if any
   // (and that the opponent's and a spectator's observation, view and events
   // do not change when two of a player's unrevealed links exchange what they

@@ -19,7 +19,8 @@ GameInfo register_simodyssey() {
       simodyssey::State, &generic_bot<simodyssey::State>,
       &make_etf<simodyssey::State, simodyssey::Session, &simodyssey::grammar, &simodyssey_start>>(
       "simodyssey", "SimOdyssey", "explore a galaxy in search of life (one player)",
-      {"random", "uct"}, {{{{"threshold", "30"}, {"max_length", "150"}}, 100, 150}});
+      {"random", "uct"}, {{{{"threshold", "30"}, {"max_length", "150"}}, 100, 150}},
+      GameFacts{.chance = true, .return_sum = std::nullopt});
 }
 
 }  // namespace games

@@ -57,6 +57,19 @@ class BasicState {
   // (the random-simulation test and the match runner check it every step).
   std::optional<std::string> check_invariants() const;
 
+  // The fixed action space and the observation tensor (engine::Encoded,
+  // encoding.cpp; docs/python.md): pass 0, wormhole 1, land 2, liftoff 3,
+  // a move 4 + its direction (N, NE, E, ... clockwise).
+  int num_distinct_actions() const { return 12; }
+  int action_id(const Action& action) const;
+  std::optional<Action> action_of_id(int id) const;
+  // [17, 5, 5], a plane a kind of entity (its count in each sector, of
+  // four), planets that support life, visited, attached; the explorer
+  // landed, its fuel and life, the turns used of max_length. The galaxy
+  // is open, as in the test mode.
+  std::vector<int> observation_shape() const { return {17, 5, 5}; }
+  void observation_tensor(int player, std::span<float> out) const;
+
   int turns() const { return static_cast<int>(history_.size()); }
   const Galaxy& galaxy() const { return galaxy_; }
   // What the last action did (movements, deaths, life found), for the ETF

@@ -33,7 +33,8 @@ GameInfo register_simodyssey2() {
          {"p_threshold", "90"},
          {"max_length", "150"}},
         60,
-        150}});
+        150}},
+      GameFacts{.chance = true, .return_sum = std::nullopt});
 }
 
 }  // namespace games

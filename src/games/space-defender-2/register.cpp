@@ -28,7 +28,9 @@ GameInfo register_space_defender_2() {
   return info<sd2::State, &generic_bot<sd2::State>,
               &make_etf<sd2::State, sd2::Session, &sd2::grammar, &sd2_start>>(
       "space-defender-2", "Space Defender 2", "a Starfighter against waves of enemies (one player)",
-      {"random", "uct"}, {{{{"max_length", "60"}, {"weapon", "2"}, {"power", "5"}}, 30, 60}});
+      {"random", "uct"}, {{{{"max_length", "60"}, {"weapon", "2"}, {"power", "5"}}, 30, 60}},
+      // The score has no bound the rules set: 10^9 stands for none.
+      GameFacts{.chance = true, .max_return = 1e9, .return_sum = std::nullopt});
 }
 
 }  // namespace games

@@ -44,6 +44,19 @@ class State {
   engine::Parsed<Action> parse_action(std::string_view text) const;
   // The Starfighter's block and the board with its fog of war.
   std::string observation(int player) const;
+  // The fixed action space and the observation tensor (engine::Encoded,
+  // encoding.cpp; docs/python.md): pass 0, fire 1, special 2, a move 3 +
+  // (row - 1) x columns + column - 1.
+  int num_distinct_actions() const { return 3 + battle_.rows() * battle_.cols(); }
+  int action_id(const Action& action) const;
+  std::optional<Action> action_of_id(int id) const;
+  // [13, rows, columns]: the fog (squares beyond the Starfighter's vision,
+  // of which nothing is shown), the Starfighter, each kind of enemy (its
+  // health of its most), friendly and enemy projectiles; its health and
+  // energy of their most, its score s as s / (s + 100), the turns used of
+  // max_length.
+  std::vector<int> observation_shape() const { return {13, battle_.rows(), battle_.cols()}; }
+  void observation_tensor(int player, std::span<float> out) const;
   // The structured view (docs/views.md) and the last turn in words (view.cpp).
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;

@@ -63,6 +63,22 @@ class State {
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 
+  // The fixed action space and the observation tensor (engine::Encoded,
+  // encoding.cpp; docs/python.md), pieces numbered a-x 0-23, A-X 24-47:
+  // create is piece x 4 + quarter turns; move 192 + piece x 4 + direction
+  // (up, right, down, left); rotate 384 + piece x 4 + orientation - 1; pass
+  // 576; a reaction 577 + its northern or western square (row x 10 + column,
+  // from 0) x 2 + 1 when the other square is below (0: to the right).
+  int num_distinct_actions() const { return 777; }
+  int action_id(const Action& action) const;
+  std::optional<Action> action_of_id(int id) const;
+  // [30, 10, 10]: each side's pieces and, for each of the four sides of a
+  // piece, a sword or a shield there; the faces; the phase (create, act,
+  // reaction), whose turn, unused and buried pieces, the squares of the
+  // reactions waiting. Nothing is hidden.
+  std::vector<int> observation_shape() const { return {30, kSize, kSize}; }
+  void observation_tensor(int player, std::span<float> out) const;
+
   // Whether the game ended at the length limit: then the side with more
   // pieces out of the cemetery wins (returns()), or it is a draw.
   bool adjudicated() const { return !game_.winner() && length() >= max_length_; }

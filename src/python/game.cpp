@@ -1,0 +1,272 @@
+#include "python/game.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "engine/words.hpp"
+
+namespace gridgames_python {
+
+using nlohmann::json;
+
+py::object to_python(const json& j) {
+  switch (j.type()) {
+    case json::value_t::boolean:
+      return py::bool_(j.get<bool>());
+    case json::value_t::number_integer:
+      return py::int_(j.get<long long>());
+    case json::value_t::number_unsigned:
+      return py::int_(j.get<unsigned long long>());
+    case json::value_t::number_float:
+      return py::float_(j.get<double>());
+    case json::value_t::string:
+      return py::str(j.get<std::string>());
+    case json::value_t::array: {
+      py::list list;
+      for (const json& v : j) list.append(to_python(v));
+      return list;
+    }
+    case json::value_t::object: {
+      py::dict dict;
+      for (const auto& [key, value] : j.items()) dict[py::str(key)] = to_python(value);
+      return dict;
+    }
+    default:
+      return py::none();
+  }
+}
+
+const games::GameInfo& find(const std::string& name) {
+  const games::GameInfo* info = games::find_game(name);
+  if (!info) {
+    std::string names;
+    for (const games::GameInfo& g : games::all_games())
+      names += (names.empty() ? "" : ", ") + g.entry.name;
+    throw py::value_error("no game \"" + engine::printable(name) + "\"; the games are " + names);
+  }
+  return *info;
+}
+
+GameType GameType::of(const games::GameInfo& info) {
+  GameType t;
+  t.short_name = info.entry.name;
+  t.long_name = info.title;
+  t.chance_mode = info.facts.chance ? ChanceMode::kSampledStochastic : ChanceMode::kDeterministic;
+  t.information =
+      info.facts.hidden ? Information::kImperfectInformation : Information::kPerfectInformation;
+  const auto made = info.entry.make({});
+  const int players = std::get<std::unique_ptr<engine::AnyState>>(made)->players();
+  // Amazons' players are a parameter: 1 to 8.
+  const bool any_players = std::any_of(info.entry.params.begin(), info.entry.params.end(),
+                                       [](const auto& p) { return p.name == "players"; });
+  t.min_num_players = any_players ? 1 : players;
+  t.max_num_players = any_players ? engine::kMaxPlayers : players;
+  t.utility = !info.facts.return_sum  ? Utility::kGeneralSum
+              : *info.facts.return_sum == 0 ? Utility::kZeroSum
+                                            : Utility::kConstantSum;
+  for (const engine::ParamSpec& p : info.entry.params)
+    t.parameter_specification[p.name] = p.default_value;
+  return t;
+}
+
+Game::Game(const games::GameInfo& info, engine::Params params)
+    : info_(&info), params_(std::move(params)) {
+  auto made = info.entry.make(params_);
+  if (const auto* error = std::get_if<std::string>(&made)) throw py::value_error(*error);
+  const auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);
+  players_ = state->players();
+  actions_ = state->num_distinct_actions();
+  shape_ = state->observation_shape();
+  filled_ = engine::ParamReader(params_, info.entry.params).filled();
+}
+
+State Game::new_initial_state() const {
+  return State(*this, std::get<std::unique_ptr<engine::AnyState>>(info_->entry.make(params_)));
+}
+
+double Game::utility_sum() const {
+  if (!info_->facts.return_sum)
+    throw py::value_error(name() + " is a general-sum game: its returns have no constant sum");
+  return *info_->facts.return_sum;
+}
+
+int Game::max_game_length() const {
+  if (const auto limit = filled_.find("max_length"); limit != filled_.end())
+    return engine::parse_int(limit->second).value_or(0);
+  // Amazons: a placement a field, then each move and shot takes a field (an
+  // arrow) or an artifact, and a horse's move is followed by one more.
+  if (info_->fields) return static_cast<int>(4 * info_->fields(filled_));
+  return 0;
+}
+
+std::string Game::str() const {
+  std::string out = name() + "(";
+  bool first = true;
+  for (const auto& [k, v] : params_) {
+    out += (first ? "" : ",") + k + "=" + v;
+    first = false;
+  }
+  return out + ")";
+}
+
+int State::player_or_current(std::optional<int> player) const {
+  if (!player) return state_->over() ? engine::kNoPlayer : state_->to_move();
+  check(*player);
+  return *player;
+}
+
+void State::check(int player) const {
+  if (player < engine::kNoPlayer || player >= state_->players())
+    throw py::index_error("player " + std::to_string(player) + ": players are 0 to " +
+                          std::to_string(state_->players() - 1) + ", or -1 for a spectator");
+}
+
+std::vector<int> State::legal_actions(std::optional<int> player) const {
+  std::vector<int> ids;
+  if (player && *player != current_player()) return ids;
+  state_->legal_ids(ids);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+std::vector<int> State::legal_actions_mask(std::optional<int> player) const {
+  std::vector<int> mask(static_cast<std::size_t>(state_->num_distinct_actions()), 0);
+  for (int id : legal_actions(player)) mask[static_cast<std::size_t>(id)] = 1;
+  return mask;
+}
+
+std::string State::action_to_string(int action) const {
+  auto text = state_->text_of_id(action);
+  if (!text)
+    throw py::value_error("action " + std::to_string(action) + ": no action of this state has it");
+  return *text;
+}
+
+int State::string_to_action(const std::string& text) const {
+  if (const auto id = state_->id_of(text)) return *id;
+  auto copy = state_->clone();  // the game's own reason
+  throw py::value_error(copy->apply(text).value_or("\"" + text + "\" names no action"));
+}
+
+void State::apply_action(const py::handle& action) {
+  if (py::isinstance<py::str>(action)) {
+    const std::string text = action.cast<std::string>();
+    const auto id = state_->id_of(text);
+    if (auto why = state_->apply(text)) throw py::value_error(*why);
+    ids_.push_back(id.value_or(kInvalidAction));
+    return;
+  }
+  if (!PyIndex_Check(action.ptr()))
+    throw py::type_error("an action is an id (an integer) or a text");
+  const Py_ssize_t id = PyNumber_AsSsize_t(action.ptr(), PyExc_OverflowError);
+  if (id == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (id < 0 || id >= state_->num_distinct_actions())
+    throw py::value_error("action " + std::to_string(id) + ": ids are 0 to " +
+                          std::to_string(state_->num_distinct_actions() - 1));
+  if (auto why = state_->apply_id(static_cast<int>(id))) throw py::value_error(*why);
+  ids_.push_back(static_cast<int>(id));
+}
+
+std::vector<double> State::returns() const {
+  const engine::Returns r = state_->returns();
+  return {r.begin(), r.begin() + state_->players()};
+}
+
+std::vector<double> State::rewards() const {
+  return is_terminal() ? returns() : std::vector<double>(static_cast<std::size_t>(num_players()));
+}
+
+std::string State::observation_string(std::optional<int> player) const {
+  return state_->observation(player_or_current(player));
+}
+
+py::array_t<float> State::observation_tensor(std::optional<int> player) const {
+  const int viewer = player_or_current(player);
+  const std::vector<int> shape = state_->observation_shape();
+  py::array_t<float> tensor(std::vector<py::ssize_t>(shape.begin(), shape.end()));
+  // Written in place: the array's own memory.
+  state_->observation_tensor(viewer, std::span<float>(tensor.mutable_data(), tensor.size()));
+  return tensor;
+}
+
+py::object State::view(int player) const {
+  check(player);
+  return to_python(state_->view(player));
+}
+
+std::string State::events(int player) const {
+  check(player);
+  return state_->events_text(player);
+}
+
+std::vector<std::string> State::history_texts() const {
+  auto replay = std::get<std::unique_ptr<engine::AnyState>>(game_.info().entry.make(game_.parameters()));
+  std::vector<std::string> texts;
+  for (int id : ids_) {
+    texts.push_back(replay->text_of_id(id).value_or("?"));
+    replay->apply_id(id);
+  }
+  return texts;
+}
+
+std::string State::serialize() const {
+  json out = {{"game", game_.name()}, {"params", game_.parameters()}, {"actions", ids_}};
+  if (game_.info().restore) out["state"] = state_->serialize();
+  return out.dump();
+}
+
+State State::read(const std::string& text) {
+  const json saved = json::parse(text, nullptr, false);
+  if (!saved.is_object() || !saved.value("game", json()).is_string() ||
+      !saved.value("actions", json()).is_array())
+    throw py::value_error("not a serialized state of gridgames");
+  engine::Params params;
+  const json given = saved.value("params", json::object());
+  if (!given.is_object()) throw py::value_error("not a serialized state of gridgames");
+  for (const auto& [key, value] : given.items()) {
+    if (!value.is_string()) throw py::value_error("a parameter's value is a string");
+    params[key] = value.get<std::string>();
+  }
+  const Game game(find(saved["game"].get<std::string>()), params);
+  std::vector<int> ids;
+  for (const json& id : saved["actions"]) {
+    if (!id.is_number_integer()) throw py::value_error("an action of a serialized state is an id");
+    ids.push_back(id.get<int>());
+  }
+  // Read back directly where the game can; else its actions played again.
+  if (const json direct = saved.value("state", json()); direct.is_string() && game.info().restore) {
+    auto restored = game.info().restore(direct.get<std::string>());
+    if (!restored) throw py::value_error("not a state of " + game.name());
+    State state(game, std::move(restored));
+    state.ids_ = std::move(ids);
+    return state;
+  }
+  State state = game.new_initial_state();
+  for (int id : ids) state.apply_action(py::int_(id));
+  return state;
+}
+
+Game load_game(const std::string& spec, const py::object& settings, const py::kwargs& kwargs) {
+  engine::Params params;
+  const auto add = [&](const py::handle& key, const py::handle& value) {
+    params[py::str(key).cast<std::string>()] = py::str(value).cast<std::string>();
+  };
+  if (!settings.is_none()) {
+    if (!py::isinstance<py::dict>(settings))
+      throw py::type_error("a game's parameters are a dict, or keywords");
+    for (const auto& [key, value] : settings.cast<py::dict>()) add(key, value);
+  }
+  for (const auto& [key, value] : kwargs) add(key, value);
+  std::string name = spec;
+  if (const auto open = spec.find('('); open != std::string::npos && spec.ends_with(")")) {
+    name = spec.substr(0, open);
+    const std::string inside = spec.substr(open + 1, spec.size() - open - 2);
+    if (const auto wrong = inside.empty()
+                               ? std::nullopt
+                               : games::add_params(engine::split_on(inside, ','), params))
+      throw py::value_error("\"" + *wrong + "\": a parameter is NAME=VALUE");
+  }
+  return Game(find(name), std::move(params));
+}
+
+}  // namespace gridgames_python

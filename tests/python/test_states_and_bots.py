@@ -1,0 +1,90 @@
+"""States read back as they were, with any parameters; games compare by
+name and parameters; bots shared between threads say so instead of
+crashing, and think on their own copy of a state."""
+import pickle
+import random
+import threading
+
+import pytest
+
+import gridgames
+
+# A few parameters of every game, explicit ones among them.
+PARAMETERS = {
+    "amazons": [{}, {"rows": 8}, {"rows": 6, "cols": 7, "players": 3, "amazons": 2},
+                {"rules": "standard"}],
+    "raiinet": [{}, {"max_length": 300}, {"seed": 9, "ability1": "LFDSP"}],
+    "simodyssey": [{}, {"max_length": 300}, {"threshold": 50}],
+    "simodyssey2": [{}, {"max_length": 300}, {"a_threshold": 5, "p_threshold": 80}],
+    "space-defender-2": [{}, {"max_length": 300}, {"weapon": 2, "power": 5}],
+    "sword-and-shield": [{}, {"max_length": 300}],
+}
+
+
+def test_every_game_has_parameters_listed_here():
+    assert sorted(PARAMETERS) == gridgames.games()
+
+
+@pytest.mark.parametrize("name,params", [(n, p) for n, ps in PARAMETERS.items() for p in ps])
+def test_pickle_and_deserialize_round_trip_with_their_parameters(name, params):
+    game = gridgames.load_game(name, **params)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    for again in (pickle.loads(pickle.dumps(state)), gridgames.deserialize_state(state.serialize()),
+                  game.deserialize_state(state.serialize())):
+        assert again.get_game() == game and again.get_game().get_parameters() == game.get_parameters()
+        assert again.history() == state.history()
+        assert str(again) == str(state)
+        for p in range(-1, state.num_players()):
+            assert (again.observation_tensor(p) == state.observation_tensor(p)).all()
+        assert again.legal_actions() == state.legal_actions()
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_games_compare_by_name_and_parameters():
+    assert gridgames.load_game("amazons") == gridgames.load_game("amazons")
+    assert gridgames.load_game("amazons") == gridgames.load_game("amazons", rows=10)
+    assert gridgames.load_game("amazons", rows=8) != gridgames.load_game("amazons")
+    assert gridgames.load_game("amazons") != gridgames.load_game("raiinet")
+    assert len({gridgames.load_game("amazons"), gridgames.load_game("amazons(rows=10)")}) == 1
+    assert str(gridgames.load_game("amazons(rows=8)")) == "amazons(rows=8)"
+
+
+def test_a_bot_shared_by_two_threads_says_so():
+    game = gridgames.load_game("sword-and-shield")
+    bot = gridgames.bot("uct", game, seed=1, time_ms=300)
+    state = game.new_initial_state()
+    errors, chosen = [], []
+
+    def think():
+        try:
+            chosen.append(bot.step(state))
+        except RuntimeError as e:
+            errors.append(str(e))
+
+    threads = [threading.Thread(target=think) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(chosen) == 1 and chosen[0] in state.legal_actions()
+    assert errors == ["this bot is thinking in another thread: make a bot for each thread"]
+
+
+def test_a_state_changed_while_a_bot_thinks_is_never_read():
+    game = gridgames.load_game("amazons", rules="standard")
+    bot = gridgames.bot("uct", game, seed=1, time_ms=400)
+    state = game.new_initial_state()
+    start = state.clone()
+    result = []
+    thinker = threading.Thread(target=lambda: result.append(bot.step(state)))
+    thinker.start()
+    rng = random.Random(2)
+    while thinker.is_alive() and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    thinker.join()
+    assert result and result[0] in start.legal_actions()  # chosen for the state it was given
