@@ -11,15 +11,18 @@ usage: PYTHONPATH=build/python examples/python/learn_amazons.py [--games N]
 import argparse
 import collections
 import random
+import time
+
+import numpy as np
 
 import gridgames
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=60000, help="training games (60000)")
-    parser.add_argument("--every", type=int, default=2000, help="games between tests (2000)")
-    parser.add_argument("--test", type=int, default=500, help="games of a test (500)")
+    parser.add_argument("--games", type=int, default=1500000, help="training games (1500000)")
+    parser.add_argument("--every", type=int, default=100000, help="games between tests (100000)")
+    parser.add_argument("--test", type=int, default=1000, help="games of a test (1000)")
     parser.add_argument("--rows", type=int, default=4)
     parser.add_argument("--cols", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
@@ -29,17 +32,17 @@ def main():
     game = gridgames.load_game("amazons", rows=args.rows, cols=args.cols, amazons=1,
                                rules="standard")
     rng = random.Random(args.seed)
-    q = collections.defaultdict(float)  # (observation, action) -> value
+    q = collections.defaultdict(dict)  # observation -> {action: value}
     alpha, gamma, epsilon = 0.2, 1.0, 0.1
 
     def key(state):
-        return state.observation_tensor(0).tobytes()
+        # The classic game's planes hold only 0 and 1: a bit each.
+        return np.packbits(state.observation_tensor(0) > 0).tobytes()
 
     def best(state, legal):
-        k = key(state)
-        values = [q.get((k, a), 0.0) for a in legal]
-        top = max(values)
-        return rng.choice([a for a, v in zip(legal, values) if v == top])
+        values = q.get(key(state), {})
+        top = max(values.get(a, 0.0) for a in legal)
+        return rng.choice([a for a in legal if values.get(a, 0.0) == top])
 
     def play(learn):
         """One game, the learner first; 1 if it wins."""
@@ -51,22 +54,28 @@ def main():
                 state.apply_action(rng.choice(legal))
                 continue
             if learn and before:
-                k = key(state)
-                target = gamma * max(q.get((k, a), 0.0) for a in legal)
-                q[before] += alpha * (target - q[before])
+                values = q.get(key(state), {})
+                update(before, gamma * max(values.get(a, 0.0) for a in legal))
             action = rng.choice(legal) if learn and rng.random() < epsilon else best(state, legal)
             before = (key(state), action)
             state.apply_action(action)
         won = state.returns()[0]
         if learn and before:
-            q[before] += alpha * (won - q[before])
+            update(before, won)
         return won
 
+    def update(seen, target):
+        values = q[seen[0]]
+        old = values.get(seen[1], 0.0)
+        values[seen[1]] = old + alpha * (target - old)
+
     curve = []
+    began = time.perf_counter()
     for trained in range(0, args.games + 1, args.every):
         share = sum(play(learn=False) for _ in range(args.test)) / args.test
         curve.append((trained, share))
-        print(f"{trained:7d} games: {share:.1%} won against random ({len(q):,} values)", flush=True)
+        print(f"{trained:9,d} games: {share:.1%} won against random ({len(q):,} positions seen, "
+              f"{time.perf_counter() - began:.0f} s)", flush=True)
         if trained < args.games:
             for _ in range(args.every):
                 play(learn=True)

@@ -43,6 +43,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/grid.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 
@@ -134,6 +135,29 @@ concept Encoded = requires(const S& state, const typename S::Action& action, int
   state.observation_tensor(player, out);
 };
 
+// A move as data, for front ends that know no game's syntax: its id (the
+// fixed action space's), its text, the squares it involves in order (the
+// piece's from and to, then a target; row and column from 0; none for a
+// move with no square on the board, as a pass), the piece, link or card it
+// uses, a label in words for people, and its notation (the game's own
+// where players have one, else its text). As `viewer` may know it: a
+// hidden card is not named to the others.
+struct MoveData {
+  int id = -1;
+  std::string action;
+  std::vector<Coord> squares;
+  std::string piece;
+  std::string label;
+  std::string notation;
+  friend bool operator==(const MoveData&, const MoveData&) = default;
+};
+
+template <typename S>
+concept Described = requires(const S& state, const typename S::Action& action, int viewer) {
+  // The action as data, in this state (where it is legal, or was).
+  { state.describe(action, viewer) } -> std::same_as<MoveData>;
+};
+
 // The number of elements of a tensor of `shape`.
 inline std::size_t tensor_size(const std::vector<int>& shape) {
   std::size_t size = 1;
@@ -148,7 +172,7 @@ inline std::size_t tensor_size(const std::vector<int>& shape) {
 // what the last action did in words, as that player may know it (a line
 // each; the terminal programs print the same lines).
 template <typename S>
-concept Viewable = Game<S> && Encoded<S> && requires(const S& state, int player) {
+concept Viewable = Game<S> && Encoded<S> && Described<S> && requires(const S& state, int player) {
   // (decltype: the JSON type need not be complete where the concept is checked.)
   requires std::same_as<decltype(state.view(player)), nlohmann::json>;
   { state.events_text(player) } -> std::same_as<std::string>;
@@ -265,6 +289,11 @@ class AnyState {
   // Each player's observation as a tensor (Encoded).
   virtual std::vector<int> observation_shape() const = 0;
   virtual void observation_tensor(int player, std::span<float> out) const = 0;
+  // Moves as data (Described): the legal ones, as their mover sees them, in
+  // the order of legal_actions(); and the action of a text in this state as
+  // `viewer` may see it (nothing if the text names no action).
+  virtual std::vector<MoveData> legal_moves() const = 0;
+  virtual std::optional<MoveData> describe(std::string_view text, int viewer) const = 0;
 };
 
 // An AnyState over a typed state of the game S, wherever the state lives.
@@ -339,6 +368,19 @@ class TypedState : public AnyState {
     if (!action) return std::nullopt;
     return state().action_text(*action);
   }
+  std::vector<MoveData> legal_moves() const override {
+    std::vector<typename S::Action> actions;
+    state().legal_actions(actions);
+    std::vector<MoveData> moves;
+    moves.reserve(actions.size());
+    for (const auto& a : actions) moves.push_back(state().describe(a, state().to_move()));
+    return moves;
+  }
+  std::optional<MoveData> describe(std::string_view text, int viewer) const override {
+    const auto action = state().parse_action(text);
+    if (!action) return std::nullopt;
+    return state().describe(*action, viewer);
+  }
   std::vector<int> observation_shape() const override { return state().observation_shape(); }
   void observation_tensor(int player, std::span<float> out) const override {
     state().observation_tensor(player, out);
@@ -385,9 +427,8 @@ class StateOf final : public TypedState<S> {
   // Without texts: the id's action, checked against the legal ones.
   std::optional<std::string> apply_id(int id) override {
     if (state_.over()) return std::string("the game is over");
-    const auto action = id >= 0 && id < state_.num_distinct_actions()
-                            ? state_.action_of_id(id)
-                            : std::nullopt;
+    const auto action =
+        id >= 0 && id < state_.num_distinct_actions() ? state_.action_of_id(id) : std::nullopt;
     if (!action) return "no action of this state has id " + std::to_string(id);
     thread_local std::vector<typename S::Action> actions;
     state_.legal_actions(actions);

@@ -2,7 +2,8 @@
 // every game and for the match runner: at every step, no legal action exactly
 // when the game is over, every action's text round-trips, a copy equals the
 // original, the state string round-trips, and (Encoded) every legal action
-// has its own id in the action space, which names it back, and every
+// has its own id in the action space, which names it back (and describes
+// it, with that id, its text, a label and a notation), and every
 // player's tensor has the game's shape, values in [0, 1], and is the same
 // read back; at the end of a game, replaying its actions rebuilds it and
 // the game ended within its bound.
@@ -39,6 +40,12 @@ std::optional<std::string> check_encoding(const S& state, const S& restored,
       if (!ids.insert(id).second) return "two legal actions have id " + std::to_string(id);
       const auto back = state.action_of_id(id);
       if (!back || !(*back == action)) return "the id of \"" + text + "\" does not name it back";
+      if constexpr (Described<S>) {
+        const MoveData move = state.describe(action, state.to_move());
+        if (move.id != id || move.action != text || move.label.empty() || move.notation.empty())
+          return "\"" + text + "\" is described as \"" + move.action + "\" (id " +
+                 std::to_string(move.id) + "), label \"" + move.label + "\"";
+      }
     }
     const std::vector<int> shape = state.observation_shape();
     if (shape.empty() || shape != restored.observation_shape()) return "the tensor's shape changes";

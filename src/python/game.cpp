@@ -61,7 +61,7 @@ GameType GameType::of(const games::GameInfo& info) {
                                        [](const auto& p) { return p.name == "players"; });
   t.min_num_players = any_players ? 1 : players;
   t.max_num_players = any_players ? engine::kMaxPlayers : players;
-  t.utility = !info.facts.return_sum  ? Utility::kGeneralSum
+  t.utility = !info.facts.return_sum        ? Utility::kGeneralSum
               : *info.facts.return_sum == 0 ? Utility::kZeroSum
                                             : Utility::kConstantSum;
   for (const engine::ParamSpec& p : info.entry.params)
@@ -194,13 +194,54 @@ py::object State::view(int player) const {
   return to_python(state_->view(player));
 }
 
+namespace {
+
+py::dict move_dict(const engine::MoveData& m) {
+  py::dict d;
+  d["id"] = m.id;
+  d["action"] = m.action;
+  py::list squares;
+  for (const engine::Coord c : m.squares) squares.append(py::make_tuple(c.row, c.col));
+  d["squares"] = squares;
+  d["piece"] = m.piece.empty() ? py::object(py::none()) : py::str(m.piece);
+  d["label"] = m.label;
+  d["notation"] = m.notation;
+  return d;
+}
+
+}  // namespace
+
+py::list State::legal_moves() const {
+  py::list out;
+  std::vector<engine::MoveData> moves = state_->legal_moves();
+  std::sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  for (const engine::MoveData& m : moves) out.append(move_dict(m));
+  return out;
+}
+
+py::dict State::describe(const py::handle& action, std::optional<int> player) const {
+  const int viewer = player_or_current(player);
+  std::string text;
+  if (py::isinstance<py::str>(action)) {
+    text = action.cast<std::string>();
+  } else {
+    text = action_to_string(py::cast<int>(py::int_(py::reinterpret_borrow<py::object>(action))));
+  }
+  const auto move = state_->describe(text, viewer);
+  if (!move)
+    throw py::value_error(
+        state_->clone()->apply(text).value_or("\"" + text + "\" names no action"));
+  return move_dict(*move);
+}
+
 std::string State::events(int player) const {
   check(player);
   return state_->events_text(player);
 }
 
 std::vector<std::string> State::history_texts() const {
-  auto replay = std::get<std::unique_ptr<engine::AnyState>>(game_.info().entry.make(game_.parameters()));
+  auto replay =
+      std::get<std::unique_ptr<engine::AnyState>>(game_.info().entry.make(game_.parameters()));
   std::vector<std::string> texts;
   for (int id : ids_) {
     texts.push_back(replay->text_of_id(id).value_or("?"));

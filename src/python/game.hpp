@@ -91,8 +91,7 @@ class State {
  public:
   State(Game game, std::unique_ptr<engine::AnyState> state)
       : game_(std::move(game)), state_(std::move(state)) {}
-  State(const State& other)
-      : game_(other.game_), state_(other.state_->clone()), ids_(other.ids_) {}
+  State(const State& other) : game_(other.game_), state_(other.state_->clone()), ids_(other.ids_) {}
 
   int current_player() const { return state_->over() ? kTerminalPlayer : state_->to_move(); }
   bool is_terminal() const { return state_->over(); }
@@ -111,6 +110,10 @@ class State {
   std::string observation_string(std::optional<int> player) const;
   py::array_t<float> observation_tensor(std::optional<int> player) const;
   py::object view(int player) const;
+  // Moves as data (docs/views.md): the legal ones, and any action (an id
+  // or a text) as `player` may know it.
+  py::list legal_moves() const;
+  py::dict describe(const py::handle& action, std::optional<int> player) const;
   std::string events(int player) const;
   const std::vector<int>& history() const { return ids_; }
   std::vector<std::string> history_texts() const;

@@ -102,7 +102,8 @@ void bind_game(py::module_& m) {
       .def("get_type", &Game::get_type)
       .def("name", &Game::name)
       .def("get_parameters", &Game::parameters)
-      .def("deserialize_state", [](const Game&, const std::string& text) { return State::read(text); })
+      .def("deserialize_state",
+           [](const Game&, const std::string& text) { return State::read(text); })
       .def(py::self == py::self)
       .def("__hash__",
            [](const Game& g) {
@@ -156,6 +157,10 @@ void bind_state(py::module_& m) {
            "observation_tensor_shape()")
       .def("information_state_string", &State::observation_string, player)
       .def("information_state_tensor", &State::observation_tensor, player)
+      .def("legal_moves", &State::legal_moves,
+           "the legal moves as data: id, action, squares, piece, label, notation")
+      .def("describe", &State::describe, py::arg("action"), player,
+           "an action (id or text) as data, as `player` may know it")
       .def("view", &State::view, py::arg("player"),
            "what `player` may know, as a dict (docs/views.md)")
       .def("events", &State::events, py::arg("player"),

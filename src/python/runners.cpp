@@ -113,5 +113,4 @@ py::dict tournament(const std::string& game, const std::vector<std::string>& pla
   return r;
 }
 
-
 }  // namespace gridgames_python

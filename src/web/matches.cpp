@@ -27,6 +27,19 @@ int viewer(int k, const engine::AnyState& state) {
   return k < state.players() ? k : engine::kNoPlayer;
 }
 
+// A move as data (engine::MoveData), as every page reads moves.
+json move_json(const engine::MoveData& m) {
+  json squares = json::array();
+  for (const engine::Coord c : m.squares) squares.push_back({c.row, c.col});
+  json out = {{"id", m.id},
+              {"action", m.action},
+              {"squares", squares},
+              {"label", m.label},
+              {"notation", m.notation}};
+  if (!m.piece.empty()) out["piece"] = m.piece;
+  return out;
+}
+
 std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -686,10 +699,15 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
     changed(match);
     return std::nullopt;
   }
-  // Each player's entry, then the spectators' (the last).
+  // Each player's entry, then the spectators' (the last): the action as each
+  // may see it, as a text and as data.
   std::vector<std::string> seen;
-  for (int p = 0; p <= state.players(); ++p)
+  std::vector<json> moves;
+  for (int p = 0; p <= state.players(); ++p) {
     seen.push_back(state.action_seen_by(action, viewer(p, state)));
+    const auto move = state.describe(action, viewer(p, state));
+    moves.push_back(move ? move_json(*move) : json());
+  }
   const auto printed = [&] { return console ? state.console_dropped() + console->size() : 0; };
   const std::size_t before = printed();
   if (auto why = state.apply(action)) {
@@ -708,6 +726,7 @@ std::optional<Refusal> Matches::play(Match& match, int player, const std::string
     for (const std::string_view line : engine::split_lines(text)) lines.push_back(line);
     entry.push_back({{"player", player},
                      {"action", std::move(seen[static_cast<std::size_t>(p)])},
+                     {"move", std::move(moves[static_cast<std::size_t>(p)])},
                      {"events", lines}});
   }
   log_entry(match, std::move(entry));
@@ -793,6 +812,25 @@ void Matches::queue_bot(Match& match) {
   }
 }
 
+namespace {
+
+// The last action still in play, as the log's `mine`-th viewer saw it (an
+// undo takes its action back), or null.
+json last_move(const std::deque<std::vector<json>>& log, std::size_t mine) {
+  int undone = 0;
+  for (auto entry = log.rbegin(); entry != log.rend(); ++entry) {
+    const json& seen = (*entry)[mine];
+    if (seen.value("action", "") == "undo") {
+      ++undone;
+    } else if (seen.contains("move") && undone-- == 0) {
+      return seen["move"];
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 json Matches::view_of(const Match& match, int player) const {
   const engine::AnyState& state = *match.state;
   json log = json::array();
@@ -815,10 +853,15 @@ json Matches::view_of(const Match& match, int player) const {
                {"view", state.view(player)},
                {"legal", !over(match) && state.to_move() == player ? state.legal_actions()
                                                                    : std::vector<std::string>{}},
+               {"moves", json::array()},
+               {"last", last_move(match.log, mine)},
                {"log", log},
                {"log_from", match.log_dropped + match.log.size() - shown},
                {"can_undo", state.can_undo() && !match.movers.empty() &&
                                 match.movers.back() == player && player >= 0}};
+  if (!over(match) && state.to_move() == player) {
+    for (const engine::MoveData& m : state.legal_moves()) view["moves"].push_back(move_json(m));
+  }
   if (over(match)) {
     const engine::Returns r = returns(match);
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());

@@ -188,3 +188,39 @@ def test_the_speed_benchmark_runs():
     assert lines[0].split() == ["game", "Python", "actions/s", "C++", "actions/s", "Python/C++"]
     assert [line.split()[0] for line in lines[1:]] == ["amazons,", "raiinet"]
     assert all(float(line.split("(")[0].split()[-1]) > 0 for line in lines[1:])  # the ratio
+
+
+@pytest.mark.parametrize("name", gridgames.games())
+def test_moves_come_as_data(name):
+    """The legal moves as data agree with the ids and texts; a described
+    action is its id's."""
+    state = gridgames.load_game(name, **small(name)).new_initial_state()
+    moves = state.legal_moves()
+    assert [m["id"] for m in moves] == state.legal_actions()
+    assert sorted(m["action"] for m in moves) == sorted(state.legal_action_strings())
+    for m in moves[:20]:
+        assert m["label"] and m["notation"] and state.describe(m["id"]) == m
+        assert all(isinstance(square, tuple) and len(square) == 2 for square in m["squares"])
+
+
+def test_classic_amazons_speaks_its_players_notation():
+    state = gridgames.load_game("amazons", rules="standard").new_initial_state()
+    move = state.describe("move 1,4 7,4")
+    assert move["notation"] == "d1-d7" and move["squares"] == [(0, 3), (6, 3)]
+    state.apply_action("move 1,4 7,4")
+    assert state.describe("shoot 7,7")["notation"] == "/g7"
+
+
+def test_the_learning_example_runs_and_draws_its_curve(tmp_path):
+    """examples/python/learn_amazons.py (docs/python.md, "Learning"), briefly."""
+    import os
+    import subprocess
+    import sys
+    pytest.importorskip("numpy")
+    pytest.importorskip("matplotlib")
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    plot = tmp_path / "curve.png"
+    out = subprocess.run([sys.executable, os.path.join(root, "examples", "python", "learn_amazons.py"),
+                          "--games", "4000", "--every", "2000", "--test", "100", "--plot", str(plot)],
+                         check=True, capture_output=True, text=True).stdout
+    assert out.count("won against random") == 3 and plot.stat().st_size > 1000

@@ -204,8 +204,11 @@ TEST_F(WebServer, PlaysAndUndoesSwordAndShield) {
   const Reply played = act(game, 0, "create a 90");
   ASSERT_EQ(played.status, 200) << played.body;
   EXPECT_NE(played.data["observation"], before);
-  EXPECT_EQ(played.data["log"],
-            json::array({{{"player", 0}, {"action", "create a 90"}, {"events", json::array()}}}));
+  ASSERT_EQ(played.data["log"].size(), 1u);
+  json entry = played.data["log"][0];
+  EXPECT_EQ(entry["move"]["label"], "Create a, turned 90°");
+  entry.erase("move");
+  EXPECT_EQ(entry, json({{"player", 0}, {"action", "create a 90"}, {"events", json::array()}}));
   EXPECT_EQ(played.data["view"]["last"]["to"], json::array({7, 7}));  // yellow's creation square
   EXPECT_EQ(played.data["view"]["board"]["squares"][7][7]["piece"]["letter"], "a");
   EXPECT_TRUE(played.data["can_undo"]);
@@ -988,4 +991,57 @@ TEST(EtfConsole, KeepsABoundedEndOfWhatWasPrinted) {
   // From a line's start: a command, or a line of its output.
   EXPECT_TRUE(state.console()->starts_with("->status\n") || state.console()->starts_with("  "))
       << state.console()->substr(0, 40);
+}
+
+// Every page reads moves as data: the seat's legal moves with their ids,
+// squares and words, the last move (as each seat may know it), and the log.
+TEST_F(WebServer, MovesComeAsDataForThePagesToRead) {
+  const json game = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
+  const json start = view(game, 0).data;
+  ASSERT_EQ(start["moves"].size(), start["legal"].size());
+  EXPECT_TRUE(view(game, 1).data["moves"].empty());  // not its turn
+  EXPECT_TRUE(start["last"].is_null());
+  json chosen;
+  for (const json& m : start["moves"]) {
+    if (m["action"] == "move 1,4 7,4") chosen = m;  // d1 to d7
+  }
+  ASSERT_TRUE(chosen.is_object()) << start["moves"].dump().substr(0, 300);
+  EXPECT_EQ(chosen["notation"], "d1-d7");
+  EXPECT_EQ(chosen["label"], "Move the amazon on d1 to d7");
+  EXPECT_EQ(chosen["squares"], json::array({json::array({0, 3}), json::array({6, 3})}));
+  EXPECT_EQ(chosen["piece"], "amazon");
+  ASSERT_EQ(act(game, 0, "move 1,4 7,4").status, 200);
+  const json shooting = view(game, 0).data;
+  EXPECT_EQ(shooting["last"], chosen);
+  EXPECT_EQ(view(game, 1).data["last"], chosen);  // nothing is hidden
+  EXPECT_EQ(shooting["log"].back()["move"], chosen);
+  for (const json& m : shooting["moves"]) {
+    EXPECT_EQ(m["squares"][0], json::array({6, 3}));  // every shot from the amazon that moved
+    EXPECT_TRUE(m["notation"].get<std::string>().starts_with("/"));
+  }
+  // RAIInet: the opponent's last move of an ability names no card.
+  const json raiinet = create({{"game", "raiinet"}, {"params", {{"seed", "3"}}}});
+  json ability;
+  const json first = view(raiinet, 0).data;
+  for (const json& m : first["moves"]) {
+    if (m["action"].get<std::string>().starts_with("ability") && m["squares"].size() == 1)
+      ability = m;
+  }
+  ASSERT_TRUE(ability.is_object());
+  EXPECT_TRUE(ability["label"].get<std::string>().find("(card ") != std::string::npos);
+  ASSERT_EQ(act(raiinet, 0, ability["action"]).status, 200);
+  EXPECT_EQ(view(raiinet, 0).data["last"], ability);
+  const json seen = view(raiinet, 1).data["last"];
+  EXPECT_EQ(seen["action"], "an ability");
+  EXPECT_EQ(seen["label"], "Player 1 uses an ability");
+  EXPECT_FALSE(seen.contains("piece"));
+  // Sword and Shield: an undo takes the last move back.
+  const json sas = create({{"game", "sword-and-shield"}});
+  ASSERT_EQ(act(sas, 0, "create a 90").status, 200);
+  const json created = view(sas, 0).data["last"];
+  EXPECT_EQ(created["label"], "Create a, turned 90°");
+  ASSERT_EQ(act(sas, 0, "pass").status, 200);
+  Flow flow{*this, sas};
+  ASSERT_EQ(flow.send("undo", 0).status, 200);
+  EXPECT_EQ(view(sas, 0).data["last"], created);
 }

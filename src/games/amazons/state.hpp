@@ -74,6 +74,14 @@ class State {
   // the placement phase. Nothing is hidden: every player sees the same.
   std::vector<int> observation_shape() const;
   void observation_tensor(int player, std::span<float> out) const;
+  // An action as data (engine::Described, moves.cpp): its squares (placed
+  // on; from, to; shooter, target), in the classic game the players'
+  // notation (columns a..., rank 1 the first player's side, the board's
+  // row 1: d1-d7 for a move, /g7 for its shot, so a turn reads d1-d7/g7),
+  // in the extended game its text.
+  engine::MoveData describe(const Action& action, int viewer) const;
+  // A field in the classic game's notation ("d1").
+  std::string square_name(Coord c) const;
 
   // The game's own invariants after an action; the first that fails, if any
   // (the random-simulation test and the match runner check it every step).

@@ -7,7 +7,7 @@
 namespace raiinet {
 namespace {
 
-constexpr int kMoves = 64;   // 16 links x 4 directions
+constexpr int kMoves = 64;     // 16 links x 4 directions
 constexpr int kCardIds = 256;  // the most targets a card has (two links)
 
 int direction_index(Direction d) {
@@ -55,8 +55,8 @@ std::optional<State::Action> State::action_of_id(int id) const {
       if (target >= kSize * kSize) return std::nullopt;
       return Action{true, card, 0, 0, Direction::N, {target / kSize, target % kSize}};
     case Needs::TwoLinks:
-      return Action{true, card, link_letter(target / 16), link_letter(target % 16), Direction::N,
-                    {}};
+      return Action{true,         card, link_letter(target / 16), link_letter(target % 16),
+                    Direction::N, {}};
     case Needs::LinkAndDirection:
       if (target >= 64) return std::nullopt;
       return Action{true, card, link_letter(target / 4), 0, direction_of(target % 4), {}};

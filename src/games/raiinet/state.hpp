@@ -78,6 +78,11 @@ class State {
   // the viewer's own cards. An opponent's unrevealed link is only "a link".
   std::vector<int> observation_shape() const { return {32, kSize, kSize}; }
   void observation_tensor(int player, std::span<float> out) const;
+  // An action as data (engine::Described, moves.cpp): a move's link and
+  // squares (the one it leaves, and the one it reaches: none off the far
+  // edge, a download), a card's ability and targets; to the opponent an
+  // ability is only "an ability" (which card tells what is left).
+  engine::MoveData describe(const Action& action, int viewer) const;
 
   // The game's own invariants after an action; the first that fails, if any
   // (and that the opponent's and a spectator's observation, view and events

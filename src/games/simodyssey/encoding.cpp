@@ -8,8 +8,8 @@ namespace simodyssey {
 namespace {
 
 constexpr std::array<Kind, 10> kKinds = {
-    Kind::Explorer,   Kind::Planet,     Kind::Blackhole, Kind::YellowDwarf, Kind::BlueGiant,
-    Kind::Wormhole,   Kind::Malevolent, Kind::Benign,    Kind::Janitaur,    Kind::Asteroid};
+    Kind::Explorer, Kind::Planet,     Kind::Blackhole, Kind::YellowDwarf, Kind::BlueGiant,
+    Kind::Wormhole, Kind::Malevolent, Kind::Benign,    Kind::Janitaur,    Kind::Asteroid};
 
 }  // namespace
 
@@ -69,11 +69,52 @@ void BasicState<E>::observation_tensor(int player, std::span<float> out) const {
     fill(16, std::min(1.0f, static_cast<float>(turns()) / static_cast<float>(max_length_)));
 }
 
+template <const Edition& E>
+engine::MoveData BasicState<E>::describe(const Action& action, int viewer) const {
+  static constexpr std::array<const char*, 8> kWords = {
+      "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"};
+  (void)viewer;  // the galaxy is open
+  engine::MoveData move;
+  move.id = action_id(action);
+  move.action = action_text(action);
+  move.notation = move.action;
+  move.piece = "explorer";
+  const auto from_zero = [](Coord c) { return Coord{c.row - 1, c.col - 1}; };
+  const std::optional<Coord> at =
+      galaxy_.explorer_alive() ? std::optional(galaxy_.explorer().location.sector) : std::nullopt;
+  switch (action.kind) {
+    case ActionKind::Move: {
+      const auto d = static_cast<std::size_t>(action.direction);
+      if (at)
+        move.squares = {from_zero(*at),
+                        from_zero(Galaxy::kShape.wrap(*at + step(action.direction)))};
+      move.label = std::string("Move ") + kWords[d];
+      return move;
+    }
+    case ActionKind::Pass:
+      move.label = "Pass the turn";
+      return move;
+    case ActionKind::Wormhole:
+      move.label = "Go through the wormhole";
+      break;
+    case ActionKind::Land:
+      move.label = "Land on a planet";
+      break;
+    case ActionKind::Liftoff:
+      move.label = "Lift off";
+      break;
+  }
+  if (at) move.squares = {from_zero(*at)};
+  return move;
+}
+
 template int BasicState<kPhase1>::action_id(const Action&) const;
 template int BasicState<kPhase2>::action_id(const Action&) const;
 template std::optional<BasicState<kPhase1>::Action> BasicState<kPhase1>::action_of_id(int) const;
 template std::optional<BasicState<kPhase2>::Action> BasicState<kPhase2>::action_of_id(int) const;
 template void BasicState<kPhase1>::observation_tensor(int, std::span<float>) const;
 template void BasicState<kPhase2>::observation_tensor(int, std::span<float>) const;
+template engine::MoveData BasicState<kPhase1>::describe(const Action&, int) const;
+template engine::MoveData BasicState<kPhase2>::describe(const Action&, int) const;
 
 }  // namespace simodyssey

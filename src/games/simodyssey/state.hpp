@@ -69,6 +69,10 @@ class BasicState {
   // is open, as in the test mode.
   std::vector<int> observation_shape() const { return {17, 5, 5}; }
   void observation_tensor(int player, std::span<float> out) const;
+  // An action as data (engine::Described, encoding.cpp): a move's sectors
+  // (row and column from 0; the galaxy wraps around), the explorer's
+  // sector for the others but a pass.
+  engine::MoveData describe(const Action& action, int viewer) const;
 
   int turns() const { return static_cast<int>(history_.size()); }
   const Galaxy& galaxy() const { return galaxy_; }

@@ -28,6 +28,32 @@ std::optional<State::Action> State::action_of_id(int id) const {
   return Action{sd2::Action::Move, {square / battle_.cols() + 1, square % battle_.cols() + 1}};
 }
 
+engine::MoveData State::describe(const Action& action, int viewer) const {
+  (void)viewer;  // one player
+  engine::MoveData move;
+  move.id = action_id(action);
+  move.action = action_text(action);
+  move.notation = move.action;
+  move.piece = "Starfighter";
+  const Coord at = battle_.starfighter().at;
+  switch (action.kind) {
+    case sd2::Action::Move:
+      move.squares = {{at.row - 1, at.col - 1}, {action.target.row - 1, action.target.col - 1}};
+      move.label = "Move to " + location_text(action.target);
+      break;
+    case sd2::Action::Fire:
+      move.label = "Fire";
+      break;
+    case sd2::Action::Special:
+      move.label = "Use the special";
+      break;
+    case sd2::Action::Pass:
+      move.label = "Pass the turn";
+      break;
+  }
+  return move;
+}
+
 void State::observation_tensor(int player, std::span<float> out) const {
   (void)player;  // one player, who sees what the Starfighter sees
   std::fill(out.begin(), out.end(), 0.0f);

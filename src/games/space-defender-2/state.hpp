@@ -57,6 +57,9 @@ class State {
   // max_length.
   std::vector<int> observation_shape() const { return {13, battle_.rows(), battle_.cols()}; }
   void observation_tensor(int player, std::span<float> out) const;
+  // An action as data (engine::Described, encoding.cpp): a move's squares
+  // (the Starfighter's and its target, row and column from 0).
+  engine::MoveData describe(const Action& action, int viewer) const;
   // The structured view (docs/views.md) and the last turn in words (view.cpp).
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;

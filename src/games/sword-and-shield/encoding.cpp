@@ -12,17 +12,13 @@ constexpr int kMoveBase = 4 * kPieces, kRotateBase = 8 * kPieces, kPass = 12 * k
 constexpr int kReactBase = kPass + 1;
 constexpr std::array<Dir, 4> kSides = {Dir::N, Dir::E, Dir::S, Dir::W};
 
-// The square where the thing of `label` stands, if it stands on the board.
-std::optional<Coord> square_of(const Game& game, char label) {
-  for (int row = 1; row <= kSize; ++row) {
-    for (int col = 1; col <= kSize; ++col) {
-      if (game.label({row, col}) == label) return Coord{row, col};
-    }
-  }
-  return std::nullopt;
-}
-
 }  // namespace
+
+std::optional<Coord> State::square_of(char label) const {
+  if (label == '0' || label == '1') return game_.where(label == '0' ? kYellowFace : kGreenFace);
+  const auto piece = piece_of_letter(label);
+  return piece ? game_.where(*piece) : std::nullopt;
+}
 
 int State::action_id(const Action& action) const {
   const int piece = piece_of_letter(action.first).value_or(0);
@@ -36,11 +32,10 @@ int State::action_id(const Action& action) const {
     case Kind::Pass:
       return kPass;
     case Kind::React: {
-      const auto a = square_of(game_, action.first), b = square_of(game_, action.second);
+      const auto a = square_of(action.first), b = square_of(action.second);
       if (!a || !b) return kReactBase;
-      const Coord first = std::min(*a, *b, [](Coord x, Coord y) {
-        return x.row != y.row ? x.row < y.row : x.col < y.col;
-      });
+      const Coord first = std::min(
+          *a, *b, [](Coord x, Coord y) { return x.row != y.row ? x.row < y.row : x.col < y.col; });
       const bool below = a->col == b->col;
       return kReactBase + ((first.row - 1) * kSize + first.col - 1) * 2 + (below ? 1 : 0);
     }
@@ -58,8 +53,8 @@ std::optional<State::Action> State::action_of_id(int id) const {
   if (id == kPass) return Action{Kind::Pass, 0, 0, 0};
   const int square = (id - kReactBase) / 2;
   const Coord first{square / kSize + 1, square % kSize + 1};
-  const Coord second = (id - kReactBase) % 2 ? Coord{first.row + 1, first.col}
-                                             : Coord{first.row, first.col + 1};
+  const Coord second =
+      (id - kReactBase) % 2 ? Coord{first.row + 1, first.col} : Coord{first.row, first.col + 1};
   if (second.row > kSize || second.col > kSize) return std::nullopt;
   const char a = game_.label(first), b = game_.label(second);
   if (a == ' ' || b == ' ' || a == '.' || b == '.') return std::nullopt;

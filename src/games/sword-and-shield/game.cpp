@@ -91,6 +91,15 @@ char Game::label(Coord c) const {
   return is_piece(content) ? piece_letter(content) : ' ';
 }
 
+std::optional<Coord> Game::where(int content) const {
+  for (int row = 1; row <= kSize; ++row) {
+    for (int col = 1; col <= kSize; ++col) {
+      if (at({row, col}) == content) return Coord{row, col};
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Refusal> Game::own_piece_on_board(int piece) const {
   if (phase_ == Phase::Over) return Refusal::GameOver;
   if (phase_ == Phase::Reaction) return Refusal::ChooseReactionFirst;

@@ -132,6 +132,8 @@ class Game {
   Side side(int piece, Dir d) const;
   // The letter of what stands on a square ('0'/'1' for faces).
   char label(Coord c) const;
+  // Where a piece (0-47) or a face (kYellowFace, kGreenFace) stands, if it does.
+  std::optional<Coord> where(int content) const;
 
   static bool on_board(Coord c);  // inside 10 x 10 and not one of the six cut corners
   static Coord creation_square(int player);

@@ -78,6 +78,12 @@ class State {
   // reactions waiting. Nothing is hidden.
   std::vector<int> observation_shape() const { return {30, kSize, kSize}; }
   void observation_tensor(int player, std::span<float> out) const;
+  // An action as data (engine::Described, moves.cpp): a creation's square,
+  // a move's from and to, a rotation's square, a reaction's two squares
+  // (row and column from 0).
+  engine::MoveData describe(const Action& action, int viewer) const;
+  // Where the piece or face of `label` stands (rows and columns from 1).
+  std::optional<Coord> square_of(char label) const;
 
   // Whether the game ended at the length limit: then the side with more
   // pieces out of the cemetery wins (returns()), or it is a draw.

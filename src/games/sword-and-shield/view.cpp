@@ -73,16 +73,6 @@ json event_json(const Event& e) {
   return event;
 }
 
-// Where a piece stands, if on the board.
-std::optional<Coord> square_of(const Game& game, int piece) {
-  for (int row = 1; row <= kSize; ++row) {
-    for (int col = 1; col <= kSize; ++col) {
-      if (game.at({row, col}) == piece) return Coord{row, col};
-    }
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 nlohmann::json State::last_action_json() const {
@@ -97,7 +87,7 @@ nlohmann::json State::last_action_json() const {
       break;
     case Action::Kind::Move:
     case Action::Kind::Rotate:
-      if (const auto from = piece ? square_of(before, *piece) : std::nullopt) {
+      if (const auto from = piece ? before.where(*piece) : std::nullopt) {
         last["from"] = square(*from);
         last["to"] = square(
             a.kind == Action::Kind::Rotate
