@@ -36,7 +36,11 @@ expect crash "wrong exit code 3"
 "$amazons" referee --games 3 --jobs 2 --rows 8 --cols 8 --amazons 3 --log tour.log \
   "$amazons player=a nodes=60" "$amazons player=b nodes=60" "$amazons player=c nodes=60" \
   "$amazons player=r ai=random" >tour.out 2>&1 || { echo "FAIL: the tournament"; failures=$((failures + 1)); }
-if grep -q disqualified tour.log; then echo "FAIL: an honest program was disqualified"; failures=$((failures + 1)); fi
+if grep -q disqualified tour.log; then
+  echo "FAIL: an honest program was disqualified:"
+  grep -o '"player":"[^"]*".*"verdict":"disqualified[^"]*"' tour.log | head -3
+  failures=$((failures + 1))
+fi
 grep -q "standings after 3 game(s)" tour.out || { echo "FAIL: no standings"; failures=$((failures + 1)); }
 "$amazons" referee --replay tour.log | grep -q "^game 2, call 1: " || { echo "FAIL: replay"; failures=$((failures + 1)); }
 # Anything but a referee log is refused, with exit 2.

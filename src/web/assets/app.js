@@ -143,198 +143,251 @@ function showLinks(created) {
 
 const UNREACHABLE = "The server cannot be reached; trying again.";
 
-// The page of one seat: the board, what may be done, what happened.
-function showGame(id, token) {
-  const state = { view: null, selected: null, message: "", messageOk: false };
-  const board = el("div", { class: "board-box", id: "board" });
-  const status = el("p", { id: "status", role: "status" });
-  const sideBadge = el("p", { id: "side", class: "side-badge", hidden: "" });
-  const message = el("p", { id: "message", role: "alert" });
-  const counters = el("section", { id: "counters", class: "panel", "aria-label": "the game's counters" });
-  const actions = el("div", { class: "actions", id: "actions", role: "group", "aria-label": "actions", tabindex: "-1" });
-  const command = el("input", { id: "command", placeholder: "or type an action", autocomplete: "off",
-    "aria-label": "an action, typed" });
-  const commandForm = el("form", { class: "command" }, command, el("button", { type: "submit", id: "send" }, "Play"));
-  const undo = el("button", { id: "undo", hidden: "" }, "Undo my last action");
-  const clocks = el("div", { id: "clocks", class: "clocks", hidden: "" });
-  const flow = el("div", { class: "flow", id: "flow" });
-  // Scrolling boxes take the focus, so that the keyboard scrolls them too.
-  const log = el("ol", { id: "log", tabindex: "0", "aria-label": "what happened" });
-  const observation = el("pre", { id: "observation", tabindex: "0", "aria-label": "the observation as text" });
-  const consoleBox = el("div", { id: "console-box", class: "console-box", hidden: "" },
-    el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console", tabindex: "0", "aria-label": "the ETF program's output" }));
-  const guide = el("details", { id: "guide" }, el("summary", {}, "How to play, and what the board shows"));
-  const side = el("div", { class: "side" }, status, sideBadge, clocks, message, counters, actions,
-    commandForm, undo, flow, guide, el("h2", {}, "What happened"), log,
-    el("details", {}, el("summary", {}, "The observation as text"), observation));
+// The elements of a game page: the board, and beside it what may be done
+// and what happened.
+function gamePage() {
+  const page = {
+    board: el("div", { class: "board-box", id: "board" }),
+    status: el("p", { id: "status", role: "status" }),
+    sideBadge: el("p", { id: "side", class: "side-badge", hidden: "" }),
+    message: el("p", { id: "message", role: "alert" }),
+    counters: el("section", { id: "counters", class: "panel", "aria-label": "the game's counters" }),
+    actions: el("div", { class: "actions", id: "actions", role: "group", "aria-label": "actions", tabindex: "-1" }),
+    command: el("input", { id: "command", placeholder: "or type an action", autocomplete: "off", "aria-label": "an action, typed" }),
+    undo: el("button", { id: "undo", hidden: "" }, "Undo my last action"),
+    clocks: el("div", { id: "clocks", class: "clocks", hidden: "" }),
+    flow: el("div", { class: "flow", id: "flow" }),
+    // Scrolling boxes take the focus, so that the keyboard scrolls them too.
+    log: el("ol", { id: "log", tabindex: "0", "aria-label": "what happened" }),
+    observation: el("pre", { id: "observation", tabindex: "0", "aria-label": "the observation as text" }),
+    consoleBox: el("div", { id: "console-box", class: "console-box", hidden: "" },
+      el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console", tabindex: "0", "aria-label": "the ETF program's output" })),
+    guide: el("details", { id: "guide" }, el("summary", {}, "How to play, and what the board shows")),
+  };
+  page.commandForm = el("form", { class: "command" }, page.command, el("button", { type: "submit", id: "send" }, "Play"));
+  const side = el("div", { class: "side" }, page.status, page.sideBadge, page.clocks, page.message, page.counters,
+    page.actions, page.commandForm, page.undo, page.flow, page.guide, el("h2", {}, "What happened"), page.log,
+    el("details", {}, el("summary", {}, "The observation as text"), page.observation));
   // The console of the ETF games comes after the controls: on a phone the
   // board, the turn and the controls come first.
-  app.replaceChildren(el("div", { class: "layout" }, board, side, consoleBox));
+  app.replaceChildren(el("div", { class: "layout" }, page.board, side, page.consoleBox));
+  return page;
+}
 
-  const say = (text, ok = false) => {
-    message.textContent = text;
-    message.className = ok ? "ok" : "";
-  };
-  const act = async (text) => {
-    const answer = await api("POST", "/api/games/" + id + "/actions", { token, action: text });
-    if (!answer.ok) { say(answer.data.error); return false; }
-    state.selected = null;
-    say("");
-    render(answer.data);
+// The page of one seat: the board, what may be done, what happened.
+function showGame(id, token) {
+  const page = gamePage();
+  const game = { id, token, page, view: null, selection: { piece: null, path: [] } };
+  game.say = (text) => { page.message.textContent = text; };
+  game.answer = async (verb, body) => {
+    const answer = await api("POST", "/api/games/" + id + "/" + verb, { token, ...body });
+    if (!answer.ok) { game.say(answer.data.error); return false; }
+    game.selection = { piece: null, path: [] };
+    game.say("");
+    renderGame(game, answer.data);
     return true;
   };
-  const ui = {
-    get selected() { return state.selected; },
-    get focus() { return state.focus; },
-    select(value) { state.selected = state.selected === value ? null : value; render(state.view); },
-    act,
-  };
-  commandForm.addEventListener("submit", async (event) => {
+  game.act = (text) => game.answer("actions", { action: text });
+  page.commandForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (command.value.trim() && await act(command.value.trim())) command.value = "";
+    if (page.command.value.trim() && await game.act(page.command.value.trim())) page.command.value = "";
   });
-  undo.addEventListener("click", async () => {
-    const answer = await api("POST", "/api/games/" + id + "/undo", { token });
-    if (!answer.ok) { say(answer.data.error); return; }
-    render(answer.data);
-  });
+  page.undo.addEventListener("click", () => game.answer("undo", {}));
+  followGame(game);
+}
 
-  const post = async (verb) => {
-    const answer = await api("POST", "/api/games/" + id + "/" + verb, { token });
-    if (!answer.ok) { say(answer.data.error); return; }
-    say("");
-    render(answer.data);
+// What the board asks of the page: which squares go on, what a click
+// plays, the piece picked off the board (moves.js chooses from the moves).
+function boardUi(game, view) {
+  const moves = view.moves || [];
+  const picks = GamePanels.picks(view);
+  const shown = MovePicker.show(moves, game.selection, picks);
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  const reselect = (selection) => { game.selection = selection; renderGame(game, game.view); };
+  return {
+    shown,
+    focus: game.focus,
+    picked: game.selection.piece,
+    mark: (square) => ({ chosen: shown.chosen.has(MovePicker.key(square)), target: shown.targets.has(MovePicker.key(square)) }),
+    wasLast: (square) => !!view.last && view.last.squares.some((s) => same(s, square)),
+    canPick: (piece) => moves.some((m) => m.piece === piece),
+    pick(piece) {
+      if (!this.canPick(piece)) return;
+      reselect({ piece: game.selection.piece === piece ? null : piece, path: [] });
+    },
+    click(square) {
+      const next = MovePicker.click(moves, game.selection, picks, square);
+      if (next?.play) game.act(next.play.action);
+      else if (next) reselect(next.selection);
+    },
   };
-  // The controls of the game's flow: resign (asked twice), draw, rematch,
-  // the record and the replay once over, the link to watch.
-  function drawFlow(view) {
-    const items = [];
-    const playing = view.player >= 0;
-    if (playing && !view.over) {
-      if (state.confirmResign) {
-        items.push(el("button", { id: "resign-confirm", class: "danger", onclick: () => { state.confirmResign = false; post("resign"); } }, "Yes, resign"),
-          el("button", { id: "resign-cancel", onclick: () => { state.confirmResign = false; drawFlow(state.view); } }, "No, play on"));
-      } else {
-        items.push(el("button", { id: "resign", onclick: () => { state.confirmResign = true; drawFlow(state.view); } }, "Resign"));
-      }
-      if (view.players === 2) {
-        const offered = view.draw_offer;
-        if (offered === view.player) items.push(el("button", { id: "draw", disabled: "" }, "Draw offered"));
-        else items.push(el("button", { id: "draw", onclick: () => post("draw") },
-          offered === undefined ? "Offer a draw" : "Accept the draw"));
-      }
-    }
-    if (view.over) {
-      if (view.rematch) {
-        items.push(el("a", { id: "rematch-link", href: "/game/" + view.rematch.id + "?token=" + view.rematch.token }, "Go to the rematch"));
-      } else if (playing) {
-        items.push(el("button", { id: "rematch", onclick: () => post("rematch") }, "Rematch"));
-      }
-      items.push(el("a", { id: "record", href: "/api/games/" + id + "/record", download: "game-" + id + ".json" }, "Download the record"));
-      if (view.game === "amazons" && view.view.rules === "standard") {
-        items.push(el("a", { id: "record-sgf", href: "/api/games/" + id + "/record?format=sgf", download: "game-" + id + ".sgf" }, "as SGF"));
-      }
-      items.push(
-        el("button", { id: "replay", onclick: () => showReplay(id) }, "Replay"));
-    }
-    if (view.spectator) {
-      items.push(el("label", { class: "watch" }, "Link to watch: ",
-        el("input", { readonly: "", id: "watch", value: location.origin + "/game/" + id + "?token=" + view.spectator })));
-    }
-    flow.replaceChildren(...items);
-  }
-  // Both clocks; the running one ticks here between answers.
-  function drawClocks(view) {
-    clearInterval(state.ticker);
-    if (!view.clocks) { clocks.hidden = true; return; }
-    clocks.hidden = false;
-    const received = Date.now();
-    const show = () => {
-      clocks.replaceChildren(...view.clocks.map((ms, p) => {
-        const left = Math.max(0, p === view.to_move ? ms - (Date.now() - received) : ms);
-        const seconds = Math.ceil(left / 1000);
-        const text = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
-        return el("span", { class: "clock" + (p === view.to_move ? " running" : ""), id: "clock" + p },
-          "player " + (p + 1) + " " + text);
-      }));
-    };
-    show();
-    if (!view.over && view.to_move >= 0) state.ticker = setInterval(show, 250);
-  }
+}
 
-  function render(view) {
-    if (state.view && view.version < state.view.version) return;
-    state.view = view;
-    title(titleOf(view.game) + " - player " + (view.player + 1));
-    // The square with the keyboard's focus keeps it when the board is drawn again.
-    const focused = board.contains(document.activeElement) ? document.activeElement : null;
-    if (focused && focused.dataset.cell) state.focus = focused.dataset.cell;
-    board.replaceChildren(GridBoards.draw(view, ui));
-    if (focused) board.querySelector('.cell[tabindex="0"]')?.focus();
-    board.dataset.version = view.version;
-    if (view.player < 0) title(titleOf(view.game) + " - watching");
-    if (view.over) status.textContent = (GamePanels.ending(view) || view.result) + ".";
-    else if (view.player < 0) status.textContent = "You are watching: player " + (view.to_move + 1) + " is to move.";
-    else if (view.to_move === view.player) status.textContent = "Your turn (player " + (view.player + 1) + ").";
-    else status.textContent = "Player " + (view.to_move + 1) + " is to move" +
-      (view.seats[view.to_move].kind !== "human" ? " (the computer is thinking)." : ".");
-    const side = GamePanels.side(view);
-    sideBadge.hidden = !side;
-    if (side) sideBadge.replaceChildren(GamePanels.swatch(side.colour), " You play " + side.name + ".");
-    const panel = GamePanels.counters(view, ui);
-    counters.hidden = !panel;
-    if (panel) counters.replaceChildren(panel);
-    const shown = GamePanels.controls(view, state.selected);
-    const buttons = shown.map(({ text, label }) =>
-      el("button", { type: "button", "data-action": text, onclick: () => act(text) }, label));
-    let hint = "";
-    if (!view.legal.length) hint = view.over || view.player < 0 ? "" : "Wait for your turn.";
-    else if (!state.selected && shown.length < view.legal.length) hint = "Play on the board" + (shown.length ? ", or:" : ".");
-    actions.replaceChildren(...(hint ? [el("span", { class: "hint-text" }, hint)] : []), ...buttons);
-    if (!guide.dataset.game) {
-      guide.dataset.game = view.game;
-      guide.append(GamePanels.guide(view));
+// The line of the status: whose turn, or how the game ended.
+function statusLine(view) {
+  if (view.over) return (GamePanels.ending(view) || view.result) + ".";
+  if (view.player < 0) return "You are watching: player " + (view.to_move + 1) + " is to move.";
+  if (view.to_move === view.player) return "Your turn (player " + (view.player + 1) + ").";
+  return "Player " + (view.to_move + 1) + " is to move" +
+    (view.seats[view.to_move].kind !== "human" ? " (the computer is thinking)." : ".");
+}
+
+// The named controls: the moves no square tells apart, with their labels;
+// a way back when something is chosen.
+function drawActions(game, view, ui) {
+  const buttons = ui.shown.named.map((m) =>
+    el("button", { type: "button", "data-action": m.action, onclick: () => game.act(m.action) }, m.label));
+  const chosen = game.selection.piece || game.selection.path.length;
+  if (chosen) buttons.push(el("button", { type: "button", id: "unselect",
+    onclick: () => { game.selection = { piece: null, path: [] }; renderGame(game, game.view); } }, "Choose again"));
+  let hint = "";
+  if (!view.moves.length) hint = view.over || view.player < 0 ? "" : "Wait for your turn.";
+  else if (!chosen) hint = "Play on the board" + (buttons.length ? ", or:" : ".");
+  game.page.actions.replaceChildren(...(hint ? [el("span", { class: "hint-text" }, hint)] : []), ...buttons);
+}
+
+// What happened, a line a turn (a turn ends when the player to move
+// changes; in a game of one, each action is one): in words, and in the
+// game's notation where it has one, then what the moves did.
+function drawLog(log, view) {
+  const turns = [];
+  view.log.forEach((entry) => {
+    const last = turns[turns.length - 1];
+    if (view.players > 1 && last && last.player === entry.player && entry.move && last.moves.length) last.entries.push(entry);
+    else turns.push({ player: entry.player, entries: [entry], moves: [] });
+    turns[turns.length - 1].moves = turns[turns.length - 1].entries.map((e) => e.move).filter(Boolean);
+  });
+  // The view carries the last entries of the log, from entry log_from on.
+  log.setAttribute("start", (view.log_from || 0) + 1);
+  log.replaceChildren(...turns.map(({ player, entries, moves }) => {
+    const notation = moves.length && moves.every((m) => m.notation !== m.action) ? moves.map((m) => m.notation).join("") + ": " : "";
+    const said = moves.length ? notation + moves.map((m) => m.label).join("; ") : entries.map((e) => e.action).join("; ");
+    return el("li", {}, "player " + (player + 1) + ": " + said,
+      ...entries.flatMap((e) => e.events.map((line) => el("div", { class: "event" }, line))));
+  }));
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderGame(game, view) {
+  if (game.view && view.version < game.view.version) return;
+  if (game.view && view.version !== game.view.version) game.selection = { piece: null, path: [] };
+  game.view = view;
+  const page = game.page;
+  title(titleOf(view.game) + (view.player < 0 ? " - watching" : " - player " + (view.player + 1)));
+  // The square with the keyboard's focus keeps it when the board is drawn again.
+  const focused = page.board.contains(document.activeElement) ? document.activeElement : null;
+  if (focused && focused.dataset.cell) game.focus = focused.dataset.cell;
+  const ui = boardUi(game, view);
+  page.board.replaceChildren(GridBoards.draw(view, ui));
+  if (focused) page.board.querySelector('.cell[tabindex="0"]')?.focus();
+  page.board.dataset.version = view.version;
+  page.status.textContent = statusLine(view);
+  const side = GamePanels.side(view);
+  page.sideBadge.hidden = !side;
+  if (side) page.sideBadge.replaceChildren(GamePanels.swatch(side.colour), " You play " + side.name + ".");
+  const panel = GamePanels.counters(view, ui);
+  page.counters.hidden = !panel;
+  if (panel) page.counters.replaceChildren(panel);
+  drawActions(game, view, ui);
+  if (!page.guide.dataset.game) {
+    page.guide.dataset.game = view.game;
+    page.guide.append(GamePanels.guide(view));
+  }
+  page.undo.hidden = !view.can_undo;
+  drawLog(page.log, view);
+  drawFlow(game, view);
+  drawClocks(game, view);
+  page.observation.textContent = view.observation;
+  drawConsole(page, view);
+}
+
+// The ETF program's output, in the ETF games.
+function drawConsole(page, view) {
+  if (view.console === undefined) return;
+  page.consoleBox.hidden = false;
+  const pre = document.getElementById("console");
+  pre.textContent = (view.console_from ? "(the first " + view.console_from + " bytes are not shown)\n" : "") + view.console;
+  pre.scrollTop = pre.scrollHeight;
+}
+
+// The controls of the game's flow: resign (asked twice), draw, rematch,
+// the record and the replay once over, the link to watch.
+function drawFlow(game, view) {
+  const items = [];
+  const playing = view.player >= 0;
+  const again = () => drawFlow(game, game.view);
+  if (playing && !view.over) {
+    if (game.confirmResign) {
+      items.push(el("button", { id: "resign-confirm", class: "danger", onclick: () => { game.confirmResign = false; game.answer("resign", {}); } }, "Yes, resign"),
+        el("button", { id: "resign-cancel", onclick: () => { game.confirmResign = false; again(); } }, "No, play on"));
+    } else {
+      items.push(el("button", { id: "resign", onclick: () => { game.confirmResign = true; again(); } }, "Resign"));
     }
-    undo.hidden = !view.can_undo;
-    // The view carries the last entries of the log, from entry log_from on:
-    // the list is numbered from there.
-    log.setAttribute("start", (view.log_from || 0) + 1);
-    log.replaceChildren(...view.log.map((entry) => el("li", {},
-      "player " + (entry.player + 1) + ": " + entry.action,
-      ...entry.events.map((line) => el("div", { class: "event" }, line)))));
-    log.scrollTop = log.scrollHeight;
-    drawFlow(view);
-    drawClocks(view);
-    observation.textContent = view.observation;
-    if (view.console !== undefined) {
-      consoleBox.hidden = false;
-      const pre = document.getElementById("console");
-      pre.textContent = (view.console_from ? "(the first " + view.console_from + " bytes are not shown)\n" : "") + view.console;
-      pre.scrollTop = pre.scrollHeight;
+    if (view.players === 2) {
+      const offered = view.draw_offer;
+      if (offered === view.player) items.push(el("button", { id: "draw", disabled: "" }, "Draw offered"));
+      else items.push(el("button", { id: "draw", onclick: () => game.answer("draw", {}) },
+        offered === undefined ? "Offer a draw" : "Accept the draw"));
     }
   }
-
-  // Follows the game: each answer waits until something changes.
-  (async function follow() {
-    let after = null;
-    for (;;) {
-      const answer = await api("GET", "/api/games/" + id + "?token=" + encodeURIComponent(token) +
-        (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
-      if (!answer) {
-        say(UNREACHABLE);
-        await new Promise((r) => setTimeout(r, 2000));
-        continue;
-      }
-      if (message.textContent === UNREACHABLE) say("");
-      if (!answer.ok) { showMissing(answer.data.error); return; }
-      // The answer to our own action already drew this version; drawing it
-      // again would replace the cells under the player's pointer.
-      const seen = state.view && answer.data.version === state.view.version &&
-        answer.data.console === state.view.console;
-      if (!seen) render(answer.data);
-      after = answer.data.version;
+  if (view.over) {
+    if (view.rematch) {
+      items.push(el("a", { id: "rematch-link", href: "/game/" + view.rematch.id + "?token=" + view.rematch.token }, "Go to the rematch"));
+    } else if (playing) {
+      items.push(el("button", { id: "rematch", onclick: () => game.answer("rematch", {}) }, "Rematch"));
     }
-  })();
+    items.push(el("a", { id: "record", href: "/api/games/" + game.id + "/record", download: "game-" + game.id + ".json" }, "Download the record"));
+    if (view.game === "amazons" && view.view.rules === "standard") {
+      items.push(el("a", { id: "record-sgf", href: "/api/games/" + game.id + "/record?format=sgf", download: "game-" + game.id + ".sgf" }, "as SGF"));
+    }
+    items.push(el("button", { id: "replay", onclick: () => showReplay(game.id) }, "Replay"));
+  }
+  if (view.spectator) {
+    items.push(el("label", { class: "watch" }, "Link to watch: ",
+      el("input", { readonly: "", id: "watch", value: location.origin + "/game/" + game.id + "?token=" + view.spectator })));
+  }
+  game.page.flow.replaceChildren(...items);
+}
+
+// Both clocks; the running one ticks here between answers.
+function drawClocks(game, view) {
+  const clocks = game.page.clocks;
+  clearInterval(game.ticker);
+  if (!view.clocks) { clocks.hidden = true; return; }
+  clocks.hidden = false;
+  const received = Date.now();
+  const show = () => {
+    clocks.replaceChildren(...view.clocks.map((ms, p) => {
+      const left = Math.max(0, p === view.to_move ? ms - (Date.now() - received) : ms);
+      const seconds = Math.ceil(left / 1000);
+      const text = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+      return el("span", { class: "clock" + (p === view.to_move ? " running" : ""), id: "clock" + p },
+        "player " + (p + 1) + " " + text);
+    }));
+  };
+  show();
+  if (!view.over && view.to_move >= 0) game.ticker = setInterval(show, 250);
+}
+
+// Follows the game: each answer waits until something changes.
+async function followGame(game) {
+  let after = null;
+  for (;;) {
+    const answer = await api("GET", "/api/games/" + game.id + "?token=" + encodeURIComponent(game.token) +
+      (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
+    if (!answer) {
+      game.say(UNREACHABLE);
+      await new Promise((r) => setTimeout(r, 2000));
+      continue;
+    }
+    if (game.page.message.textContent === UNREACHABLE) game.say("");
+    if (!answer.ok) { showMissing(answer.data.error); return; }
+    // The answer to our own action already drew this version; drawing it
+    // again would replace the cells under the player's pointer.
+    const seen = game.view && answer.data.version === game.view.version && answer.data.console === game.view.console;
+    if (!seen) renderGame(game, answer.data);
+    after = answer.data.version;
+  }
 }
 
 // A page for an address with nothing behind it, or a game that cannot be
@@ -359,7 +412,8 @@ async function showReplay(id, step = 0) {
   const said = r.action ? "player " + (r.action.player + 1) + ": " + r.action.action : "the start";
   app.replaceChildren(el("h1", {}, "Replay of " + titleOf(r.view.game)),
     el("div", { class: "layout" },
-      el("div", { class: "board-box", id: "board", "data-version": r.step }, GridBoards.draw({ game: r.view.game, player: -1, legal: [], view: r.view }, { selected: null, select() {}, act() {} })),
+      el("div", { class: "board-box", id: "board", "data-version": r.step }, GridBoards.draw({ game: r.view.game, player: -1, view: r.view },
+        { mark: () => ({}), wasLast: () => false, click() {}, pick() {}, canPick: () => false })),
       el("div", { class: "side" },
         el("p", { id: "replay-step", role: "status" }, "Action " + r.step + " of " + r.steps + ": " + said),
         el("div", { class: "flow" }, button("« Start", 0, "replay-start"), button("◀ Back", r.step - 1, "replay-back"),

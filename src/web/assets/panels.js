@@ -1,7 +1,7 @@
 // What a game page shows beside its board, per game, from the seat's
-// structured view (docs/views.md): the player's side, the counters, named
-// controls for the actions that are not made on the board, a legend and a
-// short "how to play". Boards are drawn by boards.js.
+// structured view (docs/views.md): the player's side, the counters, the
+// pieces picked off the board (RAIInet's cards), a legend and a short "how
+// to play". Boards are drawn by boards.js; moves are chosen by moves.js.
 "use strict";
 
 const GamePanels = (() => {
@@ -31,16 +31,12 @@ const GamePanels = (() => {
   const table = (head, rows) => node("table", { class: "counters" },
     node("thead", {}, node("tr", {}, ...head.map((h) => node("th", { scope: "col" }, h)))), node("tbody", {}, ...rows));
 
-  const colourNames = ["red", "blue", "green", "purple", "orange", "teal", "pink", "brown"];
-  const colours = {
-    amazons: ["#d84315", "#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457", "#4e342e"],
-    raiinet: ["#1565c0", "#c62828"],
-    "sword-and-shield": ["#f9a825", "#2e7d32"],
-  };
+  const C = GameColours;
+  const colours = C.players;
 
   // ---------------------------------------------------------------- games
   const amazons = {
-    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + colourNames[p] + ")", colour: colours.amazons[p] }),
+    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + C.names.amazons[p] + ")", colour: colours.amazons[p] }),
     counters(v) {
       const placing = v.phase === "placement";
       return node("div", {},
@@ -49,10 +45,9 @@ const GamePanels = (() => {
         table(["Player", placing ? "Amazons placed" : "Amazons", "Score"], v.players.map((p, k) =>
           row(node("span", {}, swatch(colours.amazons[k]), " Player " + (k + 1)), String(p.amazons), String(p.score)))));
     },
-    onBoard: (a) => /^(place|move|shoot|throw) /.test(a),
     legend: (v) => [
       [swatch(colours.amazons[0], "1"), "an amazon, numbered by its player"],
-      [swatch("#37474f"), "a burnt field: an arrow or a spear; nothing passes it"],
+      [swatch(C.burnt), "a burnt field: an arrow or a spear; nothing passes it"],
       ...(v.rules === "standard" ? [] : [
         [node("b", { class: "gold" }, "3"), "treasure: the points an amazon collects by landing there"],
         ["♞", "a horse: shoot, then move the same amazon again"],
@@ -62,40 +57,36 @@ const GamePanels = (() => {
     how: (v) => [
       "Amazons move like chess queens: any distance in a straight line, never over another amazon or a burnt field.",
       "A turn is a move and then a shot: click one of your amazons, then its destination, then where its arrow lands.",
+      ...(v.rules === "standard" ? ["Squares are named as players write them: columns a-j, rank 1 at the bottom; a turn reads d1-d7/g7."] : []),
       v.rules === "standard" ? "The player who cannot move loses."
         : "When nobody can move, the most treasure wins; a player who cannot move is out.",
     ],
   };
 
-  // A card's target as its syntax says it, in words.
-  const targetWords = { "<link>": "a link", "<row> <column> (0-7)": "an empty square", "<link> <link>": "two links",
-    "<link> <up|down|left|right>": "a link and a direction" };
-  const targetName = (syntax) => targetWords[syntax] || syntax;
   const raiinet = {
-    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + ["blue", "red"][p] + ", links " + (p ? "A-H" : "a-h") + ")",
+    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + C.names.raiinet[p] + ", links " + (p ? "A-H" : "a-h") + ")",
       colour: colours.raiinet[p] }),
+    // The cards are picked before their targets.
+    picks: (v, view) => (v.players[view.player]?.abilities || []).map((a) => "card " + a.card),
     counters(v, view, ui) {
       const players = table(["Player", "Data", "Viruses", "Abilities left"], v.players.map((p, k) =>
         row(node("span", {}, swatch(colours.raiinet[k]), " " + p.name), String(p.data), String(p.viruses), String(p.abilities_left))));
       const mine = v.players[view.player];
       if (!mine || !mine.abilities) return players;
-      // The ability cards: a card, then its target on the board.
       const cards = node("div", { class: "cards", role: "group", "aria-label": "your ability cards" },
         ...mine.abilities.map((a) => {
-          const prefix = "ability " + a.card;
-          const playable = view.legal.some((t) => t.startsWith(prefix + " "));
-          const chosen = ui.selected && (ui.selected === prefix || ui.selected.startsWith(prefix + " "));
+          const piece = "card " + a.card;
+          const chosen = ui.picked === piece;
           const card = node("button", { type: "button", class: "card-button" + (chosen ? " chosen" : ""), "data-card": a.card,
-            "aria-pressed": chosen ? "true" : "false", title: a.name + ": target " + a.target,
-            onclick: () => ui.select(prefix) }, node("b", {}, a.letter), " " + a.name, node("small", {}, a.used ? "used" : targetName(a.target)));
-          if (a.used || !playable) card.disabled = true;
+            "aria-pressed": chosen ? "true" : "false", title: a.name, onclick: () => ui.pick(piece) },
+            node("b", {}, a.letter), " " + a.name, node("small", {}, a.used ? "used" : ""));
+          if (a.used || !ui.canPick(piece)) card.disabled = true;
           return card;
         }));
       return node("div", {}, players, node("p", { class: "hint-text" },
-        ui.selected && ui.selected.startsWith("ability ") ? "Now click the card's target on the board (click the card again to put it back)."
+        ui.picked ? "Now click the card's target on the board (click the card again to put it back)."
           : "Abilities: click a card, then its target; then move a link."), cards);
     },
-    onBoard: (a) => /^(move|ability) /.test(a),
     legend: () => [
       [swatch(colours.raiinet[0], "a"), "player 1's links, with strength and kind when known: D data, V virus"],
       [swatch(colours.raiinet[1], "A"), "player 2's links; ? while you do not know them"],
@@ -111,6 +102,8 @@ const GamePanels = (() => {
 
   const swordAndShield = {
     side: (v, p) => ({ name: v.players[p].name + " (pieces " + (p ? "A-X" : "a-x") + ")", colour: colours["sword-and-shield"][p] }),
+    // An unused piece is picked (above or below the board) before its creation.
+    picks: (v, view) => (v.players[view.player]?.unused || []).map((u) => u.letter),
     counters(v) {
       const phases = { create: "Create a piece on your + square, or pass", act: "Move or rotate your pieces, then pass",
         reaction: "Choose which reaction comes first", over: "The game is over" };
@@ -119,52 +112,39 @@ const GamePanels = (() => {
           row(node("span", {}, swatch(colours["sword-and-shield"][k]), " " + p.name), String(p.unused.length),
             p.cemetery.length ? p.cemetery.join(" ") : "none"))));
     },
-    onBoard: (a) => /^(create|move|rotate) /.test(a),
-    // A chosen piece's actions, in words: its orientation as degrees
-    // clockwise from its picture.
-    label(text) {
-      const [verb, piece, arg] = text.split(" ");
-      if (verb === "create") return "Create " + piece + " turned " + arg + "°";
-      if (verb === "rotate") return "Turn " + piece + " to " + 90 * (arg - 1) + "°";
-      if (verb === "move") return "Move " + piece + " " + arg;
-      if (verb === "react") return "React: " + piece + " and " + arg + " first";
-      return verb === "pass" ? "Pass (end the turn)" : text;
-    },
     legend: () => [
-      [swatch("#b71c1c"), "a sword: buries a piece it faces with nothing, and wins on a face"],
-      [swatch("#37474f"), "a shield: pushes a sword that faces it back one square"],
+      [swatch(C.sword), "a sword: buries a piece it faces with nothing, and wins on a face"],
+      [swatch(C.shield), "a shield: pushes a sword that faces it back one square"],
       [node("b", {}, "☺"), "a face: a sword reaching it wins the game"],
       [node("b", { class: "gold" }, "+"), "a creation square"],
-      [swatch("#90a4ae"), "a cut corner: pieces pushed there are lost"],
+      [swatch(C.corner), "a cut corner: pieces pushed there are lost"],
       [node("span", { class: "mark-last" }), "the last action's squares"]],
     how: () => [
       "A turn: create a piece on your + square (or pass), then move or rotate each of your pieces at most once, then pass.",
-      "Click a piece (on the board or among the unused), then choose its action below.",
+      "Click a piece (on the board or among the unused), then where it goes, or its action below.",
       "Facing sides react after every action; a sword that reaches the other face wins.",
     ],
   };
 
   const spaceDefender = {
-    side: () => ({ name: "the Starfighter", colour: "#1565c0" }),
+    side: () => ({ name: "the Starfighter", colour: C.starfighter }),
     ending: (v) => (v.players[0].destroyed ? "The Starfighter was destroyed" : "The battle is over") +
       " after " + v.turns + " turns: score " + v.players[0].score,
     counters(v) {
       const s = v.players[0];
       return node("div", {},
-        bar("Health", s.health, s.max_health, "#c62828"), bar("Energy", s.energy, s.max_energy, "#1565c0"),
+        bar("Health", s.health, s.max_health, C.health), bar("Energy", s.energy, s.max_energy, C.energy),
         node("p", {}, "Score " + s.score + " · turn " + v.turns + " · armour " + s.armour + " · move " + s.move +
           " (cost " + s.move_cost + ") · vision " + s.vision),
         node("p", { class: "equipment" }, "Weapon " + s.weapon + " · armour " + s.armour_kind + " · engine " + s.engine),
         node("p", { class: "equipment" }, "Power: " + s.power));
     },
-    onBoard: (a) => a.startsWith("move("),
-    names: { fire: "Fire", pass: "Pass", special: "Use the power" },
     legend: () => [
-      [swatch("#1565c0", "S"), "your Starfighter (X when destroyed)"],
-      [swatch("#2e7d32", "G"), "Grunt"], [swatch("#ef6c00", "F"), "Fighter"], [swatch("#6a1b9a", "C"), "Carrier"],
-      [swatch("#c62828", "I"), "Interceptor"], [swatch("#4e342e", "P"), "Pylon"],
+      [swatch(C.starfighter, "S"), "your Starfighter (X when destroyed)"],
+      [swatch(C.enemies.G, "G"), "Grunt"], [swatch(C.enemies.F, "F"), "Fighter"], [swatch(C.enemies.C, "C"), "Carrier"],
+      [swatch(C.enemies.I, "I"), "Interceptor"], [swatch(C.enemies.P, "P"), "Pylon"],
       [node("b", { class: "gold" }, "*"), "your projectile"], [node("b", { class: "gold" }, "<"), "an enemy projectile"],
-      [swatch("#263238", "?"), "out of sight"], [node("span", { class: "mark-last" }), "where you last moved"]],
+      [swatch(C.fog, "?"), "out of sight"], [node("span", { class: "mark-last" }), "where you last moved"]],
     how: () => [
       "Click a highlighted square to move there, or fire, pass, or use your power.",
       "Enemies come from the right; each turn they act after you. Your health reaching 0 ends the game.",
@@ -172,25 +152,20 @@ const GamePanels = (() => {
   };
 
   const simodyssey = {
-    side: () => ({ name: "the explorer (E)", colour: "#1565c0" }),
+    side: () => ({ name: "the explorer (E)", colour: C.entities.E }),
     ending: (v) => v.life_found ? "Life found: the mission succeeds" : !v.players[0].alive ? "The explorer is lost"
       : "The mission ends without finding life (" + v.turns + " turns)",
     counters(v) {
       const e = v.players[0];
       return node("div", {},
-        bar("Fuel", e.fuel, e.max_fuel, "#ef6c00"), bar("Life", e.life, e.max_life, "#2e7d32"),
+        bar("Fuel", e.fuel, e.max_fuel, C.fuel), bar("Life", e.life, e.max_life, C.life),
         node("p", {}, (e.alive ? (e.landed ? "Landed" : "In space") + " at sector " + (e.location.sector[0] + 1) + ":" +
           (e.location.sector[1] + 1) : "The explorer is lost") + " · turn " + v.turns +
           (v.life_found ? " · life found" : "")));
     },
-    onBoard: (a) => a.startsWith("move("),
-    names: { pass: "Pass", land: "Land", liftoff: "Lift off", wormhole: "Take the wormhole", status: "Status" },
-    legend: () => [
-      [swatch("#1565c0", "E"), "the explorer"], [swatch("#2e7d32", "P"), "a planet"],
-      [swatch("#f9a825", "*"), "a blue giant (a star)"], [swatch("#fbc02d", "Y"), "a yellow dwarf (a star)"],
-      [swatch("#000000", "O"), "the blackhole"], [swatch("#6a1b9a", "W"), "a wormhole"],
-      [swatch("#00838f", "B"), "a benign"], [swatch("#c62828", "M"), "a malevolent"],
-      [swatch("#8d6e63", "J"), "a janitaur"], [swatch("#616161", "A"), "an asteroid"]],
+    legend: () => [["E", "the explorer"], ["P", "a planet"], ["*", "a blue giant (a star)"], ["Y", "a yellow dwarf (a star)"],
+      ["O", "the blackhole"], ["W", "a wormhole"], ["B", "a benign"], ["M", "a malevolent"], ["J", "a janitaur"],
+      ["A", "an asteroid"]].map(([letter, what]) => [swatch(C.entities[letter], letter), what]),
     how: () => [
       "Click a neighbouring sector to move (the galaxy wraps around), or pass, land, lift off or take a wormhole.",
       "Moving costs fuel; stars refuel you. Land on a planet that supports life to win.",
@@ -199,7 +174,7 @@ const GamePanels = (() => {
 
   const games = { amazons, raiinet, "sword-and-shield": swordAndShield, "space-defender-2": spaceDefender,
     simodyssey, simodyssey2: simodyssey };
-  const fallback = { onBoard: () => false, legend: () => [], how: () => [] };
+  const fallback = { legend: () => [], how: () => [] };
   const of = (name) => games[name] || fallback;
 
   return {
@@ -223,14 +198,11 @@ const GamePanels = (() => {
         return null;  // a view this page does not know: the board and the text still show it
       }
     },
-    // The actions offered as buttons: those made on the board are left to it,
-    // unless a piece or square is chosen (then its actions), or the game has
-    // no board actions.
-    controls(view, selected) {
+    // The pieces the seat picks off the board before their moves (cards,
+    // unused pieces).
+    picks(view) {
       const game = of(view.game);
-      const offered = selected ? GridBoards.filter(view, selected) : view.legal.filter((a) => !game.onBoard(a));
-      const label = game.label || ((text) => (game.names || {})[text] || text);
-      return offered.map((text) => ({ text, label: label(text) }));
+      return new Set(view.player >= 0 && game.picks ? game.picks(view.view, view) : []);
     },
     guide(view) {
       const game = of(view.game);
