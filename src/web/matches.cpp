@@ -617,13 +617,21 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
   }
   // Taken again outside the lock: the game is over, nothing changes it.
   step = std::min(step, actions.size());
-  for (std::size_t i = 0; i < step; ++i) state->apply(actions[i].second);
+  json move = nullptr;  // the step's action as data, described where it was played
+  for (std::size_t i = 0; i < step; ++i) {
+    if (i + 1 == step) {
+      const auto described = state->describe(actions[i].second, engine::kNoPlayer);
+      if (described) move = move_json(*described);
+    }
+    state->apply(actions[i].second);
+  }
   json answer = {{"step", step},
                  {"steps", actions.size()},
                  {"view", state->view(engine::kNoPlayer)},
                  {"observation", state->observation(engine::kNoPlayer)}};
   if (step > 0) {
-    answer["action"] = {{"player", actions[step - 1].first}, {"action", actions[step - 1].second}};
+    answer["action"] = {
+        {"player", actions[step - 1].first}, {"action", actions[step - 1].second}, {"move", move}};
   }
   return answer;
 }
@@ -651,6 +659,18 @@ json Matches::record_json(const Match& match) {
               {"actions", actions},
               {"returns", std::vector<double>(r.begin(), r.begin() + n)},
               {"result", result_of(match)}};
+}
+
+// Whether the game has a record of its own format (classic Amazons: SGF),
+// asked once.
+bool Matches::has_sgf(const Match& match) {
+  if (!match.sgf) {
+    std::vector<std::string> actions;
+    for (const auto& [player, text] : match.actions) actions.push_back(text);
+    match.sgf = match.info->sgf &&
+                match.info->sgf(match.params, actions, returns(match), match.ended_by).has_value();
+  }
+  return *match.sgf;
 }
 
 Answer<std::string> Matches::record_sgf(const std::string& id) {
@@ -869,6 +889,8 @@ json Matches::view_of(const Match& match, int player) const {
     static constexpr const char* kEndedBy[] = {"rules", "resignation", "time", "agreement",
                                                "forfeit"};
     view["ended_by"] = kEndedBy[static_cast<int>(match.ended_by)];
+    // The records to download: JSON, and the game's own format where it has one.
+    view["records"] = has_sgf(match) ? json::array({"json", "sgf"}) : json::array({"json"});
   }
   if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;
   if (match.clocks) view["clocks"] = clocks_json(match);

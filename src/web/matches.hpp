@@ -150,7 +150,8 @@ class Matches {
     };
     std::optional<Clocks> clocks;
     std::chrono::steady_clock::time_point touched;
-    bool finish_stored = false;  // its end is written to the store
+    bool finish_stored = false;       // its end is written to the store
+    mutable std::optional<bool> sgf;  // whether it has an SGF record (once over)
   };
 
   Answer<std::unique_ptr<Match>> make_match(const games::GameInfo& info,
@@ -188,6 +189,7 @@ class Matches {
   void drop_idle();
   void purge_finished();
   static nlohmann::json record_json(const Match& match);
+  static bool has_sgf(const Match& match);
   void bot_loop();
   int bot_share_ms() const;
 

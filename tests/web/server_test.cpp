@@ -858,9 +858,11 @@ TEST_F(WebServer, AClassicAmazonsRecordIsAlsoSgf) {
             "(;FF[4]GM[18]CA[UTF-8]AP[gridgames]SZ[10]PW[player 1]PB[player 2]RE[W+R]"
             "AW[da][ga][ad][jd]AB[ag][jg][dj][gj]\n;W[dadfgf]\n)\n");
   EXPECT_EQ(get("/api/games/" + game["id"].get<std::string>() + "/record?format=pgn").status, 400);
+  EXPECT_EQ(view(game, 0).data["records"], json::array({"json", "sgf"}));  // the page offers it
   const json other = create({{"game", "sword-and-shield"}});
   Flow{*this, other}.send("resign", 0);
   EXPECT_EQ(get("/api/games/" + other["id"].get<std::string>() + "/record?format=sgf").status, 404);
+  EXPECT_EQ(view(other, 0).data["records"], json::array({"json"}));
 }
 
 // A time control: the server keeps each player's clock; the side whose time

@@ -337,7 +337,7 @@ function drawFlow(game, view) {
       items.push(el("button", { id: "rematch", onclick: () => game.answer("rematch", {}) }, "Rematch"));
     }
     items.push(el("a", { id: "record", href: "/api/games/" + game.id + "/record", download: "game-" + game.id + ".json" }, "Download the record"));
-    if (view.game === "amazons" && view.view.rules === "standard") {
+    if ((view.records || []).includes("sgf")) {
       items.push(el("a", { id: "record-sgf", href: "/api/games/" + game.id + "/record?format=sgf", download: "game-" + game.id + ".sgf" }, "as SGF"));
     }
     items.push(el("button", { id: "replay", onclick: () => showReplay(game.id) }, "Replay"));
@@ -409,7 +409,7 @@ async function showReplay(id, step = 0) {
     if (to < 0 || to > r.steps || to === r.step) b.disabled = true;
     return b;
   };
-  const said = r.action ? "player " + (r.action.player + 1) + ": " + r.action.action : "the start";
+  const said = r.action ? "player " + (r.action.player + 1) + ": " + (r.action.move ? r.action.move.label : r.action.action) : "the start";
   app.replaceChildren(el("h1", {}, "Replay of " + titleOf(r.view.game)),
     el("div", { class: "layout" },
       el("div", { class: "board-box", id: "board", "data-version": r.step }, GridBoards.draw({ game: r.view.game, player: -1, view: r.view },
