@@ -92,6 +92,16 @@ engine::Params start_of_pair(const Options& o, const games::GameInfo& info, int 
                              o.max_length);
 }
 
+// An action of a game's record: who played it, its text, its time, and the
+// game's notation of it where the game has one (classic Amazons: d1-d7).
+json action_record(const engine::AnyState& state, int player, const std::string& action,
+                   long long ms) {
+  json out = {{"player", player}, {"action", action}, {"ms", ms}};
+  if (const auto move = state.describe(action, player); move && move->notation != action)
+    out["notation"] = move->notation;
+  return out;
+}
+
 // The pair's opening: --random-plies plies of actions drawn at random from
 // the pair's seed (a ply ends when the player to move changes: an Amazons
 // move and its shot, a Sword and Shield turn), marked as such in the record.
@@ -101,7 +111,8 @@ void play_random_plies(const Options& o, int pair, engine::AnyState& state, json
     const int mover = state.to_move();
     const std::vector<std::string> legal = state.legal_actions();
     const std::string& action = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-    actions.push_back({{"player", mover}, {"action", action}, {"ms", 0}, {"random", true}});
+    actions.push_back(action_record(state, mover, action, 0));
+    actions.back()["random"] = true;
     state.apply(action);
     plies += state.over() || state.to_move() != mover;
   }
@@ -157,7 +168,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
       out.reason = fault->kind + " by " + who + ": " + engine::printable(fault->detail, 300);
       break;
     }
-    actions.push_back({{"player", mover}, {"action", action}, {"ms", std::llround(ms.count())}});
+    actions.push_back(action_record(*state, mover, action, std::llround(ms.count())));
     if (auto refused = state->apply(action)) {
       loser = mover;
       out.verdict = "illegal action";
@@ -191,7 +202,27 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   return out;
 }
 
-// The PGN of a game's result (tags only), as Ordo and BayesElo read them.
+// The moves of a game in its notation, a ply (a player's actions until the
+// player to move changes) a word, numbered as PGN numbers White's: "1.
+// d1-d7/g7 a7-d4/i4 2. ..."; nothing for a game with no notation.
+std::string movetext(const json& actions) {
+  std::vector<std::string> plies;
+  int last = -1;
+  for (const json& a : actions) {
+    if (!a.contains("notation")) return "";
+    const int player = a.value("player", 0);
+    if (plies.empty() || player != last) plies.emplace_back();
+    plies.back() += a["notation"].get<std::string>();
+    last = player;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < plies.size(); ++i)
+    out += (i % 2 == 0 ? std::to_string(i / 2 + 1) + ". " : "") + plies[i] + " ";
+  return out;
+}
+
+// The PGN of a game: its tags and, where the game has a notation, its moves,
+// as Ordo and BayesElo read them.
 std::string pgn_of(const Options& o, const Played& p, int round) {
   const char* result = p.first_points == 1 ? "1-0" : p.first_points == 0 ? "0-1" : "1/2-1/2";
   // A tag's value is a PGN string: its quotes and backslashes escaped.
@@ -207,7 +238,7 @@ std::string pgn_of(const Options& o, const Played& p, int round) {
       << tag(o.players[static_cast<std::size_t>(p.second)]) << "\"]\n[Result \"" << result
       << "\"]\n";
   if (p.by_fault()) out << "[Termination \"" << tag(p.verdict) << "\"]\n";
-  out << "\n" << result << "\n\n";
+  out << "\n" << movetext(p.record.value("actions", json::array())) << result << "\n\n";
   return out.str();
 }
 

@@ -15,6 +15,18 @@ out=$("$gridgames" tournament sword-and-shield --players greedy,random,random@1 
 grep -q '^Standings after 12 games' <<<"$out" || fail "no standings: $out"
 [ "$(wc -l <"$dir/games.jsonl")" -eq 12 ] || fail "not 12 records"
 [ "$(grep -c '^\[Result ' "$dir/games.pgn")" -eq 12 ] || fail "not 12 PGN games"
+# Classic Amazons in its players' notation: each action's in the records,
+# the plies numbered in the PGN's moves.
+"$gridgames" tournament amazons --param rules=standard --players random,random@1 --games 2 --records "$dir/classic.jsonl" --pgn "$dir/classic.pgn" >/dev/null ||
+  fail "a classic tournament exited $?"
+python3 - "$dir/classic.jsonl" <<'PY' || fail "the classic records' notation"
+import json, re, sys
+for line in open(sys.argv[1]):
+    actions = json.loads(line)["actions"]
+    assert actions and all(re.fullmatch(r"[a-j]\d+-[a-j]\d+|/[a-j]\d+", a["notation"]) for a in actions), actions[:3]
+PY
+grep -qE '^1\. [a-j][0-9]+-[a-j][0-9]+/[a-j][0-9]+ [a-j][0-9]+-[a-j][0-9]+/[a-j][0-9]+ 2\. ' "$dir/classic.pgn" ||
+  fail "the classic PGN's moves: $(head -12 "$dir/classic.pgn")"
 python3 - "$dir/games.jsonl" <<'PY' || fail "the records"
 import json, sys
 games = [json.loads(line) for line in open(sys.argv[1])]
