@@ -125,7 +125,7 @@ std::variant<std::unique_ptr<SeatFolder>, std::string> CallArena::seat(const fs:
   make_folder(folder.parent_path());
   std::error_code error;
   fs::create_directory(folder, error);
-  auto seat = std::make_unique<SeatFolder>(*this, folder, c, lock);
+  auto seat = std::make_unique<SeatFolder>(folder, c, lock);
   if (error) return folder.string() + ": " + error.message();
   if (c.fixed_folder) {
     const std::string options = "size=" + mib_text(limits_.files_mib + kFolderSlackMib) +
@@ -184,6 +184,10 @@ std::optional<std::string> CallArena::sandbox_problem() {
   return "bubblewrap: " + printable(why, 200);
 }
 
+void CallArena::retire(const fs::path& folder) const {
+  if (!confinement_.fixed_folder) remove_folder(folder);
+}
+
 void CallArena::remove_folder(const fs::path& folder) {
   if (folder.empty()) return;
   std::error_code error;
@@ -204,7 +208,11 @@ void CallArena::remove_folder(const fs::path& folder) {
 }
 
 SeatFolder::~SeatFolder() {
-  CallArena::remove_folder(folder_);
+  if (confinement_.fixed_folder) {
+    ::umount2(folder_.c_str(), MNT_DETACH);
+  } else {
+    CallArena::remove_folder(folder_);
+  }
   if (lock_ >= 0) ::close(lock_);
 }
 

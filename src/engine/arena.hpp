@@ -43,16 +43,13 @@ struct ConfinementRequest {
   std::string log;             // the log the sandbox shows empty
 };
 
-class CallArena;
-
-// A seat's folder and user, removed (and its user freed) when this ends.
+// A seat's folder and user, removed (and its user freed) when this ends; a
+// filesystem of its own is unmounted, its empty folder left for the arena
+// to remove (CallArena::retire).
 class SeatFolder {
  public:
-  SeatFolder(CallArena& arena, std::filesystem::path folder, Confinement confinement, int lock)
-      : arena_(arena),
-        folder_(std::move(folder)),
-        confinement_(std::move(confinement)),
-        lock_(lock) {}
+  SeatFolder(std::filesystem::path folder, Confinement confinement, int lock)
+      : folder_(std::move(folder)), confinement_(std::move(confinement)), lock_(lock) {}
   ~SeatFolder();
   SeatFolder(const SeatFolder&) = delete;
   SeatFolder& operator=(const SeatFolder&) = delete;
@@ -62,7 +59,6 @@ class SeatFolder {
   const Confinement& confinement() const { return confinement_; }
 
  private:
-  CallArena& arena_;
   std::filesystem::path folder_;
   Confinement confinement_;
   int lock_ = -1;  // the lease of its user
@@ -99,12 +95,16 @@ class CallArena {
   // passable in the sandbox): if not, which to open, and why.
   std::optional<std::string> unreachable(const std::vector<std::string>& argv) const;
 
+  // A folder under path() that the calls are done with (a game's): removed
+  // now, or, where the seats are filesystems of their own, when the arena
+  // ends: a sandbox that started meanwhile holds a copy of every seat's
+  // mount, and bubblewrap fails if a folder on the way to one is gone.
+  void retire(const std::filesystem::path& folder) const;
   // Removes a folder whatever a player did to it (folders it made
   // unreadable, a filesystem mounted on it).
   static void remove_folder(const std::filesystem::path& folder);
 
  private:
-  friend class SeatFolder;
   CallArena() = default;
   int lease_user(uid_t& user);
 

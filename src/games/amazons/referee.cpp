@@ -195,7 +195,7 @@ GameResult play_game(const Settings& s, CallArena& arena, const fs::path& folder
   for (int rounds = 0; round(false) && rounds < 10000000; ++rounds) {
   }
   seat_folders.clear();
-  CallArena::remove_folder(folder);
+  arena.retire(folder);
   return {game, board, seats};
 }
 
