@@ -6,11 +6,11 @@ the contract), for classic Amazons and RAIInet (docs/python.md, "Speed").
 usage: PYTHONPATH=build/python bench/python_loop.py [BUILD] [SECONDS]
 
 The Python loop is what an agent's loop does: legal_actions(), a choice,
-apply_action(index), until is_terminal(). The C++ figures are
+apply_action(id), until is_terminal(). The C++ figures are
 BM_ContractRandomGames/classic_plain_board (amazons_bench) and
 BM_RaiinetRandomGames (two_player_bench), run here for SECONDS each.
-OpenSpiel's Python loop would stand beside them, but OpenSpiel cannot be
-built here (no package of it, and no network to its sources).
+OpenSpiel's own Python loop would stand beside them, but only a few of its
+Python files are vendored (../shared/vendor), not its C++ games.
 """
 import json
 import random

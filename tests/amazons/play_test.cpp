@@ -49,8 +49,24 @@ TEST_F(AmazonsPlay, ATieIsReportedAsATie) {
 
 TEST_F(AmazonsPlay, TheClassicGameIsLostByWhoCannotMove) {
   const std::string out =
-      play({board_, "amazons=1", "rules=standard", "players=human,human"}, "1,1 1,2 1,3\n");
+      play({board_, "amazons=1", "rules=standard", "players=human,human"}, "a1-b1/c1\n");
   EXPECT_TRUE(contains(out, "bob cannot move and loses: ann wins.\n")) << out;
+}
+
+TEST_F(AmazonsPlay, TheClassicGameIsPlayedInItsPlayersNotation) {
+  std::ofstream(board_) << "2 3\n001 000 000\n000 000 002\nann 1 0\nbob 2 0\n";
+  const std::string out = play({board_, "amazons=1", "rules=standard", "players=human,human"},
+                               "1,1 1,2 1,3\nz1-a2\na1-a2\nA1 B1 C1\nquit\n");
+  // Columns a-c, rank 1 (the first player's side) at the bottom.
+  EXPECT_TRUE(contains(out, "      a  b  c\n  2  .  . [2]\n  1 [1] .  . \n")) << out;
+  EXPECT_TRUE(contains(out,
+                       "Error: \"1,1\" is not a square here: write its column a-c and rank "
+                       "1-2, e.g. a1\n"))
+      << out;
+  EXPECT_TRUE(contains(out, "Error: \"z1\" is not a square here")) << out;
+  EXPECT_TRUE(contains(out, "Error: a shot is needed after moving to a2\n")) << out;
+  EXPECT_TRUE(contains(out, "ann moves from a1 to b1.\nann shoots at c1.\n")) << out;
+  EXPECT_FALSE(contains(out, "ann: 0")) << out;  // no treasure in the classic game
 }
 
 TEST_F(AmazonsPlay, EachWrongEntrySaysWhatIsWrong) {

@@ -10,6 +10,15 @@ std::string State::square_name(Coord c) const {
   return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
 }
 
+std::optional<Coord> State::square_named(std::string_view name) const {
+  if (rules_ != RuleSet::Standard || name.size() < 2 || name[0] < 'a' || name[0] > 'z')
+    return std::nullopt;
+  const auto rank = engine::parse_int(name.substr(1));
+  const Coord c{rank.value_or(0) - 1, name[0] - 'a'};
+  if (!rank || !board_.contains(c)) return std::nullopt;
+  return c;
+}
+
 engine::MoveData State::describe(const Action& action, int viewer) const {
   (void)viewer;  // nothing is hidden
   const bool classic = rules_ == RuleSet::Standard;

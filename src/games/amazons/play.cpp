@@ -20,21 +20,9 @@ namespace {
 // A bad command line of play (not the tournament protocol): exit 2.
 constexpr int kBadUsage = 2;
 
-// A field typed as ROW,COL, or what is wrong with it.
-std::variant<Coord, std::string> read_field(std::string_view word, const Board& board) {
-  return amazons::read_field(word, board.rows(), board.cols());
-}
-
-// Every word a field, or the first problem.
-std::variant<std::vector<Coord>, std::string> read_fields(const std::vector<std::string>& words,
-                                                          const Board& board) {
-  std::vector<Coord> fields;
-  for (const std::string& w : words) {
-    auto f = read_field(w, board);
-    if (auto* problem = std::get_if<std::string>(&f)) return *problem;
-    fields.push_back(std::get<Coord>(f));
-  }
-  return fields;
+// The marks of a classic turn, d1-d7/g7, read as spaces between its squares.
+bool is_turn_mark(char c) {
+  return c == '-' || c == '/';
 }
 
 std::string lowercase(std::string text) {
@@ -83,7 +71,13 @@ class Play {
         out_(out) {}
 
   int run() {
-    out_ << "Squares are ROW,COL. Type help for the commands.\n";
+    if (classic()) {
+      out_ << "Squares are a1 to " << state_.square_name({board().rows() - 1, board().cols() - 1})
+           << ", rank 1 at the bottom.\nA turn is FROM-TO/TARGET, e.g. " << example_turn()
+           << ". Type help for the commands.\n";
+    } else {
+      out_ << "Squares are ROW,COL. Type help for the commands.\n";
+    }
     while (!state_.over() && !quit_) {
       const int player = state_.to_move();
       if (humans_[static_cast<std::size_t>(player)]) {
@@ -94,8 +88,8 @@ class Play {
     }
     if (stopped_) return 1;
     if (quit_) return 0;
-    out_ << render(board());
-    if (state_.rules() == RuleSet::Extended) out_ << scores(board()) << result_line() << "\n";
+    out_ << render(board(), state_.rules());
+    if (!classic()) out_ << standings() << result_line() << "\n";
     return 0;
   }
 
@@ -109,6 +103,35 @@ class Play {
     return line(player).name + " [" + std::to_string(line(player).id) + "]";
   }
   std::int32_t field(Coord c) const { return c.row * board().cols() + c.col; }
+  // The classic game is played in its players' notation (d1-d7/g7).
+  bool classic() const { return state_.rules() == RuleSet::Standard; }
+  // The players' treasure; the classic game has none.
+  std::string standings() const { return classic() ? "" : scores(board()); }
+  std::string example_turn() const {
+    return board().rows() >= 7 && board().cols() >= 7 ? "d1-d7/g7" : "a1-a2/b2";
+  }
+
+  // A square as typed: ROW,COL, in the classic game its name; or what is
+  // wrong with it.
+  std::variant<Coord, std::string> read_square(const std::string& word) const {
+    if (!classic()) return read_field(word, board().rows(), board().cols());
+    if (const auto c = state_.square_named(lowercase(word))) return *c;
+    return "\"" + engine::printable(word, 20) + "\" is not a square here: write its column a-" +
+           state_.square_name({0, board().cols() - 1}).substr(0, 1) + " and rank 1-" +
+           std::to_string(board().rows()) + ", e.g. a1";
+  }
+
+  // Every word a square, or the first problem.
+  std::variant<std::vector<Coord>, std::string> read_squares(
+      const std::vector<std::string>& words) const {
+    std::vector<Coord> squares;
+    for (const std::string& w : words) {
+      auto c = read_square(w);
+      if (auto* problem = std::get_if<std::string>(&c)) return *problem;
+      squares.push_back(std::get<Coord>(c));
+    }
+    return squares;
+  }
 
   // "ann wins with 7 treasure." or "ann and bob tie with 7 treasure."
   std::string result_line() const {
@@ -137,6 +160,7 @@ class Play {
       }
       ++lines_;
       entry_ = text;
+      if (classic()) std::replace_if(text.begin(), text.end(), is_turn_mark, ' ');
       const auto words = engine::split_words(text);
       if (words.empty()) continue;
       const std::string command = words.size() == 1 ? lowercase(std::string(words[0])) : "";
@@ -145,13 +169,17 @@ class Play {
         return std::nullopt;
       }
       if (command == "board") {
-        out_ << render(board()) << scores(board());
+        out_ << render(board(), state_.rules()) << standings();
         continue;
       }
       if (command == "help") {
-        out_ << "  placement: ROW,COL      a move: FROM TO TARGET, e.g. 1,4 5,4 5,8\n"
-                "  after a broken arrow no TARGET; after a horse, the next TO TARGET\n"
-                "  board, help, quit\n";
+        out_ << (classic() ? "  placement: a square, e.g. d1\n  a turn: FROM-TO/TARGET, e.g. " +
+                                 example_turn() + ", or FROM TO TARGET\n"
+                           : std::string("  placement: ROW,COL      a move: FROM TO TARGET, e.g. "
+                                         "1,4 5,4 5,8\n"
+                                         "  after a broken arrow no TARGET; after a horse, the "
+                                         "next TO TARGET\n"))
+             << "  board, help, quit\n";
         continue;
       }
       return std::vector<std::string>(words.begin(), words.end());
@@ -174,15 +202,16 @@ class Play {
   }
 
   void human_places(int player) {
-    out_ << render(board());
+    out_ << render(board(), state_.rules());
     while (!quit_) {
       const auto words = ask(who(player) + ", place an amazon: ");
       if (!words) return;
       if (words->size() != 1) {
-        refuse("write one field, ROW,COL (help lists the commands)");
+        refuse(std::string("write one square, ") + (classic() ? "e.g. d1" : "ROW,COL") +
+               " (help lists the commands)");
         continue;
       }
-      auto at = read_field((*words)[0], board());
+      auto at = read_square((*words)[0]);
       if (const auto* problem = std::get_if<std::string>(&at)) {
         refuse(*problem);
         continue;
@@ -221,8 +250,9 @@ class Play {
     actions = {move};
     const auto shooter = trial.awaited_shot();
     const bool target = squares.size() == first + 2;
-    if (!shooter && target) return "the broken arrow at " + field_text(to) + " allows no shot";
-    if (shooter && !target) return "a shot is needed after moving to " + field_text(to);
+    if (!shooter && target)
+      return "the broken arrow at " + state_.square_name(to) + " allows no shot";
+    if (shooter && !target) return "a shot is needed after moving to " + state_.square_name(to);
     if (!target) return std::nullopt;
     const Action shot{Action::Kind::Shoot, field(*shooter), field(squares[first + 1])};
     if (auto why = trial.why_not(shot)) return why;
@@ -231,23 +261,26 @@ class Play {
   }
 
   void human_moves(int player) {
-    out_ << render(board()) << scores(board());
+    out_ << render(board(), state_.rules()) << standings();
     while (!quit_) {
       const auto again = state_.moving_again();
-      const auto words =
-          ask(who(player) + ", " +
-              (again ? "the horse moves the amazon at " + field_text(*again) + " again, TO TARGET: "
-                     : "your move, FROM TO TARGET: "));
+      const auto words = ask(who(player) + ", " +
+                             (again ? "the horse moves the amazon at " +
+                                          state_.square_name(*again) + " again, TO TARGET: "
+                              : classic() ? "your turn, FROM-TO/TARGET: "
+                                          : "your move, FROM TO TARGET: "));
       if (!words) return;
       const std::size_t first = again ? 0 : 1;
-      const std::string form = again ? "TO TARGET" : "FROM TO TARGET";
+      const std::string form = again       ? "TO TARGET"
+                               : classic() ? "FROM-TO/TARGET"
+                                           : "FROM TO TARGET";
       if (words->size() < first + 1 || words->size() > first + 2) {
         refuse("write " + form + " (" + std::to_string(first + 1) + " or " +
                std::to_string(first + 2) + " fields, not " + std::to_string(words->size()) +
                "; help lists the commands)");
         continue;
       }
-      auto fields = read_fields(*words, board());
+      auto fields = read_squares(*words);
       if (const auto* problem = std::get_if<std::string>(&fields)) {
         refuse(*problem);
         continue;
@@ -260,7 +293,7 @@ class Play {
       }
       for (const Action& action : actions) play(action);
       if (!state_.moving_again()) return;  // else the horse gives the same amazon another move
-      out_ << render(board());
+      out_ << render(board(), state_.rules());
     }
   }
 
@@ -296,19 +329,25 @@ class Play {
 
 }  // namespace
 
-std::string render(const Board& board) {
+// The board with its edges named: ROW and COL numbers from the top left,
+// or in the classic game columns a-j and ranks with rank 1 at the bottom.
+std::string render(const Board& board, RuleSet rules) {
+  const bool classic = rules == RuleSet::Standard;
   std::string out = "    ";
-  for (int col = 1; col <= board.cols(); ++col) {
-    const std::string n = std::to_string(col);
+  for (int col = 0; col < board.cols(); ++col) {
+    const std::string n =
+        classic ? std::string(1, static_cast<char>('a' + col)) : std::to_string(col + 1);
     out += std::string(n.size() < 3 ? 3 - n.size() : 0, ' ') + n;
   }
   out += "\n";
-  for (int row = 0; row < board.rows(); ++row) {
+  for (int line = 0; line < board.rows(); ++line) {
+    const int row = classic ? board.rows() - 1 - line : line;
     const std::string n = std::to_string(row + 1);
     out += std::string(n.size() < 3 ? 3 - n.size() : 0, ' ') + n + " ";
     for (int col = 0; col < board.cols(); ++col) out += cell(board.at({row, col}));
     out += "\n";
   }
+  if (classic) return out + "  [N] amazon of player N, # arrow\n";
   return out +
          "  [N] amazon of player N, # arrow or spear, 1-5 treasure, h horse, b broken arrow, s "
          "spear\n";

@@ -7,11 +7,13 @@
 #include <vector>
 
 #include "games/amazons/board.hpp"
+#include "games/amazons/fast_game.hpp"
 
 namespace amazons {
 
-// The board as people see it: coordinates, treasures, artifacts, amazons, obstacles.
-std::string render(const Board& board);
+// The board as people see it: its edges named as the rules' players name
+// squares, treasures, artifacts, amazons, obstacles.
+std::string render(const Board& board, RuleSet rules);
 
 int run_play(const std::vector<std::string>& args, std::istream& in, std::ostream& out);
 

@@ -84,17 +84,17 @@ std::optional<std::string> State::why_not(const Action& action) const {
   switch (action.kind) {
     case Kind::Place:
       if (!placing_) return std::string("every amazon is placed: move one");
-      if (board_.at(to).occupant != kEmpty) return "field " + field_text(to) + " is occupied";
+      if (board_.at(to).occupant != kEmpty) return "field " + square_name(to) + " is occupied";
       return std::nullopt;
     case Kind::Move:
       if (placing_) return std::string("place an amazon first");
-      if (shooter_ >= 0) return "the amazon at " + field_text(coord(shooter_)) + " shoots first";
+      if (shooter_ >= 0) return "the amazon at " + square_name(coord(shooter_)) + " shoots first";
       if (continuing_ >= 0 && action.from != continuing_)
-        return "the horse moves the amazon at " + field_text(coord(continuing_)) + " again";
+        return "the horse moves the amazon at " + square_name(coord(continuing_)) + " again";
       if (board_.at(from).occupant != id)
-        return "there is no amazon of yours at " + field_text(from);
+        return "there is no amazon of yours at " + square_name(from);
       if (!clear_line(board_, from, to)) {
-        return "the amazon cannot move from " + field_text(from) + " to " + field_text(to) +
+        return "the amazon cannot move from " + square_name(from) + " to " + square_name(to) +
                " (a queen's line, over free fields only)";
       }
       return std::nullopt;
@@ -105,7 +105,7 @@ std::optional<std::string> State::why_not(const Action& action) const {
                                 : clear_line(board_, shooter, to);
       if (!lands) {
         return std::string(spear_ ? "the spear" : "an arrow") + " cannot land at " +
-               field_text(to) + " from " + field_text(shooter);
+               square_name(to) + " from " + square_name(shooter);
       }
       return std::nullopt;
     }

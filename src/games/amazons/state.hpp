@@ -80,8 +80,11 @@ class State {
   // row 1: d1-d7 for a move, /g7 for its shot, so a turn reads d1-d7/g7),
   // in the extended game its text.
   engine::MoveData describe(const Action& action, int viewer) const;
-  // A field in the classic game's notation ("d1").
+  // A field as the game's players name it: in the classic game its
+  // notation ("d1"), in the extended game ROW,COL ("1,4").
   std::string square_name(Coord c) const;
+  // The field of a name in the classic game's notation, if it is one here.
+  std::optional<Coord> square_named(std::string_view name) const;
 
   // The game's own invariants after an action; the first that fails, if any
   // (the random-simulation test and the match runner check it every step).

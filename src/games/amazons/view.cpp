@@ -122,10 +122,10 @@ std::string State::events_text(int player) const {
   std::string out;
   switch (a.kind) {
     case Action::Kind::Place:
-      out = name + " places an amazon at " + field_text(coord(a.to)) + ".\n";
+      out = name + " places an amazon at " + square_name(coord(a.to)) + ".\n";
       break;
     case Action::Kind::Move: {
-      out = name + " moves from " + field_text(coord(a.from)) + " to " + field_text(coord(a.to));
+      out = name + " moves from " + square_name(coord(a.from)) + " to " + square_name(coord(a.to));
       static constexpr const char* kArtifacts[] = {"", "a horse", "a broken arrow", "a spear"};
       if (last_.treasure) out += ", collects " + std::to_string(last_.treasure) + " treasure";
       if (last_.artifact)
@@ -135,7 +135,7 @@ std::string State::events_text(int player) const {
     }
     case Action::Kind::Shoot:
       out = name + (last_.spear ? " throws the spear to " : " shoots at ") +
-            field_text(coord(a.to)) + ".\n";
+            square_name(coord(a.to)) + ".\n";
       break;
   }
   for (int p = 0; p < players(); ++p) {
