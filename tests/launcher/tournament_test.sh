@@ -120,4 +120,15 @@ refused '--sprt tests two players' raiinet --players ai,random,heuristic --sprt 
 refused 'cannot write' raiinet --players ai,random --records "$dir/no/such/folder/x"
 refused 'unknown game' chess --players a,b
 refused 'not a folder' raiinet --players ai,random --sgf "$dir/none"
+# Every game of two players (as gridgames --help lists the games, a new one
+# too) plays a short tournament with its records; a game of one is refused.
+for game in $("$gridgames" --help | sed -n 's/^Games: //p' | tr -d ','); do
+  every=$("$gridgames" tournament "$game" --players random,random@1 --games 2 --seed 5 \
+    --records "$dir/every-$game.jsonl" 2>&1)
+  case $? in
+    0) [ "$(wc -l <"$dir/every-$game.jsonl")" -eq 2 ] || fail "$game: not 2 records: $every" ;;
+    2) [[ $every == *"not a game of two players"* ]] || fail "$game refused: $every" ;;
+    *) fail "a tournament of $game exited otherwise: $every" ;;
+  esac
+done
 echo ok

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import gridgames
+from conftest import small
 
 
 def test_every_game_is_listed_with_its_parameters():
@@ -18,11 +19,6 @@ def test_every_game_is_listed_with_its_parameters():
     weapon = next(p for p in info["params"] if p["name"] == "weapon")
     assert weapon["label"] == "Weapon" and ("3", "Snipe") in weapon["choices"]
     assert "random" in gridgames.game_info("raiinet")["bots"]
-
-
-def small(name):
-    """Parameters for a short game of `name`."""
-    return {"rows": 5, "cols": 5, "amazons": 1} if name == "amazons" else {"max_length": 60}
 
 
 @pytest.mark.parametrize("name", gridgames.games())

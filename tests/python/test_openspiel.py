@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import gridgames
-from conftest import vendor
+from conftest import game_string, small, vendor
 
 
 @pytest.fixture
@@ -20,9 +20,20 @@ def pyspiel(monkeypatch):
     return gridgames
 
 
-TWO_PLAYERS = {"amazons": {"rows": 5, "cols": 5, "amazons": 1, "rules": "standard"},
-               "raiinet": {"max_length": 80},
-               "sword-and-shield": {"max_length": 80}}
+def two_players():
+    """Every game of two players (classic Amazons for Amazons), with the
+    parameters of a short game."""
+    games = {}
+    for name in gridgames.games():
+        params = dict(small(name), **({"rules": "standard"} if name == "amazons" else {}))
+        if "max_length" in params:
+            params["max_length"] = 80
+        if gridgames.load_game(name, params).num_players() == 2:
+            games[name] = params
+    return games
+
+
+TWO_PLAYERS = two_players()
 
 
 @pytest.mark.parametrize("name", sorted(TWO_PLAYERS))
@@ -48,8 +59,7 @@ def test_the_example_loop_runs_on_every_game(pyspiel, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "open_spiel.python.games", types.ModuleType("games"))
     example = vendor("open_spiel.python.examples.example")
     for name in gridgames.games():
-        game_string = "amazons(rows=4,cols=4,amazons=1)" if name == "amazons" else name + "(max_length=30)"
-        example.FLAGS(["example", "--game_string=" + game_string])
+        example.FLAGS(["example", "--game_string=" + game_string(name, 30)])
         example.main(None)
         out = capsys.readouterr().out
         assert "Utility for player 0 is" in out, out[-300:]

@@ -5,13 +5,7 @@ import numpy as np
 import pytest
 
 import gridgames
-from conftest import vendor
-
-
-def small(name):
-    """Parameters for a short game of `name` (PettingZoo's tests play
-    hundreds of cycles)."""
-    return {"rows": 5, "cols": 5, "amazons": 1} if name == "amazons" else {"max_length": 60}
+from conftest import small, vendor
 
 
 @pytest.mark.parametrize("name", gridgames.games())

@@ -525,12 +525,21 @@ def test_restart(driver, base, restart):
 
 
 def test_any_game(driver, base, game, shots):
-    """A game without a test of its own: it starts from its form and draws a board."""
-    start_game(driver, base, game)
+    """A game without a test of its own (a new game, drawn as a plain grid
+    from its view): it starts from its form, its board is drawn, and the
+    player to move plays a move by clicking one of the squares its moves
+    name."""
+    links = start_game(driver, base, game)
+    for link in links:  # a game of several people: the seat to move
+        open_seat(driver, link)
+        if my_turn(driver):
+            break
     wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the board of " + game)
     assert driver.find_elements(By.CSS_SELECTOR, "#board svg"), game + ": no board drawn"
+    accessible(driver, "the board of " + game)
+    click_target(driver, game + ": a move by clicking on the board")
     shoot(driver, shots, game)
-    print("ok %s: started and drawn (it has no test of its own yet)" % game)
+    print("ok %s: started, drawn and a move played by clicking (it has no test of its own)" % game)
 
 
 def main():

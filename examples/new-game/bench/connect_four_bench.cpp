@@ -1,0 +1,43 @@
+// Connect Four's contract state: random games through the contract (legal
+// actions, apply) and the computer's search (Monte-Carlo tree search with
+// random playouts) at a fixed budget.
+// bench-links: connect_four_rules
+#include <benchmark/benchmark.h>
+
+#include "engine/mcts.hpp"
+#include "games/connect-four/state.hpp"
+
+namespace {
+
+void BM_ConnectFourRandomGames(benchmark::State& state) {
+  engine::Random rng(5);
+  std::vector<c4::State::Action> legal;
+  std::int64_t actions = 0;
+  for (auto _ : state) {
+    c4::State game;
+    while (!game.over()) {
+      game.legal_actions(legal);
+      game.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+      ++actions;
+    }
+    benchmark::DoNotOptimize(game);
+  }
+  state.counters["actions_per_second"] =
+      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_ConnectFourRandomGames)->Unit(benchmark::kMicrosecond);
+
+void BM_ConnectFourSearchDecision(benchmark::State& state) {
+  engine::Random rng(7);
+  engine::SearchLimits limits;
+  limits.iterations = state.range(0);
+  for (auto _ : state) {
+    engine::Mcts<c4::State> search(1.0);
+    benchmark::DoNotOptimize(search.search(c4::State(), limits, rng, engine::RandomPlayout{}));
+  }
+  state.counters["iterations_per_second"] = benchmark::Counter(
+      static_cast<double>(state.iterations() * state.range(0)), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_ConnectFourSearchDecision)->Arg(20000)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -1,0 +1,15 @@
+// Connect Four in the registry: the bots every game has (random, uct).
+#include "games/register.hpp"
+
+#include "games/connect-four/state.hpp"
+
+namespace games {
+
+GameInfo register_connect_four() {
+  return info<c4::State, &generic_bot<c4::State>>(
+      "connect-four", "Connect Four", "two players drop discs to make four in a line",
+      {"random", "uct"},
+      {{{}, 20, 100}, {{{"rows", "4"}, {"cols", "9"}}, 20, 100}});  // starts: params, games, bound
+}
+
+}  // namespace games
