@@ -321,9 +321,9 @@ std::unique_ptr<engine::AnyState> restore_any(std::string_view text) {
   return std::make_unique<engine::StateOf<S>>(std::move(*state));
 }
 
-// A typed bot behind AnyBot: the state must be one this game made.
+// A typed bot behind engine::AnyBot: the state must be one this game made.
 template <engine::Viewable S>
-class BotOf final : public AnyBot {
+class BotOf final : public engine::AnyBot {
  public:
   explicit BotOf(std::unique_ptr<Bot<S>> bot) : bot_(std::move(bot)) {}
   std::string choose(const engine::AnyState& any) override {
@@ -339,8 +339,8 @@ class BotOf final : public AnyBot {
 };
 
 template <engine::Viewable S, auto MakeBot>
-std::unique_ptr<AnyBot> make_any_bot(std::string_view name, const SelfplayOptions& o,
-                                     std::uint64_t seed) {
+std::unique_ptr<engine::AnyBot> make_any_bot(std::string_view name, const SelfplayOptions& o,
+                                             std::uint64_t seed) {
   auto bot = make_seat<MakeBot>(std::string(name), o, seed);  // NAME, NAME@N, NAME@Nms
   if (!bot) return nullptr;
   return std::make_unique<BotOf<S>>(std::move(bot));

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/arena.hpp"
 #include "engine/game.hpp"
+#include "engine/players.hpp"
 
 namespace games {
 
@@ -30,34 +30,6 @@ struct SelfplayOptions {
   std::int64_t nodes = 0;  // thinking of searching bots: iterations per decision
   int time_ms = 0;         // or milliseconds per decision
   bool each_game = false;  // print each game's seats and results too
-};
-
-// Why a player could not give an action, which loses it the game: a
-// program that crashed or broke a limit ("crash"), ran out of time
-// ("time"), or answered with a move the rules refuse ("illegal action").
-struct Fault {
-  std::string kind;
-  std::string detail;  // in words, for people
-};
-
-// A bot of a game chosen at run time: picks the text of a legal action for
-// the player to move. It may keep a plan between calls.
-class AnyBot {
- public:
-  virtual ~AnyBot() = default;
-  virtual std::string choose(const engine::AnyState& state) = 0;
-  // For a bot that thinks by the clock: `ms` a decision from now on.
-  virtual void set_time_ms(int ms) = 0;
-  // After choose: the player's fault if it gave no action (a program's).
-  virtual std::optional<Fault> fault() const { return std::nullopt; }
-};
-
-// Where and how a program of someone else plays a seat: its own folder and
-// confinement (engine/arena.hpp: made and removed by the caller, alive while
-// the player is) and its limits.
-struct ProgramSeat {
-  const engine::SeatFolder* seat = nullptr;
-  engine::CallLimits limits;
 };
 
 // A start of the random-simulation test (tests/contract/): the game's
@@ -93,8 +65,8 @@ struct GameInfo {
   int (*selfplay)(const SelfplayOptions& options, std::ostream& out, std::ostream& err);
   // A bot by name for a state this entry made (nothing for an unknown name);
   // `options` gives its thinking (nodes or time_ms).
-  std::unique_ptr<AnyBot> (*make_bot)(std::string_view name, const SelfplayOptions& options,
-                                      std::uint64_t seed);
+  std::unique_ptr<engine::AnyBot> (*make_bot)(std::string_view name, const SelfplayOptions& options,
+                                              std::uint64_t seed);
   // Where the random-simulation test starts this game's random games, and
   // the test: the first violation of the contract or the invariants, if any.
   std::vector<SimulationStart> simulations;
@@ -113,8 +85,8 @@ struct GameInfo {
   // For a game whose players may be programs of others speaking its file
   // protocol (Amazons' tournaments): a player that calls COMMAND (words,
   // split as a shell would without quoting) for each of its decisions.
-  std::unique_ptr<AnyBot> (*make_program)(const std::string& command,
-                                          const ProgramSeat& seat) = nullptr;
+  std::unique_ptr<engine::AnyBot> (*make_program)(const std::string& command,
+                                                  const engine::ProgramSeat& seat) = nullptr;
   GameFacts facts = {};
   // For a game whose state's string can be read back directly (not by
   // playing its actions again in a program of its own): that state, or

@@ -16,7 +16,7 @@
 #include "engine/call.hpp"
 #include "games/registry.hpp"
 #include "launcher/selfplay.hpp"
-#include "launcher/tournament.hpp"
+#include "tournament/tournament.hpp"
 #include "web/server.hpp"
 
 namespace {

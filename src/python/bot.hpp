@@ -40,7 +40,7 @@ class NativeBot : public Bot {
   // The action it chooses for `state` as it is now: its text and its id.
   std::pair<std::string, int> think(const State& state);
   std::string game_name_;
-  std::unique_ptr<games::AnyBot> bot_;
+  std::unique_ptr<engine::AnyBot> bot_;
   std::atomic<bool> thinking_ = false;
 };
 

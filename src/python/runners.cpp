@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "games/registry.hpp"
-#include "launcher/tournament.hpp"
 #include "python/game.hpp"
+#include "tournament/tournament.hpp"
 
 namespace gridgames_python {
 namespace {

@@ -966,7 +966,7 @@ void Matches::bot_loop() {
     if (at == matches_.end() || over(*at->second) || at->second->thinking) continue;
     Match& match = *at->second;
     const int player = match.state->to_move();
-    const std::shared_ptr<games::AnyBot> bot = match.seats[static_cast<std::size_t>(player)].ai;
+    const std::shared_ptr<engine::AnyBot> bot = match.seats[static_cast<std::size_t>(player)].ai;
     if (!bot) continue;
     const auto state = match.state->clone();
     const std::uint64_t version = match.version;

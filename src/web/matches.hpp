@@ -109,9 +109,9 @@ class Matches {
  private:
   struct Seat {
     int player = 0;
-    std::string token;                  // empty for a bot
-    std::string bot;                    // the bot's name, or empty for a person
-    std::shared_ptr<games::AnyBot> ai;  // shared with the bot thread while it thinks
+    std::string token;                   // empty for a bot
+    std::string bot;                     // the bot's name, or empty for a person
+    std::shared_ptr<engine::AnyBot> ai;  // shared with the bot thread while it thinks
   };
   struct Match {
     std::string id;

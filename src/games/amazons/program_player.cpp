@@ -12,9 +12,9 @@
 namespace amazons {
 namespace {
 
-class ProgramPlayer final : public games::AnyBot {
+class ProgramPlayer final : public engine::AnyBot {
  public:
-  ProgramPlayer(const std::string& command, const games::ProgramSeat& seat)
+  ProgramPlayer(const std::string& command, const engine::ProgramSeat& seat)
       : command_(command), argv_(engine::command_line(command)), seat_(seat) {}
 
   std::string choose(const engine::AnyState& any) override {
@@ -26,11 +26,11 @@ class ProgramPlayer final : public games::AnyBot {
     return state.action_text(next);
   }
   void set_time_ms(int) override {}
-  std::optional<games::Fault> fault() const override { return fault_; }
+  std::optional<engine::Fault> fault() const override { return fault_; }
 
  private:
   void fail(std::string kind, std::string detail) {
-    fault_ = games::Fault{std::move(kind), std::move(detail)};
+    fault_ = engine::Fault{std::move(kind), std::move(detail)};
   }
 
   void call(const State& state) {
@@ -83,16 +83,16 @@ class ProgramPlayer final : public games::AnyBot {
 
   std::string command_;
   std::vector<std::string> argv_;
-  games::ProgramSeat seat_;
+  engine::ProgramSeat seat_;
   std::string name_;  // as the program answers `COMMAND name`
   std::deque<State::Action> plan_;
-  std::optional<games::Fault> fault_;
+  std::optional<engine::Fault> fault_;
 };
 
 }  // namespace
 
-std::unique_ptr<games::AnyBot> make_program_player(const std::string& command,
-                                                   const games::ProgramSeat& seat) {
+std::unique_ptr<engine::AnyBot> make_program_player(const std::string& command,
+                                                    const engine::ProgramSeat& seat) {
   if (engine::command_line(command).empty()) return nullptr;
   return std::make_unique<ProgramPlayer>(command, seat);
 }

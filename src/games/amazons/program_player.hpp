@@ -10,11 +10,11 @@
 #include <memory>
 #include <string>
 
-#include "games/registry.hpp"
+#include "engine/players.hpp"
 
 namespace amazons {
 
-std::unique_ptr<games::AnyBot> make_program_player(const std::string& command,
-                                                   const games::ProgramSeat& seat);
+std::unique_ptr<engine::AnyBot> make_program_player(const std::string& command,
+                                                    const engine::ProgramSeat& seat);
 
 }  // namespace amazons

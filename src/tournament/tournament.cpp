@@ -1,4 +1,4 @@
-#include "launcher/tournament.hpp"
+#include "tournament/tournament.hpp"
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -119,11 +119,11 @@ void play_random_plies(const Options& o, int pair, engine::AnyState& state, json
 }
 
 // A seat's player: a bot, or a program: player in `seat`.
-std::unique_ptr<games::AnyBot> make_player(const Options& o, const games::GameInfo& info,
-                                           const std::string& name, const engine::SeatFolder* seat,
-                                           std::uint64_t seed) {
+std::unique_ptr<engine::AnyBot> make_player(const Options& o, const games::GameInfo& info,
+                                            const std::string& name, const engine::SeatFolder* seat,
+                                            std::uint64_t seed) {
   if (!name.starts_with(kProgram)) return info.make_bot(name, games::SelfplayOptions{}, seed);
-  return info.make_program(name.substr(kProgram.size()), games::ProgramSeat{seat, o.limits});
+  return info.make_program(name.substr(kProgram.size()), engine::ProgramSeat{seat, o.limits});
 }
 
 // Plays one game: seat 1 `first`, seat 2 `second`. A player whose action
@@ -137,7 +137,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   const int seats[2] = {first, second};
   // The seats' folders outlive their players (declared first, gone last).
   std::unique_ptr<engine::SeatFolder> folders[2];
-  std::unique_ptr<games::AnyBot> bots[2];
+  std::unique_ptr<engine::AnyBot> bots[2];
   for (int s = 0; s < 2; ++s) {
     const std::uint64_t seed =
         o.seed * 1000003ULL + static_cast<std::uint64_t>(pair * 4 + game * 2 + s);
