@@ -1,49 +1,29 @@
+// web::Matches: games made and found, seats and their tokens, actions played and
+// each seat's view.
 #include "web/matches.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <mutex>
 #include <random>
-#include <sstream>
 
-#include "engine/files.hpp"
 #include "engine/words.hpp"
+#include "web/matches_shared.hpp"
 
 namespace web {
 namespace {
 
 using nlohmann::json;
+
 using Clock = std::chrono::steady_clock;
 
 // Larger games (Amazons on a 1000 x 1000 board) are for the terminal
 // programs: every view would carry megabytes.
 constexpr std::size_t kMaxObservation = 64 * 1024;
 
-constexpr const char* kSpectatorsWatch = "a spectator watches: only the seats play";
-constexpr const char* kCannotSave = "the server cannot save this game now; try again later";
-
 // The viewer of the log's k-th entry of an action: player k, or after the
 // players the spectators.
 int viewer(int k, const engine::AnyState& state) {
   return k < state.players() ? k : engine::kNoPlayer;
-}
-
-// A move as data (engine::MoveData), as every page reads moves.
-json move_json(const engine::MoveData& m) {
-  json squares = json::array();
-  for (const engine::Coord c : m.squares) squares.push_back({c.row, c.col});
-  json out = {{"id", m.id},
-              {"action", m.action},
-              {"squares", squares},
-              {"label", m.label},
-              {"notation", m.notation}};
-  if (!m.piece.empty()) out["piece"] = m.piece;
-  return out;
-}
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 // 128 bits from the system's generator, as hex: a seat's secret.
@@ -67,25 +47,40 @@ std::optional<std::string> param_text(const json& value) {
   return std::nullopt;
 }
 
-std::string result_text(const engine::Returns& r, int n) {
-  if (n == 1) {  // its score, as people write numbers: 2, not 2.000000
-    std::ostringstream score;
-    score << r[0];
-    return "the game is over: score " + score.str();
+// The last action still in play, as the log's `mine`-th viewer saw it (an
+// undo takes its action back), or null.
+json last_move(const std::deque<std::vector<json>>& log, std::size_t mine) {
+  int undone = 0;
+  for (auto entry = log.rbegin(); entry != log.rend(); ++entry) {
+    const json& seen = (*entry)[mine];
+    if (seen.value("action", "") == "undo") {
+      ++undone;
+    } else if (seen.contains("move") && undone-- == 0) {
+      return seen["move"];
+    }
   }
-  const double best = *std::max_element(r.begin(), r.begin() + n);
-  std::vector<int> winners;
-  for (int p = 0; p < n; ++p) {
-    if (r[static_cast<std::size_t>(p)] == best) winners.push_back(p + 1);
-  }
-  if (static_cast<int>(winners.size()) == n) return "the game is over: a draw";
-  std::string text = "the game is over: ";
-  for (std::size_t i = 0; i < winners.size(); ++i)
-    text += (i ? " and " : "") + std::string("player ") + std::to_string(winners[i]);
-  return text + (winners.size() == 1 ? " wins" : " share the win");
+  return nullptr;
 }
 
 }  // namespace
+
+json move_json(const engine::MoveData& m) {
+  json squares = json::array();
+  for (const engine::Coord c : m.squares) squares.push_back({c.row, c.col});
+  json out = {{"id", m.id},
+              {"action", m.action},
+              {"squares", squares},
+              {"label", m.label},
+              {"notation", m.notation}};
+  if (!m.piece.empty()) out["piece"] = m.piece;
+  return out;
+}
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 Matches::Matches(Limits limits, Store* store) : limits_(limits), store_(store) {
   purge_finished();
@@ -293,15 +288,6 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   return json{{"id", id}, {"game", name}, {"seats", answer_seats}, {"spectator", kept.spectator}};
 }
 
-// The time control {"minutes", "increment_seconds"}, each player's clock full.
-void Matches::start_clocks(Match& match, const json& clock) {
-  Match::Clocks c;
-  c.increment_ms = std::llround(clock.value("increment_seconds", 0.0) * 1000);
-  c.left_ms.assign(static_cast<std::size_t>(match.state->players()),
-                   std::llround(clock.value("minutes", 0.0) * 60000));
-  match.clocks = c;
-}
-
 // The seats as the creator is told them: tokens and bots.
 json Matches::seats_json(const Match& match) {
   json seats = json::array();
@@ -315,91 +301,6 @@ json Matches::seats_json(const Match& match) {
     seats.push_back(entry);
   }
   return seats;
-}
-
-// Writes a step of the game before it is taken; false if it cannot be.
-bool Matches::persist(Match& match, const char* kind, int player, const std::string& text) {
-  if (replaying_) return true;
-  step_ms_ = now_ms();
-  if (!store_) return true;
-  if (!store_->add_step(match.id, {match.next_seq, kind, player, text, *step_ms_})) {
-    step_ms_.reset();
-    return false;
-  }
-  ++match.next_seq;
-  return true;
-}
-
-// Takes back the step just written: it changed nothing.
-void Matches::unpersist(Match& match) {
-  if (replaying_) return;
-  step_ms_.reset();
-  if (!store_) return;
-  store_->remove_step(match.id, --match.next_seq);
-}
-
-// A game of the store, rebuilt by taking its steps again.
-Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& stored) {
-  const games::GameInfo* info = games::find_game(stored.game);
-  const json params = json::parse(stored.params, nullptr, false);
-  const json seats = json::parse(stored.seats, nullptr, false);
-  if (!info || !params.is_object() || !seats.is_array())
-    return Refusal{500, "game " + stored.id + " cannot be read back"};
-  engine::Params filled;
-  for (const auto& [key, value] : params.items()) {
-    if (value.is_string()) filled[key] = value.get<std::string>();
-  }
-  std::vector<std::string> kinds, tokens;
-  for (const json& seat : seats) {
-    kinds.push_back(seat.contains("bot") ? seat.value("bot", "") : "human");
-    tokens.push_back(seat.value("token", ""));
-  }
-  auto made = make_match(*info, filled, kinds, tokens);
-  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
-  auto match = std::get<std::unique_ptr<Match>>(std::move(made));
-  match->id = stored.id;
-  match->address = stored.address;
-  match->touched = Clock::now();
-  const json options = json::parse(stored.options, nullptr, false);
-  if (options.is_object()) {
-    match->spectator = options.value("spectator", "");
-    if (options.contains("clock")) start_clocks(*match, options["clock"]);
-  }
-  replaying_ = true;
-  step_ms_ = stored.created_ms;
-  changed(*match);  // as when it was created
-  for (const StoredStep& step : stored.steps) {
-    if (step.player < 0 || step.player >= match->state->players()) continue;
-    step_ms_ = step.at_ms;
-    if (step.kind == "timeout") flag(*match);
-    if (step.kind == "play") play(*match, step.player, step.text);
-    if (step.kind == "undo") take_back(*match, step.player);
-    if (step.kind == "resign") give_up(*match, step.player);
-    if (step.kind == "draw") offer_draw(*match, step.player);
-    if (step.kind == "rematch") note_rematch(*match, step.text);
-    match->next_seq = step.seq + 1;
-  }
-  replaying_ = false;
-  step_ms_.reset();
-  match->finish_stored = stored.finished_ms.has_value();
-  // A game of an earlier version ended without its end written: its last step's.
-  if (store_ && over(*match) && !match->finish_stored)
-    match->finish_stored = store_->finish(
-        match->id, stored.steps.empty() ? stored.created_ms : stored.steps.back().at_ms);
-  // The time the server was down is nobody's: the clock runs again from now.
-  if (match->clocks) match->clocks->since_ms = now_ms();
-  return match;
-}
-
-// The store's most recent games, as they were (at construction).
-void Matches::restore_recent() {
-  if (!store_) return;
-  for (const StoredGame& stored : store_->recent(limits_.max_games)) {
-    auto restored = restore(stored);
-    if (auto* match = std::get_if<std::unique_ptr<Match>>(&restored))
-      matches_[stored.id] = std::move(*match);
-  }
-  for (auto& [id, match] : matches_) queue_bot(*match);
 }
 
 // The game with this id, read back from the store if it is only there.
@@ -472,68 +373,6 @@ Answer<json> Matches::act(const std::string& id, const std::string& token,
   return view_of(match, player);
 }
 
-std::string Matches::result_of(const Match& match) {
-  const std::string text = result_text(returns(match), match.state->players());
-  return match.ended_how.empty() ? text : match.ended_how + "; " + text;
-}
-
-bool Matches::over(const Match& match) {
-  return match.ended || match.state->over();
-}
-
-engine::Returns Matches::returns(const Match& match) {
-  return match.ended ? *match.ended : match.state->returns();
-}
-
-std::optional<Refusal> Matches::give_up(Match& match, int player) {
-  if (over(match)) return Refusal{409, "the game is over"};
-  if (!persist(match, "resign", player, "")) return Refusal{503, kCannotSave};
-  match.draw_offer = -1;
-  lose(match, player, "resigned", engine::EndedBy::Resignation);
-  return std::nullopt;
-}
-
-// Ends the game with `loser` losing and every other player winning.
-void Matches::lose(Match& match, int loser, const std::string& how, engine::EndedBy by) {
-  engine::Returns r{};
-  for (int p = 0; p < match.state->players(); ++p)
-    r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
-  match.ended = r;
-  match.ended_how = "player " + std::to_string(loser + 1) + " " + how;
-  match.ended_by = by;
-  changed(match);
-}
-
-std::optional<Refusal> Matches::offer_draw(Match& match, int player) {
-  if (over(match)) return Refusal{409, "the game is over"};
-  if (match.state->players() != 2) return Refusal{409, "draws are agreed in games of two"};
-  if (match.draw_offer == player) return Refusal{409, "your draw offer stands already"};
-  if (!persist(match, "draw", player, "")) return Refusal{503, kCannotSave};
-  if (match.draw_offer >= 0) {  // the other's offer, accepted
-    match.ended = engine::Returns{};
-    match.ended_how = "a draw agreed";
-    match.ended_by = engine::EndedBy::Agreement;
-    match.draw_offer = -1;
-  } else {
-    match.draw_offer = player;
-  }
-  changed(match);
-  return std::nullopt;
-}
-
-// A rematch made: {"id", "tokens": [each player's token in it]}.
-void Matches::note_rematch(Match& match, const std::string& text) {
-  const json made = json::parse(text, nullptr, false);
-  if (!made.is_object() || !made.value("id", json()).is_string() || !made["tokens"].is_array())
-    return;
-  match.rematch_id = made["id"];
-  match.rematch_tokens.clear();
-  for (const json& token : made["tokens"])
-    match.rematch_tokens.push_back(token.is_string() ? token.get<std::string>() : "");
-  match.rematch_tokens.resize(static_cast<std::size_t>(match.state->players()) + 1);
-  changed(match);
-}
-
 // Runs `step` for the seat holding `token`, and answers with its view.
 Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
                                 std::optional<Refusal> (Matches::*step)(Match&, int)) {
@@ -545,162 +384,6 @@ Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
   if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
   if (auto refusal = (this->*step)(match, player)) return *refusal;
   return view_of(match, player);
-}
-
-Answer<json> Matches::undo(const std::string& id, const std::string& token) {
-  return seat_step(id, token, &Matches::take_back);
-}
-
-Answer<json> Matches::resign(const std::string& id, const std::string& token) {
-  return seat_step(id, token, &Matches::give_up);
-}
-
-Answer<json> Matches::draw(const std::string& id, const std::string& token) {
-  return seat_step(id, token, &Matches::offer_draw);
-}
-
-Answer<json> Matches::rematch(const std::string& id, const std::string& token,
-                              const std::string& address) {
-  json request;
-  {
-    const std::lock_guard lock(mutex_);
-    int player = 0;
-    auto found = find(id, token, player);
-    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-    Match& match = *std::get<Match*>(found);
-    if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
-    if (!match.rematch_id.empty()) return view_of(match, player);
-    if (!over(match)) return Refusal{409, "a rematch comes when the game is over"};
-    // The same game, each seat one place on, a new seed.
-    json params = match.params;
-    params.erase("seed");
-    json seats = json::array();
-    const int n = match.state->players();
-    for (int p = 0; p < n; ++p) {
-      const Seat& was = match.seats[static_cast<std::size_t>((p + n - 1) % n)];
-      seats.push_back(was.bot.empty() ? "human" : was.bot);
-    }
-    request = {{"game", match.info->entry.name}, {"params", params}, {"seats", seats}};
-  }
-  auto made = create(request, address);
-  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
-  const json& created = std::get<json>(made);
-  const std::lock_guard lock(mutex_);
-  int player = 0;
-  auto found = find(id, token, player);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  Match& match = *std::get<Match*>(found);
-  if (!match.rematch_id.empty()) return view_of(match, player);  // another seat was quicker
-  json tokens = json::array();
-  const int n = match.state->players();
-  for (int p = 0; p < n; ++p)
-    tokens.push_back(created["seats"][static_cast<std::size_t>((p + 1) % n)].value("token", ""));
-  tokens.push_back(created["spectator"]);  // the spectators follow to the rematch
-  const std::string text = json{{"id", created["id"]}, {"tokens", tokens}}.dump();
-  if (!persist(match, "rematch", player, text)) return Refusal{503, kCannotSave};
-  note_rematch(match, text);
-  return view_of(match, player);
-}
-
-Answer<json> Matches::replay(const std::string& id, std::size_t step) {
-  std::unique_ptr<engine::AnyState> state;
-  std::vector<std::pair<int, std::string>> actions;
-  {
-    const std::lock_guard lock(mutex_);
-    auto found = find_finished(id);
-    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-    const Match& match = *std::get<Match*>(found);
-    auto made = match.info->entry.make(match.params);
-    if (auto* error = std::get_if<std::string>(&made)) return Refusal{500, *error};
-    state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
-    actions = match.actions;
-  }
-  // Taken again outside the lock: the game is over, nothing changes it.
-  step = std::min(step, actions.size());
-  json move = nullptr;  // the step's action as data, described where it was played
-  for (std::size_t i = 0; i < step; ++i) {
-    if (i + 1 == step) {
-      const auto described = state->describe(actions[i].second, engine::kNoPlayer);
-      if (described) move = move_json(*described);
-    }
-    state->apply(actions[i].second);
-  }
-  json answer = {{"step", step},
-                 {"steps", actions.size()},
-                 {"view", state->view(engine::kNoPlayer)},
-                 {"observation", state->observation(engine::kNoPlayer)}};
-  if (step > 0) {
-    answer["action"] = {
-        {"player", actions[step - 1].first}, {"action", actions[step - 1].second}, {"move", move}};
-  }
-  return answer;
-}
-
-Answer<json> Matches::record(const std::string& id) {
-  const std::lock_guard lock(mutex_);
-  auto found = find_finished(id);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  return record_json(*std::get<Match*>(found));
-}
-
-json Matches::record_json(const Match& match) {
-  json seats = json::array();
-  for (const Seat& seat : match.seats)
-    seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
-  json actions = json::array();
-  for (const auto& [player, text] : match.actions)
-    actions.push_back({{"player", player}, {"action", text}});
-  const engine::Returns r = returns(match);
-  const int n = match.state->players();
-  return json{{"id", match.id},
-              {"game", match.info->entry.name},
-              {"params", match.params},
-              {"seats", seats},
-              {"actions", actions},
-              {"returns", std::vector<double>(r.begin(), r.begin() + n)},
-              {"result", result_of(match)}};
-}
-
-// Whether the game has a record of its own format (classic Amazons: SGF),
-// asked once.
-bool Matches::has_sgf(const Match& match) {
-  if (!match.sgf) {
-    std::vector<std::string> actions;
-    for (const auto& [player, text] : match.actions) actions.push_back(text);
-    match.sgf = match.info->sgf &&
-                match.info->sgf(match.params, actions, returns(match), match.ended_by).has_value();
-  }
-  return *match.sgf;
-}
-
-Answer<std::string> Matches::record_sgf(const std::string& id) {
-  const std::lock_guard lock(mutex_);
-  auto found = find_finished(id);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  const Match& match = *std::get<Match*>(found);
-  std::vector<std::string> actions;
-  for (const auto& [player, text] : match.actions) actions.push_back(text);
-  const auto sgf = match.info->sgf
-                       ? match.info->sgf(match.params, actions, returns(match), match.ended_by)
-                       : std::nullopt;
-  if (!sgf) return Refusal{404, "this game has no SGF record (only classic Amazons has)"};
-  return *sgf;
-}
-
-std::optional<Refusal> Matches::take_back(Match& match, int player) {
-  if (over(match)) return Refusal{409, "the game is over; a finished game cannot be undone"};
-  if (!match.state->can_undo() || match.movers.empty())
-    return Refusal{409, "there is nothing to take back"};
-  if (match.movers.back() != player)
-    return Refusal{409, "only the player who made the last action can take it back"};
-  if (!persist(match, "undo", player, "")) return Refusal{503, kCannotSave};
-  match.state->undo();
-  match.movers.pop_back();
-  if (!match.actions.empty()) match.actions.pop_back();
-  const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
-  log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()) + 1, entry));
-  changed(match);
-  return std::nullopt;
 }
 
 std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
@@ -766,49 +449,6 @@ void Matches::log_entry(Match& match, std::vector<json> entry) {
   }
 }
 
-// The time of the step being taken, or now.
-std::int64_t Matches::time_ms() const {
-  return step_ms_ ? *step_ms_ : now_ms();
-}
-
-// The clocks after a change: the time used is taken from the player whose
-// clock ran, who gains the increment when the turn passes on.
-void Matches::tick(Match& match) {
-  if (!match.clocks) return;
-  auto& c = *match.clocks;
-  const std::int64_t t = time_ms();
-  const int next = over(match) ? -1 : match.state->to_move();
-  if (c.running >= 0) {
-    auto& left = c.left_ms[static_cast<std::size_t>(c.running)];
-    left -= t - c.since_ms;
-    if (next != c.running && next >= 0) left += c.increment_ms;
-  }
-  c.running = next;
-  c.since_ms = t;
-}
-
-// Ends the game if the clock that runs has run out: that player loses.
-void Matches::flag(Match& match) {
-  if (!match.clocks || match.clocks->running < 0 || over(match)) return;
-  const auto& c = *match.clocks;
-  const int loser = c.running;
-  if (c.left_ms[static_cast<std::size_t>(loser)] - (time_ms() - c.since_ms) > 0) return;
-  if (!persist(match, "timeout", loser, "")) return;
-  lose(match, loser, "ran out of time", engine::EndedBy::Time);
-}
-
-// Each player's milliseconds left now.
-json Matches::clocks_json(const Match& match) const {
-  const auto& c = *match.clocks;
-  json left = json::array();
-  for (std::size_t p = 0; p < c.left_ms.size(); ++p) {
-    std::int64_t ms = c.left_ms[p];
-    if (static_cast<int>(p) == c.running) ms -= time_ms() - c.since_ms;
-    left.push_back(std::max<std::int64_t>(0, ms));
-  }
-  return left;
-}
-
 void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
@@ -819,37 +459,6 @@ void Matches::changed(Match& match) {
   queue_bot(match);
   if (listener_ && !replaying_) listener_(match.id);
 }
-
-// Queues the game for a bot thread if a bot is to move and none is thinking
-// for it already (a bot thinks for one decision at a time).
-void Matches::queue_bot(Match& match) {
-  const auto& state = *match.state;
-  if (!replaying_ && !over(match) && !match.thinking &&
-      !match.seats[static_cast<std::size_t>(state.to_move())].bot.empty() &&
-      bot_queued_.insert(match.id).second) {
-    bot_turns_.push_back(match.id);
-    bots_wake_.notify_one();
-  }
-}
-
-namespace {
-
-// The last action still in play, as the log's `mine`-th viewer saw it (an
-// undo takes its action back), or null.
-json last_move(const std::deque<std::vector<json>>& log, std::size_t mine) {
-  int undone = 0;
-  for (auto entry = log.rbegin(); entry != log.rend(); ++entry) {
-    const json& seen = (*entry)[mine];
-    if (seen.value("action", "") == "undo") {
-      ++undone;
-    } else if (seen.contains("move") && undone-- == 0) {
-      return seen["move"];
-    }
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 json Matches::view_of(const Match& match, int player) const {
   const engine::AnyState& state = *match.state;
@@ -920,72 +529,6 @@ void Matches::drop_idle() {
   std::erase_if(matches_,
                 [&](const auto& entry) { return now - entry.second->touched > limits_.idle; });
   if (now - last_purge_ > std::chrono::minutes(1)) purge_finished();
-}
-
-// Removes the games that ended more than keep_finished ago (a hundred at a
-// time), each record first written to export_finished when asked; a game
-// whose record cannot be written stays.
-void Matches::purge_finished() {
-  last_purge_ = Clock::now();
-  if (!store_) return;
-  const auto keep = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.keep_finished);
-  for (const std::string& id : store_->finished_before(now_ms() - keep.count(), 100)) {
-    if (!limits_.export_finished.empty()) {
-      const auto stored = store_->load(id);
-      if (!stored) continue;
-      auto restored = restore(*stored);
-      const auto* match = std::get_if<std::unique_ptr<Match>>(&restored);
-      if (!match) continue;
-      const std::string file = limits_.export_finished + "/" + id + ".json";
-      if (!std::holds_alternative<engine::OutputKind>(
-              engine::write_file_safely(file, record_json(**match).dump(2) + "\n")))
-        continue;
-    }
-    if (store_->remove_game(id)) matches_.erase(id);
-  }
-}
-
-// A bot's time a decision: bot_time_ms when the bots have a thread each, a
-// fair share when more are waiting, so that the bots of one game never hold
-// another's up for long (at least 20 ms).
-int Matches::bot_share_ms() const {
-  const int threads = static_cast<int>(bot_threads_.size());
-  const int waiting = static_cast<int>(bot_turns_.size()) + bots_thinking_;
-  return std::max(20, limits_.bot_time_ms * threads / std::max(threads, waiting));
-}
-
-void Matches::bot_loop() {
-  std::unique_lock lock(mutex_);
-  while (true) {
-    bots_wake_.wait(lock, [&] { return stopping_ || !bot_turns_.empty(); });
-    if (stopping_) return;
-    const std::string id = bot_turns_.front();
-    bot_turns_.pop_front();
-    bot_queued_.erase(id);
-    auto at = matches_.find(id);
-    if (at == matches_.end() || over(*at->second) || at->second->thinking) continue;
-    Match& match = *at->second;
-    const int player = match.state->to_move();
-    const std::shared_ptr<engine::AnyBot> bot = match.seats[static_cast<std::size_t>(player)].ai;
-    if (!bot) continue;
-    const auto state = match.state->clone();
-    const std::uint64_t version = match.version;
-    bot->set_time_ms(bot_share_ms());
-    ++bots_thinking_;
-    match.thinking = true;
-    lock.unlock();  // think without holding the games
-    const std::string action = bot->choose(*state);
-    lock.lock();
-    --bots_thinking_;
-    at = matches_.find(id);
-    if (at == matches_.end()) continue;
-    at->second->thinking = false;
-    if (at->second->version == version) {
-      play(*at->second, player, action);
-    } else {
-      queue_bot(*at->second);  // the game changed meanwhile (an undo): think again
-    }
-  }
 }
 
 }  // namespace web

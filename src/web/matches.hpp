@@ -2,6 +2,9 @@
 // its seats (people with secret tokens, or bots), what happened so far as
 // each seat may see it, and a version that grows with every change so that
 // browsers can wait for the next one. Thread-safe; nothing here speaks HTTP.
+// One class, its parts a file each: matches.cpp (games made and found,
+// seats, actions, views), matches_endings.cpp, matches_records.cpp,
+// matches_clocks.cpp, matches_bots.cpp.
 #pragma once
 
 #include <chrono>

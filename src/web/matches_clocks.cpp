@@ -1,0 +1,66 @@
+// web::Matches: the players' clocks.
+#include <algorithm>
+
+#include "web/matches.hpp"
+#include "web/matches_shared.hpp"
+
+namespace web {
+namespace {
+
+using nlohmann::json;
+
+}  // namespace
+
+// The time control {"minutes", "increment_seconds"}, each player's clock full.
+void Matches::start_clocks(Match& match, const json& clock) {
+  Match::Clocks c;
+  c.increment_ms = std::llround(clock.value("increment_seconds", 0.0) * 1000);
+  c.left_ms.assign(static_cast<std::size_t>(match.state->players()),
+                   std::llround(clock.value("minutes", 0.0) * 60000));
+  match.clocks = c;
+}
+
+// The time of the step being taken, or now.
+std::int64_t Matches::time_ms() const {
+  return step_ms_ ? *step_ms_ : now_ms();
+}
+
+// The clocks after a change: the time used is taken from the player whose
+// clock ran, who gains the increment when the turn passes on.
+void Matches::tick(Match& match) {
+  if (!match.clocks) return;
+  auto& c = *match.clocks;
+  const std::int64_t t = time_ms();
+  const int next = over(match) ? -1 : match.state->to_move();
+  if (c.running >= 0) {
+    auto& left = c.left_ms[static_cast<std::size_t>(c.running)];
+    left -= t - c.since_ms;
+    if (next != c.running && next >= 0) left += c.increment_ms;
+  }
+  c.running = next;
+  c.since_ms = t;
+}
+
+// Ends the game if the clock that runs has run out: that player loses.
+void Matches::flag(Match& match) {
+  if (!match.clocks || match.clocks->running < 0 || over(match)) return;
+  const auto& c = *match.clocks;
+  const int loser = c.running;
+  if (c.left_ms[static_cast<std::size_t>(loser)] - (time_ms() - c.since_ms) > 0) return;
+  if (!persist(match, "timeout", loser, "")) return;
+  lose(match, loser, "ran out of time", engine::EndedBy::Time);
+}
+
+// Each player's milliseconds left now.
+json Matches::clocks_json(const Match& match) const {
+  const auto& c = *match.clocks;
+  json left = json::array();
+  for (std::size_t p = 0; p < c.left_ms.size(); ++p) {
+    std::int64_t ms = c.left_ms[p];
+    if (static_cast<int>(p) == c.running) ms -= time_ms() - c.since_ms;
+    left.push_back(std::max<std::int64_t>(0, ms));
+  }
+  return left;
+}
+
+}  // namespace web

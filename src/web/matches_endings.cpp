@@ -1,0 +1,167 @@
+// web::Matches: how games end besides the rules (resignation, a draw agreed,
+// a forfeit), undo, and rematches.
+#include <algorithm>
+#include <sstream>
+
+#include "web/matches.hpp"
+#include "web/matches_shared.hpp"
+
+namespace web {
+namespace {
+
+using nlohmann::json;
+
+std::string result_text(const engine::Returns& r, int n) {
+  if (n == 1) {  // its score, as people write numbers: 2, not 2.000000
+    std::ostringstream score;
+    score << r[0];
+    return "the game is over: score " + score.str();
+  }
+  const double best = *std::max_element(r.begin(), r.begin() + n);
+  std::vector<int> winners;
+  for (int p = 0; p < n; ++p) {
+    if (r[static_cast<std::size_t>(p)] == best) winners.push_back(p + 1);
+  }
+  if (static_cast<int>(winners.size()) == n) return "the game is over: a draw";
+  std::string text = "the game is over: ";
+  for (std::size_t i = 0; i < winners.size(); ++i)
+    text += (i ? " and " : "") + std::string("player ") + std::to_string(winners[i]);
+  return text + (winners.size() == 1 ? " wins" : " share the win");
+}
+
+}  // namespace
+
+std::string Matches::result_of(const Match& match) {
+  const std::string text = result_text(returns(match), match.state->players());
+  return match.ended_how.empty() ? text : match.ended_how + "; " + text;
+}
+
+bool Matches::over(const Match& match) {
+  return match.ended || match.state->over();
+}
+
+engine::Returns Matches::returns(const Match& match) {
+  return match.ended ? *match.ended : match.state->returns();
+}
+
+std::optional<Refusal> Matches::give_up(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over"};
+  if (!persist(match, "resign", player, "")) return Refusal{503, kCannotSave};
+  match.draw_offer = -1;
+  lose(match, player, "resigned", engine::EndedBy::Resignation);
+  return std::nullopt;
+}
+
+// Ends the game with `loser` losing and every other player winning.
+void Matches::lose(Match& match, int loser, const std::string& how, engine::EndedBy by) {
+  engine::Returns r{};
+  for (int p = 0; p < match.state->players(); ++p)
+    r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
+  match.ended = r;
+  match.ended_how = "player " + std::to_string(loser + 1) + " " + how;
+  match.ended_by = by;
+  changed(match);
+}
+
+std::optional<Refusal> Matches::offer_draw(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over"};
+  if (match.state->players() != 2) return Refusal{409, "draws are agreed in games of two"};
+  if (match.draw_offer == player) return Refusal{409, "your draw offer stands already"};
+  if (!persist(match, "draw", player, "")) return Refusal{503, kCannotSave};
+  if (match.draw_offer >= 0) {  // the other's offer, accepted
+    match.ended = engine::Returns{};
+    match.ended_how = "a draw agreed";
+    match.ended_by = engine::EndedBy::Agreement;
+    match.draw_offer = -1;
+  } else {
+    match.draw_offer = player;
+  }
+  changed(match);
+  return std::nullopt;
+}
+
+// A rematch made: {"id", "tokens": [each player's token in it]}.
+void Matches::note_rematch(Match& match, const std::string& text) {
+  const json made = json::parse(text, nullptr, false);
+  if (!made.is_object() || !made.value("id", json()).is_string() || !made["tokens"].is_array())
+    return;
+  match.rematch_id = made["id"];
+  match.rematch_tokens.clear();
+  for (const json& token : made["tokens"])
+    match.rematch_tokens.push_back(token.is_string() ? token.get<std::string>() : "");
+  match.rematch_tokens.resize(static_cast<std::size_t>(match.state->players()) + 1);
+  changed(match);
+}
+
+Answer<json> Matches::undo(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::take_back);
+}
+
+Answer<json> Matches::resign(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::give_up);
+}
+
+Answer<json> Matches::draw(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::offer_draw);
+}
+
+Answer<json> Matches::rematch(const std::string& id, const std::string& token,
+                              const std::string& address) {
+  json request;
+  {
+    const std::lock_guard lock(mutex_);
+    int player = 0;
+    auto found = find(id, token, player);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    Match& match = *std::get<Match*>(found);
+    if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
+    if (!match.rematch_id.empty()) return view_of(match, player);
+    if (!over(match)) return Refusal{409, "a rematch comes when the game is over"};
+    // The same game, each seat one place on, a new seed.
+    json params = match.params;
+    params.erase("seed");
+    json seats = json::array();
+    const int n = match.state->players();
+    for (int p = 0; p < n; ++p) {
+      const Seat& was = match.seats[static_cast<std::size_t>((p + n - 1) % n)];
+      seats.push_back(was.bot.empty() ? "human" : was.bot);
+    }
+    request = {{"game", match.info->entry.name}, {"params", params}, {"seats", seats}};
+  }
+  auto made = create(request, address);
+  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
+  const json& created = std::get<json>(made);
+  const std::lock_guard lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
+  if (!match.rematch_id.empty()) return view_of(match, player);  // another seat was quicker
+  json tokens = json::array();
+  const int n = match.state->players();
+  for (int p = 0; p < n; ++p)
+    tokens.push_back(created["seats"][static_cast<std::size_t>((p + 1) % n)].value("token", ""));
+  tokens.push_back(created["spectator"]);  // the spectators follow to the rematch
+  const std::string text = json{{"id", created["id"]}, {"tokens", tokens}}.dump();
+  if (!persist(match, "rematch", player, text)) return Refusal{503, kCannotSave};
+  note_rematch(match, text);
+  return view_of(match, player);
+}
+
+std::optional<Refusal> Matches::take_back(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over; a finished game cannot be undone"};
+  if (!match.state->can_undo() || match.movers.empty())
+    return Refusal{409, "there is nothing to take back"};
+  if (match.movers.back() != player)
+    return Refusal{409, "only the player who made the last action can take it back"};
+  if (!persist(match, "undo", player, "")) return Refusal{503, kCannotSave};
+  match.state->undo();
+  match.movers.pop_back();
+  if (!match.actions.empty()) match.actions.pop_back();
+  const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
+  log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()) + 1, entry));
+  changed(match);
+  return std::nullopt;
+}
+
+}  // namespace web

@@ -1,0 +1,211 @@
+// web::Matches: games kept in the store and brought back, replays, records
+// and SGF.
+#include <algorithm>
+
+#include "web/matches.hpp"
+#include "engine/files.hpp"
+#include "web/matches_shared.hpp"
+
+namespace web {
+namespace {
+
+using nlohmann::json;
+
+using Clock = std::chrono::steady_clock;
+
+}  // namespace
+
+// Writes a step of the game before it is taken; false if it cannot be.
+bool Matches::persist(Match& match, const char* kind, int player, const std::string& text) {
+  if (replaying_) return true;
+  step_ms_ = now_ms();
+  if (!store_) return true;
+  if (!store_->add_step(match.id, {match.next_seq, kind, player, text, *step_ms_})) {
+    step_ms_.reset();
+    return false;
+  }
+  ++match.next_seq;
+  return true;
+}
+
+// Takes back the step just written: it changed nothing.
+void Matches::unpersist(Match& match) {
+  if (replaying_) return;
+  step_ms_.reset();
+  if (!store_) return;
+  store_->remove_step(match.id, --match.next_seq);
+}
+
+// A game of the store, rebuilt by taking its steps again.
+Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& stored) {
+  const games::GameInfo* info = games::find_game(stored.game);
+  const json params = json::parse(stored.params, nullptr, false);
+  const json seats = json::parse(stored.seats, nullptr, false);
+  if (!info || !params.is_object() || !seats.is_array())
+    return Refusal{500, "game " + stored.id + " cannot be read back"};
+  engine::Params filled;
+  for (const auto& [key, value] : params.items()) {
+    if (value.is_string()) filled[key] = value.get<std::string>();
+  }
+  std::vector<std::string> kinds, tokens;
+  for (const json& seat : seats) {
+    kinds.push_back(seat.contains("bot") ? seat.value("bot", "") : "human");
+    tokens.push_back(seat.value("token", ""));
+  }
+  auto made = make_match(*info, filled, kinds, tokens);
+  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
+  auto match = std::get<std::unique_ptr<Match>>(std::move(made));
+  match->id = stored.id;
+  match->address = stored.address;
+  match->touched = Clock::now();
+  const json options = json::parse(stored.options, nullptr, false);
+  if (options.is_object()) {
+    match->spectator = options.value("spectator", "");
+    if (options.contains("clock")) start_clocks(*match, options["clock"]);
+  }
+  replaying_ = true;
+  step_ms_ = stored.created_ms;
+  changed(*match);  // as when it was created
+  for (const StoredStep& step : stored.steps) {
+    if (step.player < 0 || step.player >= match->state->players()) continue;
+    step_ms_ = step.at_ms;
+    if (step.kind == "timeout") flag(*match);
+    if (step.kind == "play") play(*match, step.player, step.text);
+    if (step.kind == "undo") take_back(*match, step.player);
+    if (step.kind == "resign") give_up(*match, step.player);
+    if (step.kind == "draw") offer_draw(*match, step.player);
+    if (step.kind == "rematch") note_rematch(*match, step.text);
+    match->next_seq = step.seq + 1;
+  }
+  replaying_ = false;
+  step_ms_.reset();
+  match->finish_stored = stored.finished_ms.has_value();
+  // A game of an earlier version ended without its end written: its last step's.
+  if (store_ && over(*match) && !match->finish_stored)
+    match->finish_stored = store_->finish(
+        match->id, stored.steps.empty() ? stored.created_ms : stored.steps.back().at_ms);
+  // The time the server was down is nobody's: the clock runs again from now.
+  if (match->clocks) match->clocks->since_ms = now_ms();
+  return match;
+}
+
+// The store's most recent games, as they were (at construction).
+void Matches::restore_recent() {
+  if (!store_) return;
+  for (const StoredGame& stored : store_->recent(limits_.max_games)) {
+    auto restored = restore(stored);
+    if (auto* match = std::get_if<std::unique_ptr<Match>>(&restored))
+      matches_[stored.id] = std::move(*match);
+  }
+  for (auto& [id, match] : matches_) queue_bot(*match);
+}
+
+Answer<json> Matches::replay(const std::string& id, std::size_t step) {
+  std::unique_ptr<engine::AnyState> state;
+  std::vector<std::pair<int, std::string>> actions;
+  {
+    const std::lock_guard lock(mutex_);
+    auto found = find_finished(id);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    const Match& match = *std::get<Match*>(found);
+    auto made = match.info->entry.make(match.params);
+    if (auto* error = std::get_if<std::string>(&made)) return Refusal{500, *error};
+    state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
+    actions = match.actions;
+  }
+  // Taken again outside the lock: the game is over, nothing changes it.
+  step = std::min(step, actions.size());
+  json move = nullptr;  // the step's action as data, described where it was played
+  for (std::size_t i = 0; i < step; ++i) {
+    if (i + 1 == step) {
+      const auto described = state->describe(actions[i].second, engine::kNoPlayer);
+      if (described) move = move_json(*described);
+    }
+    state->apply(actions[i].second);
+  }
+  json answer = {{"step", step},
+                 {"steps", actions.size()},
+                 {"view", state->view(engine::kNoPlayer)},
+                 {"observation", state->observation(engine::kNoPlayer)}};
+  if (step > 0) {
+    answer["action"] = {
+        {"player", actions[step - 1].first}, {"action", actions[step - 1].second}, {"move", move}};
+  }
+  return answer;
+}
+
+Answer<json> Matches::record(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  auto found = find_finished(id);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  return record_json(*std::get<Match*>(found));
+}
+
+json Matches::record_json(const Match& match) {
+  json seats = json::array();
+  for (const Seat& seat : match.seats)
+    seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
+  json actions = json::array();
+  for (const auto& [player, text] : match.actions)
+    actions.push_back({{"player", player}, {"action", text}});
+  const engine::Returns r = returns(match);
+  const int n = match.state->players();
+  return json{{"id", match.id},
+              {"game", match.info->entry.name},
+              {"params", match.params},
+              {"seats", seats},
+              {"actions", actions},
+              {"returns", std::vector<double>(r.begin(), r.begin() + n)},
+              {"result", result_of(match)}};
+}
+
+// Whether the game has a record of its own format (classic Amazons: SGF),
+// asked once.
+bool Matches::has_sgf(const Match& match) {
+  if (!match.sgf) {
+    std::vector<std::string> actions;
+    for (const auto& [player, text] : match.actions) actions.push_back(text);
+    match.sgf = match.info->sgf &&
+                match.info->sgf(match.params, actions, returns(match), match.ended_by).has_value();
+  }
+  return *match.sgf;
+}
+
+Answer<std::string> Matches::record_sgf(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  auto found = find_finished(id);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  const Match& match = *std::get<Match*>(found);
+  std::vector<std::string> actions;
+  for (const auto& [player, text] : match.actions) actions.push_back(text);
+  const auto sgf = match.info->sgf
+                       ? match.info->sgf(match.params, actions, returns(match), match.ended_by)
+                       : std::nullopt;
+  if (!sgf) return Refusal{404, "this game has no SGF record (only classic Amazons has)"};
+  return *sgf;
+}
+
+// Removes the games that ended more than keep_finished ago (a hundred at a
+// time), each record first written to export_finished when asked; a game
+// whose record cannot be written stays.
+void Matches::purge_finished() {
+  last_purge_ = Clock::now();
+  if (!store_) return;
+  const auto keep = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.keep_finished);
+  for (const std::string& id : store_->finished_before(now_ms() - keep.count(), 100)) {
+    if (!limits_.export_finished.empty()) {
+      const auto stored = store_->load(id);
+      if (!stored) continue;
+      auto restored = restore(*stored);
+      const auto* match = std::get_if<std::unique_ptr<Match>>(&restored);
+      if (!match) continue;
+      const std::string file = limits_.export_finished + "/" + id + ".json";
+      if (!std::holds_alternative<engine::OutputKind>(
+              engine::write_file_safely(file, record_json(**match).dump(2) + "\n")))
+        continue;
+    }
+    if (store_->remove_game(id)) matches_.erase(id);
+  }
+}
+
+}  // namespace web

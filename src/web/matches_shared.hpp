@@ -1,0 +1,23 @@
+// What the parts of web::Matches share (matches.cpp: seats, tokens,
+// actions and views; matches_endings.cpp: resignations, draws, undo,
+// rematches; matches_records.cpp: persistence, replays, records and SGF;
+// matches_clocks.cpp; matches_bots.cpp: the computer seats' threads).
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+#include "engine/game.hpp"
+
+namespace web {
+
+inline constexpr const char* kSpectatorsWatch = "a spectator watches: only the seats play";
+inline constexpr const char* kCannotSave = "the server cannot save this game now; try again later";
+
+// A move as data (engine::MoveData), as every page reads moves.
+nlohmann::json move_json(const engine::MoveData& m);
+
+// The time of day in milliseconds since the epoch, as records keep it.
+std::int64_t now_ms();
+
+}  // namespace web
