@@ -8,11 +8,11 @@
 namespace {
 
 engine::etf::Command parse(std::string_view line) {
-  return std::get<engine::etf::Command>(sd2::grammar().parse(line));
+  return std::get<engine::etf::Command>(space_defender_2::grammar().parse(line));
 }
 
 void BM_DebugModeTurns(benchmark::State& state) {
-  sd2::Session session;
+  space_defender_2::Session session;
   const engine::etf::Command start[] = {parse("play(10,30,20,40,60,80,101)"),
                                         parse("setup_next(5)")};
   const engine::etf::Command turns[] = {parse("fire"), parse("pass"),    parse("move(C,3)"),
@@ -22,7 +22,7 @@ void BM_DebugModeTurns(benchmark::State& state) {
   std::size_t turn = 0;
   std::int64_t games = 0;
   for (auto _ : state) {
-    if (session.stage() != sd2::Session::Stage::InGame) {
+    if (session.stage() != space_defender_2::Session::Stage::InGame) {
       for (const auto& command : start) bytes += session.execute(command).size();
       ++games;
     }

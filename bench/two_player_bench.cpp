@@ -43,7 +43,7 @@ void BM_RaiinetRandomGames(benchmark::State& state) {
 BENCHMARK(BM_RaiinetRandomGames)->Unit(benchmark::kMillisecond);
 
 void BM_SwordAndShieldRandomGames(benchmark::State& state) {
-  random_games(state, sas::State(sas::Game(), 200), 200);
+  random_games(state, sword_and_shield::State(sword_and_shield::Game(), 200), 200);
 }
 BENCHMARK(BM_SwordAndShieldRandomGames)->Unit(benchmark::kMillisecond);
 
@@ -85,8 +85,9 @@ void BM_RaiinetAiDecision(benchmark::State& state) {
 BENCHMARK(BM_RaiinetAiDecision)->Arg(12000)->Unit(benchmark::kMillisecond);
 
 void BM_SwordAndShieldAiDecision(benchmark::State& state) {
-  ai_decisions<sas::AiOptions>(state, position(sas::State(sas::Game(), 1000), 30), &sas::ai_action,
-                               "positions_per_second");
+  ai_decisions<sword_and_shield::AiOptions>(
+      state, position(sword_and_shield::State(sword_and_shield::Game(), 1000), 30),
+      &sword_and_shield::ai_action, "positions_per_second");
 }
 BENCHMARK(BM_SwordAndShieldAiDecision)->Arg(40000)->Unit(benchmark::kMillisecond);
 

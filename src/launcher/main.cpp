@@ -21,23 +21,17 @@
 
 namespace {
 
-// A game of the registry whose program is built beside this one.
-struct Game {
-  std::string name;
-  std::string summary;
-};
-
 std::filesystem::path program_dir() {
   std::error_code error;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
   return error ? std::filesystem::current_path() : self.parent_path();
 }
 
-std::vector<Game> built_games(const std::filesystem::path& dir) {
-  std::vector<Game> built;
+// The games of the registry whose programs are built beside this one.
+std::vector<const engine::GameEntry*> built_games(const std::filesystem::path& dir) {
+  std::vector<const engine::GameEntry*> built;
   for (const games::GameInfo& game : games::all_games()) {
-    if (std::filesystem::exists(dir / game.entry.name))
-      built.push_back({game.entry.name, game.entry.description});
+    if (std::filesystem::exists(dir / game.entry.name)) built.push_back(&game.entry);
   }
   return built;
 }
@@ -53,9 +47,9 @@ int start(const std::filesystem::path& dir, std::string_view name, int argc, cha
   return 3;
 }
 
-std::string names(const std::vector<Game>& games) {
+std::string names(const std::vector<const engine::GameEntry*>& games) {
   std::string text;
-  for (const Game& game : games) text += (text.empty() ? "" : ", ") + std::string(game.name);
+  for (const engine::GameEntry* game : games) text += (text.empty() ? "" : ", ") + game->name;
   return text;
 }
 
@@ -83,7 +77,7 @@ void play(const std::filesystem::path& dir, std::string_view name) {
   if (pid > 0) waitpid(pid, nullptr, 0);
 }
 
-int menu(const std::filesystem::path& dir, const std::vector<Game>& games) {
+int menu(const std::filesystem::path& dir, const std::vector<const engine::GameEntry*>& games) {
   if (games.empty()) {
     std::cerr << "gridgames: no game is built in " << dir << "\n";
     return 3;
@@ -93,17 +87,17 @@ int menu(const std::filesystem::path& dir, const std::vector<Game>& games) {
     std::cout << "gridgames: choose a game\n";
     for (std::size_t i = 0; i < games.size(); ++i) {
       // A line each, within 80 columns: the name to type, what the game is.
-      std::string name = games[i].name;
+      std::string name = games[i]->name;
       name.resize(std::max<std::size_t>(name.size() + 1, 18), ' ');
-      std::cout << "  " << i + 1 << ". " << name << games[i].summary << "\n";
+      std::cout << "  " << i + 1 << ". " << name << games[i]->description << "\n";
     }
     bool chosen = false;
     while (!chosen) {
       std::cout << "number or name (q or quit to leave): " << std::flush;
       if (!read_line(answer) || answer == "q" || answer == "quit") return 0;
       for (std::size_t i = 0; i < games.size() && !chosen; ++i) {
-        if (answer == games[i].name || answer == std::to_string(i + 1)) {
-          play(dir, games[i].name);
+        if (answer == games[i]->name || answer == std::to_string(i + 1)) {
+          play(dir, games[i]->name);
           chosen = true;
         }
       }
@@ -117,7 +111,7 @@ int menu(const std::filesystem::path& dir, const std::vector<Game>& games) {
 
 int main(int argc, char** argv) {
   const std::filesystem::path dir = program_dir();
-  const std::vector<Game> games = built_games(dir);
+  const std::vector<const engine::GameEntry*> games = built_games(dir);
   if (argc < 2) return menu(dir, games);
   const std::string_view wanted = argv[1];
   if (wanted == "-h" || wanted == "--help") {
@@ -147,8 +141,8 @@ int main(int argc, char** argv) {
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
   if (wanted == "tournament") return launcher::run_tournament(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
-  for (const Game& game : games) {
-    if (game.name == wanted) return start(dir, game.name, argc - 2, argv + 2);
+  for (const engine::GameEntry* game : games) {
+    if (game->name == wanted) return start(dir, game->name, argc - 2, argv + 2);
   }
   std::cerr << "gridgames: unknown game \"" << wanted << "\"; the games are " << names(games)
             << "\n";

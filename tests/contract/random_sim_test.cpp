@@ -79,7 +79,8 @@ TEST(ContractParams, BadParametersAreRefusedWithTheReason) {
   EXPECT_EQ(std::get<std::string>(amazons::State::make({{"rules", "standard"}, {"players", "3"}})),
             "players=3: the standard rules are for 2 players");
   EXPECT_EQ(
-      std::get<std::string>(sd2::State::make({{"g_threshold", "50"}, {"f_threshold", "40"}})),
+      std::get<std::string>(
+          space_defender_2::State::make({{"g_threshold", "50"}, {"f_threshold", "40"}})),
       "the thresholds g_threshold, f_threshold, c_threshold, i_threshold, p_threshold must not "
       "decrease");
   EXPECT_EQ(

@@ -11,16 +11,19 @@
 
 namespace {
 
-std::string snapshot(const sd2::Session& s) {
+std::string snapshot(const space_defender_2::Session& s) {
   if (!s.battle()) return "none";
-  return sd2::text::starfighter_block(*s.battle()) + sd2::text::board(*s.battle(), false);
+  return space_defender_2::text::starfighter_block(*s.battle()) +
+         space_defender_2::text::board(*s.battle(), false);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  run_etf_script<sd2::Session>(data, size, sd2::grammar(), snapshot, [](const sd2::Session& s) {
-    if (s.battle()) FUZZ_CHECK(s.battle()->is_consistent());
-  });
+  run_etf_script<space_defender_2::Session>(data, size, space_defender_2::grammar(), snapshot,
+                                            [](const space_defender_2::Session& s) {
+                                              if (s.battle())
+                                                FUZZ_CHECK(s.battle()->is_consistent());
+                                            });
   return 0;
 }

@@ -12,7 +12,7 @@
 #include "invariant.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  sas::Session session;
+  sword_and_shield::Session session;
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
   std::string line;
   std::vector<std::string> displays = {session.display()};

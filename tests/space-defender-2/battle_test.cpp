@@ -5,7 +5,7 @@
 #include "games/space-defender-2/score.hpp"
 #include "games/space-defender-2/text.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 namespace {
 
 // The events of a section as the oracle's lines.
@@ -177,4 +177,4 @@ TEST(Battle, SpawnsEveryTurnFromTheGeneratorTwice) {
 }
 
 }  // namespace
-}  // namespace sd2
+}  // namespace space_defender_2

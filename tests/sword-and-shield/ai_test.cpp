@@ -5,7 +5,7 @@
 
 namespace {
 
-using sas::State;
+using sword_and_shield::State;
 
 State after_random(int actions, std::uint64_t seed, int max_length = 1000) {
   State state = std::get<State>(State::make({{"max_length", std::to_string(max_length)}}));
@@ -18,18 +18,19 @@ TEST(SasAi, IsReproducible) {
   std::uint64_t seed = 4;
   while (after_random(30, seed).over()) ++seed;
   const State state = after_random(30, seed);
-  sas::AiOptions options;
+  sword_and_shield::AiOptions options;
   options.nodes = 300;
   options.seed = 8;
-  EXPECT_EQ(sas::ai_action(state, options), sas::ai_action(state, options));
+  EXPECT_EQ(sword_and_shield::ai_action(state, options),
+            sword_and_shield::ai_action(state, options));
 }
 
 // Plays the AI's actions while it is `player`'s turn (at most 12).
 void play_turn(State& state, int player, std::int64_t nodes) {
-  sas::AiOptions options;
+  sword_and_shield::AiOptions options;
   options.nodes = nodes;
   for (int i = 0; i < 12 && !state.over() && state.to_move() == player; ++i)
-    state.apply(sas::ai_action(state, options));
+    state.apply(sword_and_shield::ai_action(state, options));
 }
 
 constexpr int kYellowL = 11;  // 'l': a sword north, nothing on its other sides
@@ -37,35 +38,37 @@ constexpr int kYellowC = 2;   // 'c': four shields
 constexpr int kGreenL = 35;   // 'L'
 
 TEST(SasAi, TheAttackScoreCountsMaterialAndSwordsNearTheFace) {
-  sas::Game game;
-  EXPECT_EQ(sas::attack_score(game), 0.0);
+  sword_and_shield::Game game;
+  EXPECT_EQ(sword_and_shield::attack_score(game), 0.0);
   game.put(kYellowL, {5, 5}, 0);  // 6 squares from green's face: (14 - 6) / 13
-  EXPECT_DOUBLE_EQ(sas::attack_score(game), 8.0 / 13);
+  EXPECT_DOUBLE_EQ(sword_and_shield::attack_score(game), 8.0 / 13);
   game.put(kYellowC, {4, 4}, 0);  // no sword: nothing
-  EXPECT_DOUBLE_EQ(sas::attack_score(game), 8.0 / 13);
+  EXPECT_DOUBLE_EQ(sword_and_shield::attack_score(game), 8.0 / 13);
   game.put(kGreenL, {8, 9}, 0);  // next to yellow's face, yellow to move
-  EXPECT_DOUBLE_EQ(sas::attack_score(game), 8.0 / 13 - 1.0 - 1.0);
+  EXPECT_DOUBLE_EQ(sword_and_shield::attack_score(game), 8.0 / 13 - 1.0 - 1.0);
 }
 
 TEST(SasAi, StrikesTheFaceWhenItCan) {
-  sas::Game game;
+  sword_and_shield::Game game;
   game.put(kYellowL, {2, 3}, 0);  // next to green's face, the sword north
   State state(game, 1000);
-  play_turn(state, sas::kYellow, 2000);
-  EXPECT_EQ(state.game().winner(), sas::kYellow);
+  play_turn(state, sword_and_shield::kYellow, 2000);
+  EXPECT_EQ(state.game().winner(), sword_and_shield::kYellow);
 }
 
 TEST(SasAi, TakesAwayASwordNextToItsFace) {
   // Green's L, next to yellow's face, would turn its sword to it next turn.
-  sas::Game game;
+  sword_and_shield::Game game;
   game.put(kGreenL, {9, 8}, 0);
   game.put(kYellowC, {9, 7}, 0);  // it can push L onto the face's square
   State state(game, 1000);
-  play_turn(state, sas::kYellow, 20000);
+  play_turn(state, sword_and_shield::kYellow, 20000);
   ASSERT_FALSE(state.over());
-  for (const sas::Coord square : {sas::Coord{9, 8}, sas::Coord{8, 9}}) {
+  for (const sword_and_shield::Coord square :
+       {sword_and_shield::Coord{9, 8}, sword_and_shield::Coord{8, 9}}) {
     const int content = state.game().at(square);
-    EXPECT_TRUE(content < 0 || sas::owner_of_piece(content) == sas::kYellow)
+    EXPECT_TRUE(content < 0 ||
+                sword_and_shield::owner_of_piece(content) == sword_and_shield::kYellow)
         << square.row << "," << square.col;
   }
 }
@@ -77,7 +80,7 @@ TEST(SasAi, TheLengthLimitIsAdjudicatedByMaterial) {
     ASSERT_TRUE(state.over());
     if (state.game().winner()) continue;
     EXPECT_TRUE(state.adjudicated());
-    const int balance = sas::material(state.game(), 0);
+    const int balance = sword_and_shield::material(state.game(), 0);
     const engine::Returns r = state.returns();
     EXPECT_EQ(r[0], balance > 0 ? 1.0 : balance < 0 ? 0.0 : 0.5) << seed;
     EXPECT_EQ(r[0] + r[1], 1.0);
@@ -93,12 +96,12 @@ TEST(SasAi, GreedyTakesMaterialWhenOffered) {
     const State state = after_random(40 + static_cast<int>(seed), seed);
     if (state.over()) continue;
     engine::Random rng(seed);
-    const State::Action chosen = sas::greedy_action(state, rng);
+    const State::Action chosen = sword_and_shield::greedy_action(state, rng);
     const int me = state.to_move();
     const auto value = [&](const State::Action& a) {
       State next = state.for_search();
       next.apply(a);
-      return sas::position_values(next)[static_cast<std::size_t>(me)];
+      return sword_and_shield::position_values(next)[static_cast<std::size_t>(me)];
     };
     std::vector<State::Action> legal;
     state.legal_actions(legal);
@@ -122,7 +125,7 @@ TEST(SasAi, ContractPlayersNeverLoopIntoAChainWithoutEnd) {
     while (!state.over()) {
       state.legal_actions(legal);
       ASSERT_FALSE(legal.empty());
-      for (const sas::Reaction& r : state.game().pending()) {
+      for (const sword_and_shield::Reaction& r : state.game().pending()) {
         const State::Action react{State::Action::Kind::React, state.game().label(r.first),
                                   state.game().label(r.second), 0};
         const bool offered = std::find(legal.begin(), legal.end(), react) != legal.end();
@@ -131,7 +134,8 @@ TEST(SasAi, ContractPlayersNeverLoopIntoAChainWithoutEnd) {
         if (offered) {
           EXPECT_FALSE(trial.taken_back()) << seed;
         } else {  // taken back at once, or a choice waits where none can end
-          EXPECT_TRUE(trial.taken_back() || trial.game().phase() == sas::Phase::Reaction);
+          EXPECT_TRUE(trial.taken_back() ||
+                      trial.game().phase() == sword_and_shield::Phase::Reaction);
         }
         EXPECT_EQ(state.why_not(react).has_value(), !offered);
         left_out += !offered;

@@ -8,7 +8,7 @@
 #include "games/sword-and-shield/state.hpp"
 #include "games/sword-and-shield/text.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 // A piece's id from its letter, and a pending reaction from two labels.
@@ -252,9 +252,9 @@ TEST(SwordAndShieldCommands, WrongCommandsChangeNothing) {
 }
 
 }  // namespace
-}  // namespace sas
+}  // namespace sword_and_shield
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 TEST(SwordAndShieldReactions, AFaceHitAfterAChoiceWinsAndIsNoEndlessChain) {
@@ -282,4 +282,4 @@ TEST(SwordAndShieldText, TheCompactDisplayFitsA24LineTerminal) {
 }
 
 }  // namespace
-}  // namespace sas
+}  // namespace sword_and_shield

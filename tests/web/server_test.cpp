@@ -418,8 +418,9 @@ TEST_F(WebServer, ABadActionGetsTheSameReasonEverywhere) {
       *this, create({{"game", "raiinet"}, {"params", {{"seed", 4}}}}),
       std::get<raiinet::State>(made), raiinet_terminal,
       {"move a sideways", "move x up", "move A up", "ability 9 a", "ability 2 a", "ability 4 a b"});
-  sas::Session sas_terminal;
-  expect_one_reason(*this, create({{"game", "sword-and-shield"}}), sas::State(), sas_terminal,
+  sword_and_shield::Session sas_terminal;
+  expect_one_reason(*this, create({{"game", "sword-and-shield"}}), sword_and_shield::State(),
+                    sas_terminal,
                     {"move a sideways", "create a 45", "rotate b", "move a up", "react a b",
                      "pass now", "create A 90"});
 }

@@ -11,10 +11,10 @@ namespace {
 
 void BM_ConnectFourRandomGames(benchmark::State& state) {
   engine::Random rng(5);
-  std::vector<c4::State::Action> legal;
+  std::vector<connect_four::State::Action> legal;
   std::int64_t actions = 0;
   for (auto _ : state) {
-    c4::State game;
+    connect_four::State game;
     while (!game.over()) {
       game.legal_actions(legal);
       game.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
@@ -32,8 +32,9 @@ void BM_ConnectFourSearchDecision(benchmark::State& state) {
   engine::SearchLimits limits;
   limits.iterations = state.range(0);
   for (auto _ : state) {
-    engine::Mcts<c4::State> search(1.0);
-    benchmark::DoNotOptimize(search.search(c4::State(), limits, rng, engine::RandomPlayout{}));
+    engine::Mcts<connect_four::State> search(1.0);
+    benchmark::DoNotOptimize(
+        search.search(connect_four::State(), limits, rng, engine::RandomPlayout{}));
   }
   state.counters["iterations_per_second"] = benchmark::Counter(
       static_cast<double>(state.iterations() * state.range(0)), benchmark::Counter::kIsRate);

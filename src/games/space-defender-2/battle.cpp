@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-namespace sd2 {
+namespace space_defender_2 {
 namespace {
 
 Actor of(const Enemy& e) {
@@ -739,4 +739,4 @@ void Battle::natural_spawn(engine::OracleRandom& rng) {
   if (kind) spawn_enemy(*kind, at, log_.spawn, false);
 }
 
-}  // namespace sd2
+}  // namespace space_defender_2

@@ -16,7 +16,7 @@
 #include "games/space-defender-2/equipment.hpp"
 #include "games/space-defender-2/score.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 
 using engine::Coord;
 
@@ -246,4 +246,4 @@ class Battle {
   TurnLog log_;
 };
 
-}  // namespace sd2
+}  // namespace space_defender_2

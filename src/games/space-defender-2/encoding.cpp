@@ -3,29 +3,31 @@
 
 #include "games/space-defender-2/state.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 
 int State::action_id(const Action& action) const {
   switch (action.kind) {
-    case sd2::Action::Pass:
+    case space_defender_2::Action::Pass:
       return 0;
-    case sd2::Action::Fire:
+    case space_defender_2::Action::Fire:
       return 1;
-    case sd2::Action::Special:
+    case space_defender_2::Action::Special:
       return 2;
-    case sd2::Action::Move:
+    case space_defender_2::Action::Move:
       return 3 + (action.target.row - 1) * battle_.cols() + action.target.col - 1;
   }
   return 0;
 }
 
 std::optional<State::Action> State::action_of_id(int id) const {
-  static constexpr std::array<sd2::Action, 3> kPlain = {sd2::Action::Pass, sd2::Action::Fire,
-                                                        sd2::Action::Special};
+  static constexpr std::array<space_defender_2::Action, 3> kPlain = {
+      space_defender_2::Action::Pass, space_defender_2::Action::Fire,
+      space_defender_2::Action::Special};
   if (id < 0 || id >= num_distinct_actions()) return std::nullopt;
   if (id < 3) return Action{kPlain[static_cast<std::size_t>(id)], {}};
   const int square = id - 3;
-  return Action{sd2::Action::Move, {square / battle_.cols() + 1, square % battle_.cols() + 1}};
+  return Action{space_defender_2::Action::Move,
+                {square / battle_.cols() + 1, square % battle_.cols() + 1}};
 }
 
 engine::MoveData State::describe(const Action& action, int viewer) const {
@@ -37,17 +39,17 @@ engine::MoveData State::describe(const Action& action, int viewer) const {
   move.piece = "Starfighter";
   const Coord at = battle_.starfighter().at;
   switch (action.kind) {
-    case sd2::Action::Move:
+    case space_defender_2::Action::Move:
       move.squares = {{at.row - 1, at.col - 1}, {action.target.row - 1, action.target.col - 1}};
       move.label = "Move to " + location_text(action.target);
       break;
-    case sd2::Action::Fire:
+    case space_defender_2::Action::Fire:
       move.label = "Fire";
       break;
-    case sd2::Action::Special:
+    case space_defender_2::Action::Special:
       move.label = "Use the special";
       break;
-    case sd2::Action::Pass:
+    case space_defender_2::Action::Pass:
       move.label = "Pass the turn";
       break;
   }
@@ -91,4 +93,4 @@ void State::observation_tensor(int player, std::span<float> out) const {
   if (max_length_ < kNoLimit) fill(12, share(turns(), max_length_));
 }
 
-}  // namespace sd2
+}  // namespace space_defender_2

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace sd2 {
+namespace space_defender_2 {
 
 struct Stats {
   int health = 0;
@@ -134,4 +134,4 @@ struct Loadout {
   }
 };
 
-}  // namespace sd2
+}  // namespace space_defender_2

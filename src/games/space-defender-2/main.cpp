@@ -5,6 +5,6 @@
 #include "games/space-defender-2/session.hpp"
 
 int main(int argc, char** argv) {
-  sd2::Session session;
-  return engine::etf::run_main(argc, argv, sd2::grammar(), session);
+  space_defender_2::Session session;
+  return engine::etf::run_main(argc, argv, space_defender_2::grammar(), session);
 }

@@ -25,8 +25,9 @@ std::vector<std::string> sd2_start(const engine::Params& p) {
 }  // namespace
 
 GameInfo register_space_defender_2() {
-  return info<sd2::State, &generic_bot<sd2::State>,
-              &make_etf<sd2::State, sd2::Session, &sd2::grammar, &sd2_start>>(
+  return info<space_defender_2::State, &generic_bot<space_defender_2::State>,
+              &make_etf<space_defender_2::State, space_defender_2::Session,
+                        &space_defender_2::grammar, &sd2_start>>(
       "space-defender-2", "Space Defender 2", "a Starfighter against waves of enemies (one player)",
       {"random", "uct"}, {{{{"max_length", "60"}, {"weapon", "2"}, {"power", "5"}}, 30, 60}},
       // The score has no bound the rules set: 10^9 stands for none.

@@ -1,6 +1,6 @@
 #include "games/space-defender-2/score.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 
 Orbment Orbment::diamond() {
   Orbment focus(0, 4, 3, true);
@@ -31,4 +31,4 @@ int Orbment::score() const {
   return full() ? sum * multiplier_ : sum;
 }
 
-}  // namespace sd2
+}  // namespace space_defender_2

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace sd2 {
+namespace space_defender_2 {
 
 inline constexpr int kBronze = 1;  // Interceptor
 inline constexpr int kSilver = 2;  // Grunt
@@ -38,4 +38,4 @@ class Orbment {
   std::vector<Orbment> slots_;
 };
 
-}  // namespace sd2
+}  // namespace space_defender_2

@@ -2,7 +2,7 @@
 
 #include "games/space-defender-2/text.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 namespace {
 
 using engine::etf::Param;
@@ -228,4 +228,4 @@ std::string Session::game_screen(bool with_log) const {
          text::board(b, !debug_);
 }
 
-}  // namespace sd2
+}  // namespace space_defender_2

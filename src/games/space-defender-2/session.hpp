@@ -9,7 +9,7 @@
 #include "engine/oracle_random.hpp"
 #include "games/space-defender-2/state.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 
 const engine::etf::Grammar& grammar();
 
@@ -66,4 +66,4 @@ class Session final : public engine::etf::Session {
   int queries_ = 0;
 };
 
-}  // namespace sd2
+}  // namespace space_defender_2

@@ -3,13 +3,13 @@
 #include "engine/words.hpp"
 #include "games/space-defender-2/text.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 namespace {
 
-constexpr std::array<std::pair<sd2::Action, std::string_view>, 3> kPlainActions = {{
-    {sd2::Action::Pass, "pass"},
-    {sd2::Action::Fire, "fire"},
-    {sd2::Action::Special, "special"},
+constexpr std::array<std::pair<space_defender_2::Action, std::string_view>, 3> kPlainActions = {{
+    {space_defender_2::Action::Pass, "pass"},
+    {space_defender_2::Action::Fire, "fire"},
+    {space_defender_2::Action::Special, "special"},
 }};
 
 }  // namespace
@@ -121,8 +121,8 @@ void State::legal_actions(std::vector<Action>& out) const {
   }
   for (int row = 1; row <= battle_.rows(); ++row) {
     for (int col = 1; col <= battle_.cols(); ++col) {
-      if (!battle_.refusal(sd2::Action::Move, {row, col}))
-        out.push_back({sd2::Action::Move, {row, col}});
+      if (!battle_.refusal(space_defender_2::Action::Move, {row, col}))
+        out.push_back({space_defender_2::Action::Move, {row, col}});
     }
   }
 }
@@ -140,7 +140,7 @@ engine::Returns State::returns() const {
 }
 
 std::string State::action_text(const Action& action) const {
-  if (action.kind == sd2::Action::Move) {
+  if (action.kind == space_defender_2::Action::Move) {
     return "move(" + std::string(1, static_cast<char>('A' + action.target.row - 1)) + "," +
            std::to_string(action.target.col) + ")";
   }
@@ -157,7 +157,8 @@ engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
   if (text.starts_with("move(") && text.ends_with(")") && text.size() >= 9 && text[6] == ',') {
     const char row = text[5];
     const auto col = engine::parse_int(text.substr(7, text.size() - 8));
-    if (row >= 'A' && row <= 'J' && col) return Action{sd2::Action::Move, {row - 'A' + 1, *col}};
+    if (row >= 'A' && row <= 'J' && col)
+      return Action{space_defender_2::Action::Move, {row - 'A' + 1, *col}};
   }
   return engine::Parsed<Action>::refused(
       "\"" + engine::printable(text, 30) +
@@ -184,4 +185,4 @@ std::optional<std::string> State::check_invariants() const {
   return std::nullopt;
 }
 
-}  // namespace sd2
+}  // namespace space_defender_2

@@ -15,12 +15,12 @@
 #include "engine/oracle_random.hpp"
 #include "games/space-defender-2/battle.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 
 class State {
  public:
   struct Action {
-    sd2::Action kind = sd2::Action::Pass;
+    space_defender_2::Action kind = space_defender_2::Action::Pass;
     Coord target{};  // for Move
     friend bool operator==(const Action&, const Action&) = default;
   };
@@ -93,4 +93,4 @@ class State {
 
 static_assert(engine::Viewable<State>);
 
-}  // namespace sd2
+}  // namespace space_defender_2

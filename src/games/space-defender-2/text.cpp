@@ -1,6 +1,6 @@
 #include "games/space-defender-2/text.hpp"
 
-namespace sd2::text {
+namespace space_defender_2::text {
 namespace {
 
 std::string stats_line(const Stats& s) {
@@ -247,4 +247,4 @@ std::string board(const Battle& battle, bool fog_of_war) {
   return out;
 }
 
-}  // namespace sd2::text
+}  // namespace space_defender_2::text

@@ -7,7 +7,7 @@
 
 #include "games/space-defender-2/battle.hpp"
 
-namespace sd2::text {
+namespace space_defender_2::text {
 
 std::string refusal_message(Refusal refusal);
 // A battle event as its line of the debug sections (without the indentation
@@ -26,4 +26,4 @@ std::string debug_sections(const Battle& battle, bool with_log);
 // The board; in normal mode squares beyond the Starfighter's vision are '?'.
 std::string board(const Battle& battle, bool fog_of_war);
 
-}  // namespace sd2::text
+}  // namespace space_defender_2::text

@@ -6,7 +6,7 @@
 #include "games/space-defender-2/state.hpp"
 #include "games/space-defender-2/text.hpp"
 
-namespace sd2 {
+namespace space_defender_2 {
 namespace {
 
 using nlohmann::json;
@@ -99,4 +99,4 @@ std::string State::events_text(int player) const {
          "Score " + std::to_string(sf.focus.score()) + ".\n";
 }
 
-}  // namespace sd2
+}  // namespace space_defender_2

@@ -7,7 +7,7 @@
 #include "engine/alphabeta.hpp"
 #include "engine/mcts.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 using Action = State::Action;
@@ -104,4 +104,4 @@ Action ai_action(const State& state, const AiOptions& options) {
                        [](const State& leaf) { return yellow_value(attack_score(leaf.game())); });
 }
 
-}  // namespace sas
+}  // namespace sword_and_shield

@@ -14,7 +14,7 @@
 #include "engine/random.hpp"
 #include "games/sword-and-shield/state.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 
 struct AiOptions {
   std::int64_t nodes = 0;  // when set: this many search iterations a decision, no clock
@@ -36,4 +36,4 @@ double attack_score(const Game& game);
 State::Action greedy_action(const State& state, engine::Random& rng);
 State::Action ai_action(const State& state, const AiOptions& options);
 
-}  // namespace sas
+}  // namespace sword_and_shield

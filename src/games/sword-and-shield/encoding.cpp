@@ -3,7 +3,7 @@
 
 #include "games/sword-and-shield/state.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 using Kind = State::Action::Kind;
@@ -107,4 +107,4 @@ void State::observation_tensor(int player, std::span<float> out) const {
   }
 }
 
-}  // namespace sas
+}  // namespace sword_and_shield

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 // CLARIFICATIONS §5: north, east, south, west at orientation 0.
@@ -336,4 +336,4 @@ std::string Game::key() const {
   return k;
 }
 
-}  // namespace sas
+}  // namespace sword_and_shield

@@ -16,7 +16,7 @@
 
 #include "engine/grid.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 
 using engine::Coord;
 
@@ -184,4 +184,4 @@ class Game {
   std::vector<Event> events_;
 };
 
-}  // namespace sas
+}  // namespace sword_and_shield

@@ -95,13 +95,14 @@ std::variant<Options, std::string> parse_options(int argc, char** argv) {
 }
 
 // The computer's decision, handed to the session as an action.
-std::string computer_turn(sas::Session& session, const Options& o, std::uint64_t seed) {
-  sas::AiOptions ai;
+std::string computer_turn(sword_and_shield::Session& session, const Options& o,
+                          std::uint64_t seed) {
+  sword_and_shield::AiOptions ai;
   ai.seed = seed;
   ai.time_ms = o.think_ms;
   ai.nodes = o.nodes;
-  const sas::State& state = session.state();
-  const sas::State::Action action = sas::ai_action(state, ai);
+  const sword_and_shield::State& state = session.state();
+  const sword_and_shield::State::Action action = sword_and_shield::ai_action(state, ai);
   return std::string(o.computer == 0 ? "Yellow" : "Green") + " (computer)> " +
          state.action_text(action) + "\n" + session.apply(action);
 }
@@ -142,7 +143,7 @@ int main(int argc, char** argv) {
     file.str(std::get<std::string>(text));
   }
   std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
-  sas::Session session;
+  sword_and_shield::Session session;
   const int rows = terminal_rows();
   session.set_compact(options.compact == 1 || (options.compact == -1 && rows > 0 && rows < 50));
   if (!batch && isatty(STDIN_FILENO)) std::cout << "Type help for the commands.\n";

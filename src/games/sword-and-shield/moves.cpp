@@ -1,7 +1,7 @@
 // Sword and Shield's actions as data for front ends (engine::Described).
 #include "games/sword-and-shield/state.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 using Kind = State::Action::Kind;
@@ -54,4 +54,4 @@ engine::MoveData State::describe(const Action& action, int viewer) const {
   return move;
 }
 
-}  // namespace sas
+}  // namespace sword_and_shield

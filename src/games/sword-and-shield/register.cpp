@@ -9,20 +9,22 @@ namespace games {
 namespace {
 
 // Sword and Shield's reference player and AI (sword-and-shield/ai.hpp).
-using SasGreedy = ReferenceBot<sas::State, &sas::greedy_action>;
-using SasAi = SearchBot<sas::State, sas::AiOptions, &sas::ai_action, 300>;
+using SasGreedy = ReferenceBot<sword_and_shield::State, &sword_and_shield::greedy_action>;
+using SasAi = SearchBot<sword_and_shield::State, sword_and_shield::AiOptions,
+                        &sword_and_shield::ai_action, 300>;
 
-std::unique_ptr<Bot<sas::State>> sas_bot(std::string_view name, const SelfplayOptions& o,
-                                         std::uint64_t seed) {
+std::unique_ptr<Bot<sword_and_shield::State>> sas_bot(std::string_view name,
+                                                      const SelfplayOptions& o,
+                                                      std::uint64_t seed) {
   if (name == "greedy") return std::make_unique<SasGreedy>(seed);
   if (name == "ai") return std::make_unique<SasAi>(o, seed);
-  return generic_bot<sas::State>(name, o, seed);
+  return generic_bot<sword_and_shield::State>(name, o, seed);
 }
 
 }  // namespace
 
 GameInfo register_sword_and_shield() {
-  return info<sas::State, &sas_bot>(
+  return info<sword_and_shield::State, &sas_bot>(
       "sword-and-shield", "Sword and Shield", "two players push and react with armed pieces",
       {"random", "uct", "greedy", "ai"}, {{{{"max_length", "250"}}, 20, 250}});
 }

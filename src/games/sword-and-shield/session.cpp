@@ -6,7 +6,7 @@
 #include "engine/words.hpp"
 #include "games/sword-and-shield/text.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 const char* const kCommands = "create, move, rotate, pass, react, undo, board, help, quit";
@@ -87,4 +87,4 @@ std::string Session::apply(const State::Action& action) {
   return state_.events_text(game().turn()) + display();
 }
 
-}  // namespace sas
+}  // namespace sword_and_shield

@@ -9,11 +9,11 @@
 
 #include "games/sword-and-shield/state.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 
 class Session {
  public:
-  // The text commands over the rules' state (sas::State), which keeps undo
+  // The text commands over the rules' state (sword_and_shield::State), which keeps undo
   // and takes back reactions without end.
   explicit Session(Game game = Game()) : state_(std::move(game), std::numeric_limits<int>::max()) {}
   // The compact display (text::compact_display) instead of the full one.
@@ -39,4 +39,4 @@ class Session {
   bool compact_ = false;
 };
 
-}  // namespace sas
+}  // namespace sword_and_shield

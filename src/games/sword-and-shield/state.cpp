@@ -5,7 +5,7 @@
 #include "engine/words.hpp"
 #include "games/sword-and-shield/text.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 using Kind = State::Action::Kind;
@@ -292,4 +292,4 @@ std::optional<std::string> State::check_invariants() const {
   return std::nullopt;
 }
 
-}  // namespace sas
+}  // namespace sword_and_shield

@@ -15,7 +15,7 @@
 #include "engine/game.hpp"
 #include "games/sword-and-shield/game.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 
 class State {
  public:
@@ -141,4 +141,4 @@ static_assert(engine::Viewable<State>);
 // opponent's.
 int material(const Game& game, int player);
 
-}  // namespace sas
+}  // namespace sword_and_shield

@@ -1,6 +1,6 @@
 #include "games/sword-and-shield/text.hpp"
 
-namespace sas::text {
+namespace sword_and_shield::text {
 
 std::string event_line(const Event& e) {
   const auto name = [](int piece) {
@@ -233,4 +233,4 @@ std::string compact_display(const Game& game) {
          compact_pieces(game, kYellow, Place::Cemetery) + status(game);
 }
 
-}  // namespace sas::text
+}  // namespace sword_and_shield::text

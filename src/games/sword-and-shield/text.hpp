@@ -7,7 +7,7 @@
 
 #include "games/sword-and-shield/game.hpp"
 
-namespace sas::text {
+namespace sword_and_shield::text {
 
 // A refusal in words, for the command that named `letter` (and `other`, the
 // second piece of a reaction choice).
@@ -24,4 +24,4 @@ std::string display(const Game& game);
 std::string compact_display(const Game& game);
 std::string status(const Game& game);
 
-}  // namespace sas::text
+}  // namespace sword_and_shield::text

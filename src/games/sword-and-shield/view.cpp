@@ -5,7 +5,7 @@
 #include "games/sword-and-shield/state.hpp"
 #include "games/sword-and-shield/text.hpp"
 
-namespace sas {
+namespace sword_and_shield {
 namespace {
 
 using nlohmann::json;
@@ -148,4 +148,4 @@ std::string State::events_text(int player) const {
   return out;
 }
 
-}  // namespace sas
+}  // namespace sword_and_shield

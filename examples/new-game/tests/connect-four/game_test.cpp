@@ -9,7 +9,7 @@
 #include "games/connect-four/state.hpp"
 #include "games/connect-four/text.hpp"
 
-namespace c4 {
+namespace connect_four {
 namespace {
 
 // The game after dropping into these columns (from 1), each drop accepted.
@@ -138,4 +138,4 @@ TEST(ConnectFourSession, UndoTakesBackADropButNotAFinishedGame) {
 }
 
 }  // namespace
-}  // namespace c4
+}  // namespace connect_four

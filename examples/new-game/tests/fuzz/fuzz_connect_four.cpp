@@ -12,7 +12,7 @@
 #include "invariant.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  c4::Session session;
+  connect_four::Session session;
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
   std::string line;
   std::vector<std::string> displays = {session.display()};

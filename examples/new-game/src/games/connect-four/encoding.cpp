@@ -3,7 +3,7 @@
 
 #include "games/connect-four/state.hpp"
 
-namespace c4 {
+namespace connect_four {
 
 std::optional<State::Action> State::action_of_id(int id) const {
   if (id < 0 || id >= game_.cols()) return std::nullopt;
@@ -23,4 +23,4 @@ void State::observation_tensor(int player, std::span<float> out) const {
   }
 }
 
-}  // namespace c4
+}  // namespace connect_four

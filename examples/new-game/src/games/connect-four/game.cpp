@@ -1,6 +1,6 @@
 #include "games/connect-four/game.hpp"
 
-namespace c4 {
+namespace connect_four {
 
 std::optional<Coord> Game::landing(int column) const {
   if (column < 0 || column >= cols_) return std::nullopt;
@@ -54,4 +54,4 @@ bool Game::completes_line(Coord c) {
   return false;
 }
 
-}  // namespace c4
+}  // namespace connect_four

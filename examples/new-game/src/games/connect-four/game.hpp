@@ -10,7 +10,7 @@
 
 #include "engine/grid.hpp"
 
-namespace c4 {
+namespace connect_four {
 
 using engine::Coord;
 
@@ -82,4 +82,4 @@ class Game {
   }
 };
 
-}  // namespace c4
+}  // namespace connect_four

@@ -71,7 +71,7 @@ std::variant<Options, std::string> parse_options(int argc, char** argv) {
       o.params[option.substr(1)] = value;  // checked by the state's make()
     } else if (option == "-ai") {
       if (value != "red" && value != "yellow") return "-ai needs the colour, red or yellow";
-      o.computer = value == "red" ? c4::kRed : c4::kYellow;
+      o.computer = value == "red" ? connect_four::kRed : connect_four::kYellow;
     } else if (option == "-nodes") {
       if (!number || *number < 1) return "-nodes needs a whole number from 1";
       o.nodes = *number;
@@ -84,13 +84,13 @@ std::variant<Options, std::string> parse_options(int argc, char** argv) {
 }
 
 // The computer's drop (Monte-Carlo tree search with random playouts).
-std::string computer_turn(c4::Session& session, const Options& o, engine::Random& rng) {
-  engine::Mcts<c4::State> search(1.0);
+std::string computer_turn(connect_four::Session& session, const Options& o, engine::Random& rng) {
+  engine::Mcts<connect_four::State> search(1.0);
   engine::SearchLimits limits;
   limits.iterations = o.nodes;
   const auto action = search.search(session.state(), limits, rng, engine::RandomPlayout{});
-  return c4::text::player_name(o.computer) + " (computer)> " + session.state().action_text(action) +
-         "\n" + session.apply(action);
+  return connect_four::text::player_name(o.computer) + " (computer)> " +
+         session.state().action_text(action) + "\n" + session.apply(action);
 }
 
 }  // namespace
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const Options& options = std::get<Options>(parsed);
-  auto made = c4::State::make(options.params);
+  auto made = connect_four::State::make(options.params);
   if (const auto* problem = std::get_if<std::string>(&made)) {
     std::cerr << "connect-four: " << *problem << "\n";
     return 2;
@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
     file.str(std::get<std::string>(text));
   }
   std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
-  c4::Session session(std::get<c4::State>(made));
+  connect_four::Session session(std::get<connect_four::State>(made));
   engine::Random rng(options.seed);
   if (!batch && isatty(STDIN_FILENO)) std::cout << "Type help for the commands.\n";
   std::cout << session.display();

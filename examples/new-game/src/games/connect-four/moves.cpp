@@ -1,7 +1,7 @@
 // Connect Four's drops as data for front ends (engine::Described).
 #include "games/connect-four/state.hpp"
 
-namespace c4 {
+namespace connect_four {
 
 engine::MoveData State::describe(const Action& action, int viewer) const {
   (void)viewer;  // nothing is hidden
@@ -15,4 +15,4 @@ engine::MoveData State::describe(const Action& action, int viewer) const {
   return move;
 }
 
-}  // namespace c4
+}  // namespace connect_four

@@ -6,7 +6,7 @@
 namespace games {
 
 GameInfo register_connect_four() {
-  return info<c4::State, &generic_bot<c4::State>>(
+  return info<connect_four::State, &generic_bot<connect_four::State>>(
       "connect-four", "Connect Four", "two players drop discs to make four in a line",
       {"random", "uct"},
       {{{}, 20, 100}, {{{"rows", "4"}, {"cols", "9"}}, 20, 100}});  // starts: params, games, bound

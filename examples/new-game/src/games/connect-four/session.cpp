@@ -3,7 +3,7 @@
 #include "engine/words.hpp"
 #include "games/connect-four/text.hpp"
 
-namespace c4 {
+namespace connect_four {
 namespace {
 
 const char* const kHelp =
@@ -64,4 +64,4 @@ bool Session::undo() {
   return true;
 }
 
-}  // namespace c4
+}  // namespace connect_four

@@ -8,7 +8,7 @@
 
 #include "games/connect-four/state.hpp"
 
-namespace c4 {
+namespace connect_four {
 
 class Session {
  public:
@@ -32,4 +32,4 @@ class Session {
   bool quit_ = false;
 };
 
-}  // namespace c4
+}  // namespace connect_four

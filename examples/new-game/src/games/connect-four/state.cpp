@@ -3,7 +3,7 @@
 #include "engine/words.hpp"
 #include "games/connect-four/text.hpp"
 
-namespace c4 {
+namespace connect_four {
 namespace {
 
 std::string how_to_write(const Game& game) {
@@ -102,4 +102,4 @@ std::optional<std::string> State::check_invariants() const {
   return std::nullopt;
 }
 
-}  // namespace c4
+}  // namespace connect_four

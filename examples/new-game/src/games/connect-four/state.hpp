@@ -15,7 +15,7 @@
 #include "engine/game.hpp"
 #include "games/connect-four/game.hpp"
 
-namespace c4 {
+namespace connect_four {
 
 class State {
  public:
@@ -72,4 +72,4 @@ class State {
 
 static_assert(engine::Viewable<State>);
 
-}  // namespace c4
+}  // namespace connect_four

@@ -1,6 +1,6 @@
 #include "games/connect-four/text.hpp"
 
-namespace c4::text {
+namespace connect_four::text {
 
 std::string player_name(int player) {
   return player == kRed ? "Red" : "Yellow";
@@ -56,4 +56,4 @@ std::string event_line(const Event& event, const Game& game) {
   return "";
 }
 
-}  // namespace c4::text
+}  // namespace connect_four::text

@@ -5,7 +5,7 @@
 
 #include "games/connect-four/game.hpp"
 
-namespace c4::text {
+namespace connect_four::text {
 
 std::string player_name(int player);  // "Red", "Yellow"
 char disc_letter(int player);         // 'R', 'Y'
@@ -16,4 +16,4 @@ std::string refusal_message(Refusal refusal, int column, const Game& game);
 // What an event did, a line ending in a newline.
 std::string event_line(const Event& event, const Game& game);
 
-}  // namespace c4::text
+}  // namespace connect_four::text

@@ -5,7 +5,7 @@
 #include "games/connect-four/state.hpp"
 #include "games/connect-four/text.hpp"
 
-namespace c4 {
+namespace connect_four {
 namespace {
 
 using nlohmann::json;
@@ -72,4 +72,4 @@ std::string State::events_text(int player) const {
   return out;
 }
 
-}  // namespace c4
+}  // namespace connect_four
