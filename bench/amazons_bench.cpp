@@ -13,7 +13,7 @@
 #include "games/amazons/ai.hpp"
 #include "games/amazons/fast_game.hpp"
 #include "games/amazons/perft_parallel.hpp"
-#include "games/amazons/program.hpp"
+#include "games/amazons/protocol/program.hpp"
 #include "games/amazons/standard.hpp"
 #include "games/amazons/state.hpp"
 

@@ -12,9 +12,9 @@
 #include "games/amazons/lines.hpp"
 #include "games/amazons/perft_parallel.hpp"
 #include "games/amazons/play.hpp"
+#include "games/amazons/protocol/verify.hpp"
 #include "games/amazons/standard.hpp"
 #include "games/amazons/state.hpp"
-#include "games/amazons/verify.hpp"
 
 namespace amazons {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/amazons/program.hpp"
+#include "games/amazons/protocol/program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "games/amazons/board.hpp"
-#include "games/amazons/verify.hpp"
+#include "games/amazons/protocol/verify.hpp"
 
 namespace amazons {
 namespace {

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "games/amazons/verify.hpp"
+#include "games/amazons/protocol/verify.hpp"
 
 namespace {
 

@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "engine/random.hpp"
-#include "games/amazons/anticheat.hpp"
 #include "games/amazons/play.hpp"
 #include "games/amazons/player.hpp"
-#include "games/amazons/verify.hpp"
+#include "games/amazons/protocol/anticheat.hpp"
+#include "games/amazons/protocol/verify.hpp"
 
 namespace amazons {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "engine/random.hpp"
 #include "games/amazons/player.hpp"
-#include "games/amazons/verify.hpp"
+#include "games/amazons/protocol/verify.hpp"
 #include "invariant.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

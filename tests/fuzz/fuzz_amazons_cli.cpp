@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "games/amazons/program.hpp"
+#include "games/amazons/protocol/program.hpp"
 #include "invariant.hpp"
 
 namespace {

@@ -8,8 +8,8 @@
 
 #include "engine/call.hpp"
 #include "games/amazons/play.hpp"
-#include "games/amazons/program.hpp"
-#include "games/amazons/referee.hpp"
+#include "games/amazons/protocol/program.hpp"
+#include "games/amazons/protocol/referee.hpp"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);

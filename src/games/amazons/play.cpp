@@ -11,7 +11,7 @@
 #include "games/amazons/ai.hpp"
 #include "games/amazons/parameters.hpp"
 #include "games/amazons/player.hpp"
-#include "games/amazons/program.hpp"
+#include "games/amazons/protocol/program.hpp"
 #include "games/amazons/state.hpp"
 
 namespace amazons {

@@ -1,4 +1,4 @@
-#include "games/amazons/program.hpp"
+#include "games/amazons/protocol/program.hpp"
 
 #include <sys/stat.h>
 
@@ -9,8 +9,8 @@
 #include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "games/amazons/ai.hpp"
-#include "games/amazons/anticheat.hpp"
 #include "games/amazons/parameters.hpp"
+#include "games/amazons/protocol/anticheat.hpp"
 
 namespace amazons {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/amazons/referee.hpp"
+#include "games/amazons/protocol/referee.hpp"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -22,9 +22,9 @@
 #include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
-#include "games/amazons/player_call.hpp"
-#include "games/amazons/program.hpp"
-#include "games/amazons/verify.hpp"
+#include "games/amazons/protocol/player_call.hpp"
+#include "games/amazons/protocol/program.hpp"
+#include "games/amazons/protocol/verify.hpp"
 
 namespace amazons {
 namespace {

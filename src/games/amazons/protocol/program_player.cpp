@@ -1,4 +1,4 @@
-#include "games/amazons/program_player.hpp"
+#include "games/amazons/protocol/program_player.hpp"
 
 #include <deque>
 #include <filesystem>
@@ -6,7 +6,7 @@
 
 #include "engine/call.hpp"
 #include "engine/files.hpp"
-#include "games/amazons/player_call.hpp"
+#include "games/amazons/protocol/player_call.hpp"
 #include "games/amazons/state.hpp"
 
 namespace amazons {

@@ -1,4 +1,4 @@
-#include "games/amazons/player_call.hpp"
+#include "games/amazons/protocol/player_call.hpp"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "engine/words.hpp"
-#include "games/amazons/verify.hpp"
+#include "games/amazons/protocol/verify.hpp"
 
 namespace amazons {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/amazons/verify.hpp"
+#include "games/amazons/protocol/verify.hpp"
 
 #include <algorithm>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "games/amazons/anticheat.hpp"
+#include "games/amazons/protocol/anticheat.hpp"
 
 #include <algorithm>
 
