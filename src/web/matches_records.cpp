@@ -2,8 +2,8 @@
 // and SGF.
 #include <algorithm>
 
-#include "web/matches.hpp"
 #include "engine/files.hpp"
+#include "web/matches.hpp"
 #include "web/matches_shared.hpp"
 
 namespace web {
