@@ -10,31 +10,13 @@
 #include "games/raiinet/state.hpp"
 #include "games/sword-and-shield/ai.hpp"
 #include "games/sword-and-shield/state.hpp"
+#include "random_games.hpp"
 
 namespace {
 
 template <typename S>
 S made(const engine::Params& params) {
   return std::get<S>(S::make(params));
-}
-
-// Random games of `start` through the contract, each at most `limit` actions.
-template <typename S>
-void random_games(benchmark::State& state, const S& start, int limit) {
-  engine::Random rng(5);
-  std::vector<typename S::Action> legal;
-  std::int64_t actions = 0;
-  for (auto _ : state) {
-    S game = start;
-    for (int i = 0; i < limit && !game.over(); ++i) {
-      game.legal_actions(legal);
-      game.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
-      ++actions;
-    }
-    benchmark::DoNotOptimize(game);
-  }
-  state.counters["actions_per_second"] =
-      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
 }
 
 void BM_RaiinetRandomGames(benchmark::State& state) {

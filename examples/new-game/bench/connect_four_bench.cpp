@@ -6,24 +6,13 @@
 
 #include "engine/mcts.hpp"
 #include "games/connect-four/state.hpp"
+#include "random_games.hpp"
 
 namespace {
 
 void BM_ConnectFourRandomGames(benchmark::State& state) {
-  engine::Random rng(5);
-  std::vector<connect_four::State::Action> legal;
-  std::int64_t actions = 0;
-  for (auto _ : state) {
-    connect_four::State game;
-    while (!game.over()) {
-      game.legal_actions(legal);
-      game.apply(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
-      ++actions;
-    }
-    benchmark::DoNotOptimize(game);
-  }
-  state.counters["actions_per_second"] =
-      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
+  random_games(state, connect_four::State(),
+               connect_four::kDefaultRows * connect_four::kDefaultCols);
 }
 BENCHMARK(BM_ConnectFourRandomGames)->Unit(benchmark::kMicrosecond);
 
