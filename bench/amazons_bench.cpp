@@ -10,11 +10,11 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/mcts.hpp"
-#include "games/amazons/ai.hpp"
-#include "games/amazons/fast_game.hpp"
-#include "games/amazons/perft_parallel.hpp"
+#include "games/amazons/ai/ai.hpp"
+#include "games/amazons/lines/fast_game.hpp"
+#include "games/amazons/lines/perft_parallel.hpp"
+#include "games/amazons/lines/standard.hpp"
 #include "games/amazons/protocol/program.hpp"
-#include "games/amazons/standard.hpp"
 #include "games/amazons/state.hpp"
 
 namespace {

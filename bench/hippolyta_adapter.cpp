@@ -24,7 +24,7 @@
 
 #include "engine/files.hpp"
 #include "engine/random.hpp"
-#include "games/amazons/player.hpp"
+#include "games/amazons/ai/player.hpp"
 #include "games/amazons/rules.hpp"
 
 namespace {

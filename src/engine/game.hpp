@@ -468,15 +468,6 @@ struct ParamSpec {
   std::vector<ParamChoice> choices = {};
 };
 
-// A game as the launcher, the match runner and the web server list them.
-struct GameEntry {
-  std::string name;
-  std::string description;
-  std::vector<ParamSpec> params;
-  // The state for these parameters (defaults filled in), or why not.
-  std::variant<std::unique_ptr<AnyState>, std::string> (*make)(const Params& params);
-};
-
 // Reading parameters: each game's make() takes what it knows and refuses the
 // rest, with messages that name the parameter and what it may be.
 class ParamReader {

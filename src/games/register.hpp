@@ -55,13 +55,11 @@ template <engine::Viewable S, auto MakeBot, auto Make = &make_any<S>>
 GameInfo info(std::string name, std::string title, std::string description,
               std::vector<std::string> bots, std::vector<SimulationStart> simulations,
               GameFacts facts = {}) {
-  GameInfo game{{std::move(name), std::move(description), S::param_specs(), Make},
-                std::move(title),
-                std::move(bots),
-                &selfplay<S, MakeBot>,
-                &make_any_bot<S, MakeBot>,
-                std::move(simulations),
-                &simulate<S>};
+  GameInfo game{std::move(name),        std::move(description),
+                S::param_specs(),       Make,
+                std::move(title),       std::move(bots),
+                &selfplay<S, MakeBot>,  &make_any_bot<S, MakeBot>,
+                std::move(simulations), &simulate<S>};
   game.facts = facts;
   // A state held by value reads back from its string; a program's session does not.
   if constexpr (Make == &make_any<S>) game.restore = &restore_any<S>;

@@ -12,7 +12,7 @@ const std::vector<GameInfo>& all_games() {
   static const std::vector<GameInfo> kGames = [] {
     std::vector<GameInfo> games = registered_games();
     std::sort(games.begin(), games.end(),
-              [](const GameInfo& a, const GameInfo& b) { return a.entry.name < b.entry.name; });
+              [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });
     return games;
   }();
   return kGames;
@@ -20,7 +20,7 @@ const std::vector<GameInfo>& all_games() {
 
 const GameInfo* find_game(std::string_view name) {
   for (const GameInfo& g : all_games()) {
-    if (g.entry.name == name) return &g;
+    if (g.name == name) return &g;
   }
   return nullptr;
 }

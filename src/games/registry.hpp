@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -57,7 +58,12 @@ struct GameFacts {
 // A game as every front end knows it. Each game registers one, in its
 // folder's register.cpp (docs/adding-a-game.md); the list is all_games().
 struct GameInfo {
-  engine::GameEntry entry;        // its name (also its program's), description, parameters, make
+  std::string name;  // also its program's: "sword-and-shield"
+  std::string description;
+  std::vector<engine::ParamSpec> params;
+  // The state for these parameters (defaults filled in), or why not.
+  std::variant<std::unique_ptr<engine::AnyState>, std::string> (*make)(
+      const engine::Params& params);
   std::string title;              // as people write it: "Sword and Shield"
   std::vector<std::string> bots;  // the bot names this game has
   // Plays the matches; prints the results to `out` and violations to `err`.

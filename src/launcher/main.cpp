@@ -28,10 +28,10 @@ std::filesystem::path program_dir() {
 }
 
 // The games of the registry whose programs are built beside this one.
-std::vector<const engine::GameEntry*> built_games(const std::filesystem::path& dir) {
-  std::vector<const engine::GameEntry*> built;
+std::vector<const games::GameInfo*> built_games(const std::filesystem::path& dir) {
+  std::vector<const games::GameInfo*> built;
   for (const games::GameInfo& game : games::all_games()) {
-    if (std::filesystem::exists(dir / game.entry.name)) built.push_back(&game.entry);
+    if (std::filesystem::exists(dir / game.name)) built.push_back(&game);
   }
   return built;
 }
@@ -47,9 +47,9 @@ int start(const std::filesystem::path& dir, std::string_view name, int argc, cha
   return 3;
 }
 
-std::string names(const std::vector<const engine::GameEntry*>& games) {
+std::string names(const std::vector<const games::GameInfo*>& games) {
   std::string text;
-  for (const engine::GameEntry* game : games) text += (text.empty() ? "" : ", ") + game->name;
+  for (const games::GameInfo* game : games) text += (text.empty() ? "" : ", ") + game->name;
   return text;
 }
 
@@ -77,7 +77,7 @@ void play(const std::filesystem::path& dir, std::string_view name) {
   if (pid > 0) waitpid(pid, nullptr, 0);
 }
 
-int menu(const std::filesystem::path& dir, const std::vector<const engine::GameEntry*>& games) {
+int menu(const std::filesystem::path& dir, const std::vector<const games::GameInfo*>& games) {
   if (games.empty()) {
     std::cerr << "gridgames: no game is built in " << dir << "\n";
     return 3;
@@ -111,7 +111,7 @@ int menu(const std::filesystem::path& dir, const std::vector<const engine::GameE
 
 int main(int argc, char** argv) {
   const std::filesystem::path dir = program_dir();
-  const std::vector<const engine::GameEntry*> games = built_games(dir);
+  const std::vector<const games::GameInfo*> games = built_games(dir);
   if (argc < 2) return menu(dir, games);
   const std::string_view wanted = argv[1];
   if (wanted == "-h" || wanted == "--help") {
@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
   if (wanted == "tournament") return launcher::run_tournament(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
-  for (const engine::GameEntry* game : games) {
+  for (const games::GameInfo* game : games) {
     if (game->name == wanted) return start(dir, game->name, argc - 2, argv + 2);
   }
   std::cerr << "gridgames: unknown game \"" << wanted << "\"; the games are " << names(games)

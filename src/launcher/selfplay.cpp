@@ -15,7 +15,7 @@ int run_selfplay(int argc, const char* const* argv) {
   std::vector<std::string> params;
   std::string game_names;
   for (const games::GameInfo& g : games::all_games()) {
-    game_names += (game_names.empty() ? "" : ", ") + g.entry.name + " (bots: ";
+    game_names += (game_names.empty() ? "" : ", ") + g.name + " (bots: ";
     for (std::size_t i = 0; i < g.bots.size(); ++i) game_names += (i ? ", " : "") + g.bots[i];
     game_names += ")";
   }

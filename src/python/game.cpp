@@ -41,7 +41,7 @@ const games::GameInfo& find(const std::string& name) {
   if (!info) {
     std::string names;
     for (const games::GameInfo& g : games::all_games())
-      names += (names.empty() ? "" : ", ") + g.entry.name;
+      names += (names.empty() ? "" : ", ") + g.name;
     throw py::value_error("no game \"" + engine::printable(name) + "\"; the games are " + names);
   }
   return *info;
@@ -49,39 +49,39 @@ const games::GameInfo& find(const std::string& name) {
 
 GameType GameType::of(const games::GameInfo& info) {
   GameType t;
-  t.short_name = info.entry.name;
+  t.short_name = info.name;
   t.long_name = info.title;
   t.chance_mode = info.facts.chance ? ChanceMode::kSampledStochastic : ChanceMode::kDeterministic;
   t.information =
       info.facts.hidden ? Information::kImperfectInformation : Information::kPerfectInformation;
-  const auto made = info.entry.make({});
+  const auto made = info.make({});
   const int players = std::get<std::unique_ptr<engine::AnyState>>(made)->players();
   // Amazons' players are a parameter: 1 to 8.
-  const bool any_players = std::any_of(info.entry.params.begin(), info.entry.params.end(),
+  const bool any_players = std::any_of(info.params.begin(), info.params.end(),
                                        [](const auto& p) { return p.name == "players"; });
   t.min_num_players = any_players ? 1 : players;
   t.max_num_players = any_players ? engine::kMaxPlayers : players;
   t.utility = !info.facts.return_sum        ? Utility::kGeneralSum
               : *info.facts.return_sum == 0 ? Utility::kZeroSum
                                             : Utility::kConstantSum;
-  for (const engine::ParamSpec& p : info.entry.params)
+  for (const engine::ParamSpec& p : info.params)
     t.parameter_specification[p.name] = p.default_value;
   return t;
 }
 
 Game::Game(const games::GameInfo& info, engine::Params params)
     : info_(&info), params_(std::move(params)) {
-  auto made = info.entry.make(params_);
+  auto made = info.make(params_);
   if (const auto* error = std::get_if<std::string>(&made)) throw py::value_error(*error);
   const auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);
   players_ = state->players();
   actions_ = state->num_distinct_actions();
   shape_ = state->observation_shape();
-  filled_ = engine::ParamReader(params_, info.entry.params).filled();
+  filled_ = engine::ParamReader(params_, info.params).filled();
 }
 
 State Game::new_initial_state() const {
-  return State(*this, std::get<std::unique_ptr<engine::AnyState>>(info_->entry.make(params_)));
+  return State(*this, std::get<std::unique_ptr<engine::AnyState>>(info_->make(params_)));
 }
 
 double Game::utility_sum() const {
@@ -240,8 +240,7 @@ std::string State::events(int player) const {
 }
 
 std::vector<std::string> State::history_texts() const {
-  auto replay =
-      std::get<std::unique_ptr<engine::AnyState>>(game_.info().entry.make(game_.parameters()));
+  auto replay = std::get<std::unique_ptr<engine::AnyState>>(game_.info().make(game_.parameters()));
   std::vector<std::string> texts;
   for (int id : ids_) {
     texts.push_back(replay->text_of_id(id).value_or("?"));

@@ -58,7 +58,7 @@ class Game {
  public:
   Game(const games::GameInfo& info, engine::Params params);
   State new_initial_state() const;
-  std::string name() const { return info_->entry.name; }
+  std::string name() const { return info_->name; }
   int num_players() const { return players_; }
   int num_distinct_actions() const { return actions_; }
   const std::vector<int>& observation_tensor_shape() const { return shape_; }

@@ -21,7 +21,7 @@ namespace {
 py::dict game_info(const std::string& name) {
   const games::GameInfo& g = find(name);
   py::list params;
-  for (const engine::ParamSpec& p : g.entry.params) {
+  for (const engine::ParamSpec& p : g.params) {
     py::dict d;
     d["name"] = p.name;
     d["default"] = p.default_value;
@@ -33,9 +33,9 @@ py::dict game_info(const std::string& name) {
     params.append(d);
   }
   py::dict out;
-  out["name"] = g.entry.name;
+  out["name"] = g.name;
   out["title"] = g.title;
-  out["description"] = g.entry.description;
+  out["description"] = g.description;
   out["params"] = params;
   out["bots"] = g.bots;
   return out;
@@ -222,7 +222,7 @@ PYBIND11_MODULE(_gridgames, m) {
       "games",
       [] {
         std::vector<std::string> names;
-        for (const games::GameInfo& g : games::all_games()) names.push_back(g.entry.name);
+        for (const games::GameInfo& g : games::all_games()) names.push_back(g.name);
         return names;
       },
       "the names of the games");

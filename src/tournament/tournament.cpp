@@ -88,7 +88,7 @@ struct Encounter {
 // The game's start for a pair (games::start_params): the same for both
 // games of the pair.
 engine::Params start_of_pair(const Options& o, const games::GameInfo& info, int pair) {
-  return games::start_params(info.entry.params, o.params, o.seed, static_cast<std::uint64_t>(pair),
+  return games::start_params(info.params, o.params, o.seed, static_cast<std::uint64_t>(pair),
                              o.max_length);
 }
 
@@ -133,7 +133,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
                  int game, int first, int second) {
   Played out{pair, game, first, second, 0.5, "draw", "rules", json()};
   const engine::Params params = start_of_pair(o, info, pair);
-  auto state = std::get<std::unique_ptr<engine::AnyState>>(info.entry.make(params));
+  auto state = std::get<std::unique_ptr<engine::AnyState>>(info.make(params));
   const int seats[2] = {first, second};
   // The seats' folders outlive their players (declared first, gone last).
   std::unique_ptr<engine::SeatFolder> folders[2];
@@ -186,7 +186,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
     out.verdict = out.first_points == 0.5 ? "draw" : "win";
   }
   out.record = {
-      {"game", info.entry.name},
+      {"game", info.name},
       {"pair", pair + 1},
       {"game_in_pair", game + 1},
       {"seed", o.seed},
@@ -623,7 +623,7 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   if (!info) return fail("unknown game \"" + engine::printable(o.game) + "\"");
   if (const auto wrong = games::add_params(params, o.params))
     return fail("--param " + *wrong + ": write it as NAME=VALUE");
-  auto made = info->entry.make(start_of_pair(o, *info, 0));
+  auto made = info->make(start_of_pair(o, *info, 0));
   if (const auto* error = std::get_if<std::string>(&made)) return fail(*error);
   if (std::get<std::unique_ptr<engine::AnyState>>(made)->players() != 2)
     return fail(o.game + " with these parameters is not a game of two players");

@@ -125,7 +125,7 @@ json Matches::catalogue() {
   json list = json::array();
   for (const games::GameInfo& info : games::all_games()) {
     json params = json::array();
-    for (const engine::ParamSpec& spec : info.entry.params) {
+    for (const engine::ParamSpec& spec : info.params) {
       json param = {{"name", spec.name},
                     {"default", spec.default_value},
                     {"help", spec.help},
@@ -134,11 +134,11 @@ json Matches::catalogue() {
         param["choices"].push_back({{"value", choice.value}, {"label", choice.label}});
       params.push_back(std::move(param));
     }
-    auto made = info.entry.make({});
+    auto made = info.make({});
     const auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);
-    list.push_back({{"name", info.entry.name},
+    list.push_back({{"name", info.name},
                     {"title", info.title},
-                    {"description", info.entry.description},
+                    {"description", info.description},
                     {"players", state->players()},
                     {"params", params},
                     {"bots", info.bots},
@@ -157,7 +157,7 @@ std::size_t Matches::size() const {
 Answer<std::unique_ptr<Matches::Match>> Matches::make_match(
     const games::GameInfo& info, const engine::Params& params,
     const std::vector<std::string>& kinds, const std::vector<std::string>& tokens) {
-  auto made = info.entry.make(params);
+  auto made = info.make(params);
   if (const auto* error = std::get_if<std::string>(&made)) return Refusal{400, *error};
   auto match = std::make_unique<Match>();
   match->info = &info;
@@ -185,8 +185,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::make_match(
       seat.bot = kind;
       seat.ai = info.make_bot(seat.bot, thinking, std::random_device{}());
       if (!seat.ai)
-        return Refusal{400,
-                       "no bot \"" + engine::printable(seat.bot) + "\" for " + info.entry.name};
+        return Refusal{400, "no bot \"" + engine::printable(seat.bot) + "\" for " + info.name};
     }
     match->seats.push_back(std::move(seat));
   }
@@ -211,7 +210,7 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   }
   // A seed not given is drawn here: a fixed default would deal every game the
   // same hidden links.
-  const auto& specs = info->entry.params;
+  const auto& specs = info->params;
   if (!params.count("seed") &&
       std::any_of(specs.begin(), specs.end(), [](const auto& p) { return p.name == "seed"; }))
     params["seed"] = std::to_string(std::random_device{}() % 1000000000u);
@@ -471,7 +470,7 @@ json Matches::view_of(const Match& match, int player) const {
   for (const Seat& seat : match.seats)
     seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
   json view = {{"id", match.id},
-               {"game", match.info->entry.name},
+               {"game", match.info->name},
                {"player", player},
                {"players", state.players()},
                {"seats", seats},
@@ -520,7 +519,7 @@ json Matches::view_of(const Match& match, int player) const {
   // The parameters may tell what a player must not know (RAIInet's seed
   // places the hidden links): only one-player games show them.
   if (state.players() == 1)
-    view["params"] = engine::ParamReader(match.params, match.info->entry.params).filled();
+    view["params"] = engine::ParamReader(match.params, match.info->params).filled();
   return view;
 }
 

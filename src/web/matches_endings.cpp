@@ -126,7 +126,7 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
       const Seat& was = match.seats[static_cast<std::size_t>((p + n - 1) % n)];
       seats.push_back(was.bot.empty() ? "human" : was.bot);
     }
-    request = {{"game", match.info->entry.name}, {"params", params}, {"seats", seats}};
+    request = {{"game", match.info->name}, {"params", params}, {"seats", seats}};
   }
   auto made = create(request, address);
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;

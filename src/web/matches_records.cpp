@@ -108,7 +108,7 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
     auto found = find_finished(id);
     if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
     const Match& match = *std::get<Match*>(found);
-    auto made = match.info->entry.make(match.params);
+    auto made = match.info->make(match.params);
     if (auto* error = std::get_if<std::string>(&made)) return Refusal{500, *error};
     state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
     actions = match.actions;
@@ -151,7 +151,7 @@ json Matches::record_json(const Match& match) {
   const engine::Returns r = returns(match);
   const int n = match.state->players();
   return json{{"id", match.id},
-              {"game", match.info->entry.name},
+              {"game", match.info->name},
               {"params", match.params},
               {"seats", seats},
               {"actions", actions},

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "engine/random.hpp"
-#include "games/amazons/player.hpp"
+#include "games/amazons/ai/player.hpp"
 
 using namespace amazons;
 

@@ -6,14 +6,14 @@
 #include <tuple>
 
 #include "engine/random.hpp"
-#include "games/amazons/ai.hpp"
-#include "games/amazons/book.hpp"
-#include "games/amazons/fast_game.hpp"
-#include "games/amazons/lines.hpp"
-#include "games/amazons/perft_parallel.hpp"
+#include "games/amazons/ai/ai.hpp"
+#include "games/amazons/ai/book.hpp"
+#include "games/amazons/lines/fast_game.hpp"
+#include "games/amazons/lines/lines.hpp"
+#include "games/amazons/lines/perft_parallel.hpp"
+#include "games/amazons/lines/standard.hpp"
 #include "games/amazons/play.hpp"
 #include "games/amazons/protocol/verify.hpp"
-#include "games/amazons/standard.hpp"
 #include "games/amazons/state.hpp"
 
 namespace amazons {

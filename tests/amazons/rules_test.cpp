@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/random.hpp"
+#include "games/amazons/ai/player.hpp"
 #include "games/amazons/play.hpp"
-#include "games/amazons/player.hpp"
 #include "games/amazons/protocol/anticheat.hpp"
 #include "games/amazons/protocol/verify.hpp"
 

@@ -9,7 +9,7 @@
 #include <ostream>
 
 #include "engine/simulation.hpp"
-#include "games/amazons/standard.hpp"
+#include "games/amazons/lines/standard.hpp"
 #include "games/amazons/state.hpp"
 #include "games/raiinet/state.hpp"
 #include "games/registry.hpp"
@@ -24,7 +24,7 @@ struct Start {
 };
 
 void PrintTo(const Start& start, std::ostream* out) {
-  *out << start.game->entry.name << ", start " << start.index;
+  *out << start.game->name << ", start " << start.index;
 }
 
 std::vector<Start> every_start() {
@@ -41,13 +41,13 @@ TEST_P(ContractRandomSim, RandomGamesKeepTheContractAndTheInvariants) {
   const Start& start = GetParam();
   const auto violation =
       start.game->simulate(start.game->simulations[start.index], 1 + start.index);
-  EXPECT_FALSE(violation) << start.game->entry.name << ": " << violation.value_or("");
+  EXPECT_FALSE(violation) << start.game->name << ": " << violation.value_or("");
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryGame, ContractRandomSim, ::testing::ValuesIn(every_start()),
                          [](const ::testing::TestParamInfo<Start>& param) {
-                           std::string name = param.param.game->entry.name + "_" +
-                                              std::to_string(param.param.index);
+                           std::string name =
+                               param.param.game->name + "_" + std::to_string(param.param.index);
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
@@ -55,7 +55,7 @@ INSTANTIATE_TEST_SUITE_P(EveryGame, ContractRandomSim, ::testing::ValuesIn(every
 TEST(ContractRegistry, EveryGameHasAStartToSimulate) {
   EXPECT_GE(games::all_games().size(), 5u);
   for (const games::GameInfo& game : games::all_games())
-    EXPECT_FALSE(game.simulations.empty()) << game.entry.name;
+    EXPECT_FALSE(game.simulations.empty()) << game.name;
 }
 
 // The classic game on the line board (the engine of perft and playouts) is

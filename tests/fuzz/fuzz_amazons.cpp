@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/random.hpp"
-#include "games/amazons/player.hpp"
+#include "games/amazons/ai/player.hpp"
 #include "games/amazons/protocol/verify.hpp"
 #include "invariant.hpp"
 

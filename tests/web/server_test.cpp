@@ -121,7 +121,7 @@ TEST_F(WebServer, ListsEveryGameWithItsParameters) {
   ASSERT_EQ(r.status, 200);
   std::vector<std::string> names, registered;
   for (const json& game : r.data["games"]) names.push_back(game["name"].get<std::string>());
-  for (const games::GameInfo& game : games::all_games()) registered.push_back(game.entry.name);
+  for (const games::GameInfo& game : games::all_games()) registered.push_back(game.name);
   EXPECT_EQ(names, registered);  // the registry's games, in its order
   EXPECT_GE(names.size(), 5u);
   const auto sd2 = std::find_if(r.data["games"].begin(), r.data["games"].end(),
@@ -979,7 +979,7 @@ TEST_F(WebServer, AFinishedGameCannotBeChangedHoweverItEnded) {
 TEST(EtfConsole, KeepsABoundedEndOfWhatWasPrinted) {
   const games::GameInfo* info = games::find_game("simodyssey");
   ASSERT_NE(info, nullptr);
-  auto made = info->entry.make({});
+  auto made = info->make({});
   auto& state = *std::get<std::unique_ptr<engine::AnyState>>(made);
   ASSERT_NE(state.console(), nullptr);
   std::size_t printed = state.console()->size();

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "games/amazons/ai.hpp"
+#include "games/amazons/ai/ai.hpp"
 
 namespace amazons {
 

@@ -8,9 +8,9 @@
 #include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
-#include "games/amazons/ai.hpp"
+#include "games/amazons/ai/ai.hpp"
+#include "games/amazons/ai/player.hpp"
 #include "games/amazons/parameters.hpp"
-#include "games/amazons/player.hpp"
 #include "games/amazons/protocol/program.hpp"
 #include "games/amazons/state.hpp"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "games/amazons/board.hpp"
-#include "games/amazons/fast_game.hpp"
+#include "games/amazons/lines/fast_game.hpp"
 
 namespace amazons {
 

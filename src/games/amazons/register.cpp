@@ -4,7 +4,7 @@
 
 #include <deque>
 
-#include "games/amazons/ai.hpp"
+#include "games/amazons/ai/ai.hpp"
 #include "games/amazons/protocol/program_player.hpp"
 #include "games/amazons/sgf.hpp"
 #include "games/amazons/state.hpp"

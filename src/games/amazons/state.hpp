@@ -16,7 +16,7 @@
 
 #include "engine/game.hpp"
 #include "games/amazons/board.hpp"
-#include "games/amazons/fast_game.hpp"
+#include "games/amazons/lines/fast_game.hpp"
 #include "games/amazons/rules.hpp"
 
 namespace amazons {

@@ -3,7 +3,7 @@
 // Movement, battles and downloads are the Game's own, used here as they are.
 #include <algorithm>
 
-#include "games/raiinet/game.hpp"
+#include "games/raiinet/rules.hpp"
 
 namespace raiinet {
 namespace {

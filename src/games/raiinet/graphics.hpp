@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "games/raiinet/game.hpp"
+#include "games/raiinet/rules.hpp"
 
 struct SDL_Surface;
 struct SDL_Window;

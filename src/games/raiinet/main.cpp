@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/words.hpp"
+#include "engine/commands.hpp"
 #include "games/raiinet/ai.hpp"
 #include "games/raiinet/graphics.hpp"
 #include "games/raiinet/options.hpp"
@@ -143,7 +143,9 @@ int main(int argc, char** argv) {
     session.add_observer(redraw);
     redraw(session.game());
   }
-  const bool terminal = isatty(STDIN_FILENO);
+  auto opened = engine::CommandInput::open("raiinet", "", options.strict);
+  engine::CommandInput& input = std::get<engine::CommandInput>(opened);  // standard input
+  const bool terminal = input.interactive();
   // Two people at one terminal (never for scripts or windows): a pause before
   // each player's secrets show, and the screen cleared.
   const bool hot_seat = terminal && isatty(STDOUT_FILENO) && !graphics && options.computer < 0;
@@ -162,9 +164,7 @@ int main(int argc, char** argv) {
   if (terminal) std::cout << "Type help for the commands.\n";
   std::cout << session.board();
   std::string line;
-  bool refused = false;
   int decisions = 0;
-  int lines = 0;
   while (!session.finished()) {
     if (session.game().current() == options.computer) {
       std::cout << computer_turn(session, options, seed + static_cast<std::uint64_t>(decisions++))
@@ -175,17 +175,10 @@ int main(int argc, char** argv) {
       std::cout << "Player " << session.game().current() + 1 << "> " << std::flush;
     }
     if (!next_line(line, graphics.get())) break;
-    ++lines;
+    input.took(line);
     const std::string out = session.execute(line);
-    const bool error = out.find("Error: ") != std::string::npos;
-    refused |= error;
     std::cout << out << std::flush;
-    if (error && options.strict) {
-      std::cerr << "raiinet: --strict: standard input line " << lines << " ("
-                << engine::printable(line, 60) << ") was refused; the run stops there\n";
-      return 1;
-    }
+    if (!input.go_on_after(out.find("Error: ") != std::string::npos)) return 1;
   }
-  // Commands from a script with a refused one exit 1, so that it can be noticed.
-  return refused && !terminal ? 1 : 0;
+  return input.status();
 }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/random.hpp"
-#include "games/raiinet/game.hpp"
+#include "games/raiinet/rules.hpp"
 
 namespace raiinet {
 

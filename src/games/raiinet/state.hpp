@@ -13,7 +13,7 @@
 
 #include "engine/game.hpp"
 #include "engine/random.hpp"
-#include "games/raiinet/game.hpp"
+#include "games/raiinet/rules.hpp"
 
 namespace raiinet {
 

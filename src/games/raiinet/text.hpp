@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "games/raiinet/game.hpp"
+#include "games/raiinet/rules.hpp"
 
 namespace raiinet::text {
 

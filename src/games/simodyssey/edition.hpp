@@ -8,7 +8,7 @@
 
 #include <string_view>
 
-#include "games/simodyssey/galaxy.hpp"
+#include "games/simodyssey/rules.hpp"
 
 namespace simodyssey {
 

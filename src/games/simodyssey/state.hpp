@@ -14,7 +14,7 @@
 #include "engine/game.hpp"
 #include "engine/oracle_random.hpp"
 #include "games/simodyssey/edition.hpp"
-#include "games/simodyssey/galaxy.hpp"
+#include "games/simodyssey/rules.hpp"
 
 namespace simodyssey {
 

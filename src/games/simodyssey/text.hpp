@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/oracle_random.hpp"
-#include "games/simodyssey/galaxy.hpp"
+#include "games/simodyssey/rules.hpp"
 
 namespace simodyssey::text {
 

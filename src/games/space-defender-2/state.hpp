@@ -13,7 +13,7 @@
 
 #include "engine/game.hpp"
 #include "engine/oracle_random.hpp"
-#include "games/space-defender-2/battle.hpp"
+#include "games/space-defender-2/rules.hpp"
 
 namespace space_defender_2 {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "games/space-defender-2/battle.hpp"
+#include "games/space-defender-2/rules.hpp"
 
 namespace space_defender_2::text {
 

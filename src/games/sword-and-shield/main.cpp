@@ -7,12 +7,11 @@
 
 #include <cstdint>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "engine/files.hpp"
+#include "engine/commands.hpp"
 #include "engine/words.hpp"
 #include "games/sword-and-shield/ai.hpp"
 #include "games/sword-and-shield/session.hpp"
@@ -132,26 +131,19 @@ int main(int argc, char** argv) {
     return 2;
   }
   const Options& options = std::get<Options>(parsed);
-  std::istringstream file;
-  const bool batch = !options.batch_file.empty();
-  if (batch) {
-    auto text = engine::read_text_file(options.batch_file);
-    if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
-      std::cerr << "sword-and-shield: " << options.batch_file << ": " << problem->reason << "\n";
-      return 2;
-    }
-    file.str(std::get<std::string>(text));
+  auto opened = engine::CommandInput::open("sword-and-shield", options.batch_file, options.strict);
+  if (const auto* problem = std::get_if<std::string>(&opened)) {
+    std::cerr << "sword-and-shield: " << *problem << "\n";
+    return 2;
   }
-  std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
+  engine::CommandInput& input = std::get<engine::CommandInput>(opened);
   sword_and_shield::Session session;
   const int rows = terminal_rows();
   session.set_compact(options.compact == 1 || (options.compact == -1 && rows > 0 && rows < 50));
-  if (!batch && isatty(STDIN_FILENO)) std::cout << "Type help for the commands.\n";
+  if (input.interactive()) std::cout << "Type help for the commands.\n";
   std::cout << session.display();
   std::string line;
-  bool refused = false;
   std::uint64_t decisions = 0;
-  int lines = 0;
   const auto computer_to_move = [&] {
     return !session.state().over() && session.state().to_move() == options.computer;
   };
@@ -161,25 +153,15 @@ int main(int argc, char** argv) {
                 << std::flush;
       continue;
     }
-    if (!std::getline(in, line)) break;
-    ++lines;
-    if (batch) std::cout << "> " << line << "\n";
+    if (!input.next(line)) break;
     std::string out = session.execute(line);
     // Against the computer, undo goes back to the player's previous turn.
     if (options.computer >= 0 &&
         engine::split_words(line) == std::vector<std::string_view>{"undo"}) {
       while (session.state().can_undo() && computer_to_move()) out = session.execute("undo");
     }
-    const bool error = out.starts_with("Error: ");
-    refused |= error;
     std::cout << out << std::flush;
-    if (error && options.strict) {
-      std::cerr << "sword-and-shield: --strict: "
-                << (batch ? options.batch_file : std::string("standard input")) << " line " << lines
-                << " (" << engine::printable(line, 60) << ") was refused; the run stops there\n";
-      return 1;
-    }
+    if (!input.go_on_after(out.starts_with("Error: "))) return 1;
   }
-  // A script with a refused command exits 1, so that it can be noticed.
-  return refused && (batch || !isatty(STDIN_FILENO)) ? 1 : 0;
+  return input.status();
 }

@@ -13,7 +13,7 @@
 #include <variant>
 
 #include "engine/game.hpp"
-#include "games/sword-and-shield/game.hpp"
+#include "games/sword-and-shield/rules.hpp"
 
 namespace sword_and_shield {
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "games/sword-and-shield/game.hpp"
+#include "games/sword-and-shield/rules.hpp"
 
 namespace sword_and_shield::text {
 

@@ -8,7 +8,7 @@
 
 #include "engine/files.hpp"
 #include "engine/random.hpp"
-#include "games/amazons/ai.hpp"
+#include "games/amazons/ai/ai.hpp"
 #include "games/amazons/parameters.hpp"
 #include "games/amazons/protocol/anticheat.hpp"
 

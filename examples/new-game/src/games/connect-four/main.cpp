@@ -3,15 +3,12 @@
 //   connect-four             commands from standard input
 //   connect-four -b FILE     commands from FILE, each echoed as "> command"
 //   connect-four -ai yellow  the computer plays yellow
-#include <unistd.h>
-
 #include <cstdint>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <variant>
 
-#include "engine/files.hpp"
+#include "engine/commands.hpp"
 #include "engine/mcts.hpp"
 #include "engine/words.hpp"
 #include "games/connect-four/session.hpp"
@@ -116,48 +113,31 @@ int main(int argc, char** argv) {
     std::cerr << "connect-four: " << *problem << "\n";
     return 2;
   }
-  std::istringstream file;
-  const bool batch = !options.batch_file.empty();
-  if (batch) {
-    auto text = engine::read_text_file(options.batch_file);
-    if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
-      std::cerr << "connect-four: " << options.batch_file << ": " << problem->reason << "\n";
-      return 2;
-    }
-    file.str(std::get<std::string>(text));
+  auto opened = engine::CommandInput::open("connect-four", options.batch_file, options.strict);
+  if (const auto* problem = std::get_if<std::string>(&opened)) {
+    std::cerr << "connect-four: " << *problem << "\n";
+    return 2;
   }
-  std::istream& in = batch ? static_cast<std::istream&>(file) : std::cin;
+  engine::CommandInput& input = std::get<engine::CommandInput>(opened);
   connect_four::Session session(std::get<connect_four::State>(made));
   engine::Random rng(options.seed);
-  if (!batch && isatty(STDIN_FILENO)) std::cout << "Type help for the commands.\n";
+  if (input.interactive()) std::cout << "Type help for the commands.\n";
   std::cout << session.display();
   std::string line;
-  bool refused = false;
-  int lines = 0;
   while (!session.finished()) {
     if (!session.state().over() && session.state().to_move() == options.computer) {
       std::cout << computer_turn(session, options, rng) << std::flush;
       continue;
     }
-    if (!std::getline(in, line)) break;
-    ++lines;
-    if (batch) std::cout << "> " << line << "\n";
+    if (!input.next(line)) break;
     std::string out = session.execute(line);
     // Against the computer, undo goes back to the player's previous turn.
     if (options.computer >= 0 && engine::trim(line) == "undo" &&
         session.state().to_move() == options.computer && session.undo()) {
       out = session.display();
     }
-    const bool error = out.starts_with("Error: ");
-    refused |= error;
     std::cout << out << std::flush;
-    if (error && options.strict) {
-      std::cerr << "connect-four: --strict: "
-                << (batch ? options.batch_file : std::string("standard input")) << " line " << lines
-                << " (" << engine::printable(line, 60) << ") was refused; the run stops there\n";
-      return 1;
-    }
+    if (!input.go_on_after(out.starts_with("Error: "))) return 1;
   }
-  // A script with a refused command exits 1, so that it can be noticed.
-  return refused && (batch || !isatty(STDIN_FILENO)) ? 1 : 0;
+  return input.status();
 }

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "games/connect-four/game.hpp"
+#include "games/connect-four/rules.hpp"
 
 namespace connect_four {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "games/connect-four/game.hpp"
+#include "games/connect-four/rules.hpp"
 
 namespace connect_four::text {
 

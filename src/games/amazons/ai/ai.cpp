@@ -1,4 +1,4 @@
-#include "games/amazons/ai.hpp"
+#include "games/amazons/ai/ai.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 
 #include "engine/alphabeta.hpp"
 #include "engine/mcts.hpp"
-#include "games/amazons/book.hpp"
-#include "games/amazons/flood.hpp"
-#include "games/amazons/player.hpp"
+#include "games/amazons/ai/book.hpp"
+#include "games/amazons/ai/flood.hpp"
+#include "games/amazons/ai/player.hpp"
 
 namespace amazons {
 namespace {

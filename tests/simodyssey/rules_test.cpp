@@ -1,4 +1,4 @@
-#include "games/simodyssey/galaxy.hpp"
+#include "games/simodyssey/rules.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "games/sword-and-shield/game.hpp"
+#include "games/sword-and-shield/rules.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "games/space-defender-2/battle.hpp"
+#include "games/space-defender-2/rules.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,11 +1,11 @@
-#include "games/amazons/book.hpp"
+#include "games/amazons/ai/book.hpp"
 
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/words.hpp"
-#include "games/amazons/standard.hpp"
+#include "games/amazons/lines/standard.hpp"
 
 namespace amazons {
 

@@ -1,4 +1,4 @@
-#include "games/amazons/perft_parallel.hpp"
+#include "games/amazons/lines/perft_parallel.hpp"
 
 #include <thread>
 #include <vector>

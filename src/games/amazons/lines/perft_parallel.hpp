@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "games/amazons/standard.hpp"
+#include "games/amazons/lines/standard.hpp"
 
 namespace amazons {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "games/amazons/fast_game.hpp"
+#include "games/amazons/lines/fast_game.hpp"
 #include "games/amazons/rules.hpp"
 
 namespace amazons {

@@ -1,4 +1,4 @@
-#include "games/raiinet/game.hpp"
+#include "games/raiinet/rules.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

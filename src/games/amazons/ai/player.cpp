@@ -1,4 +1,4 @@
-#include "games/amazons/player.hpp"
+#include "games/amazons/ai/player.hpp"
 
 namespace amazons {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/amazons/standard.hpp"
+#include "games/amazons/lines/standard.hpp"
 
 #include <algorithm>
 #include <vector>

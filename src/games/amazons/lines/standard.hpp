@@ -12,7 +12,7 @@
 
 #include "engine/game.hpp"
 #include "engine/random.hpp"
-#include "games/amazons/lines.hpp"
+#include "games/amazons/lines/lines.hpp"
 
 namespace amazons {
 

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "games/amazons/lines.hpp"
+#include "games/amazons/lines/lines.hpp"
 
 namespace amazons {
 

@@ -15,7 +15,7 @@
 #include "engine/game.hpp"
 #include "engine/random.hpp"
 #include "games/amazons/board.hpp"
-#include "games/amazons/lines.hpp"
+#include "games/amazons/lines/lines.hpp"
 
 namespace amazons {
 

@@ -1,4 +1,4 @@
-#include "games/amazons/lines.hpp"
+#include "games/amazons/lines/lines.hpp"
 
 namespace amazons {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/amazons/fast_game.hpp"
+#include "games/amazons/lines/fast_game.hpp"
 
 #include <algorithm>
 

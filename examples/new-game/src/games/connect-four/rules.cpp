@@ -1,4 +1,4 @@
-#include "games/connect-four/game.hpp"
+#include "games/connect-four/rules.hpp"
 
 namespace connect_four {
 
