@@ -99,7 +99,28 @@ bool is_json(const std::optional<std::string>& content_type) {
   return type == "application/json";
 }
 
+// The Set-Cookie value that gives a browser its identity for a year;
+// HttpOnly (no script reads it), SameSite=Lax (no other site's request
+// sends it).
+std::string identity_cookie(const std::string& identity) {
+  return std::string(kIdentityCookie) + "=" + identity +
+         "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
+}
+
 }  // namespace
+
+std::optional<std::string> identity_of(std::string_view header) {
+  const std::string prefix = std::string(kIdentityCookie) + "=";
+  while (!header.empty()) {
+    const std::size_t semicolon = header.find(';');
+    const std::string_view pair = engine::trim(header.substr(0, semicolon));
+    header = semicolon == std::string_view::npos ? "" : header.substr(semicolon + 1);
+    if (!pair.starts_with(prefix)) continue;
+    const std::string_view value = pair.substr(prefix.size());
+    if (value.size() == 32 && is_hex_id(value)) return std::string(value);
+  }
+  return std::nullopt;
+}
 
 const std::vector<std::pair<std::string, std::string>>& security_headers() {
   static const std::vector<std::pair<std::string, std::string>> headers = {
@@ -191,11 +212,16 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     if (!parsed.is_object()) return refusal(400, "the body must be a JSON object");
     return parsed;
   };
-  if (path == "/api/games") {
-    if (!post) return Response{200, "application/json", catalogue_};
-    auto object = body();
-    if (auto* refused = std::get_if<Response>(&object)) return *refused;
-    return answer(matches_.create(std::get<json>(object), request.client));
+  if (path == "/api/games" && !post) return Response{200, "application/json", catalogue_};
+  if (path == "/api/lobby" && !post) return json_response(200, matches_.lobby());
+  if (path == "/api/games" || path.starts_with("/api/lobby") || path.starts_with("/api/my-games")) {
+    json fields = json::object();
+    if (post) {
+      auto object = body();
+      if (auto* refused = std::get_if<Response>(&object)) return *refused;
+      fields = std::get<json>(object);
+    }
+    return games_api(request, path, fields);
   }
   if (!path.starts_with("/api/games/"))
     return refusal(404, "nothing at " + engine::printable(path, 80));
@@ -238,13 +264,21 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     const auto view = matches_.view(id, token);
     if (!waits || std::holds_alternative<Refusal>(view) ||
         std::get<json>(view)["version"].get<std::uint64_t>() > after) {
-      return answer(view);
+      // A seat's link opened: the browser holds the seat (given an identity
+      // now if it has none).
+      Response answered = answer(view);
+      if (const auto* seen = std::get_if<json>(&view); seen && seen->value("player", -1) >= 0) {
+        std::optional<std::string> identity = identity_of(request.cookie.value_or(""));
+        if (!identity) answered.set_cookie = identity_cookie(*(identity = secret()));
+        matches_.hold(*identity, id, token);
+      }
+      return answered;
     }
     auto ms = std::min<std::uint64_t>(wait_ms, kMaxWaitMs);
     // A clock that runs out ends the game: the wait ends then at the latest.
     const json& seen = std::get<json>(view);
     const int running = seen.value("to_move", -1);
-    if (seen.contains("clocks") && running >= 0)
+    if (seen.value("clock_runs", false) && running >= 0)
       ms = std::min<std::uint64_t>(
           ms, seen["clocks"][static_cast<std::size_t>(running)].get<std::uint64_t>() + 20);
     return Wait{id, token, after, Clock::now() + std::chrono::milliseconds(ms)};
@@ -268,6 +302,35 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   if (!action) return refusal(400, "the body needs \"action\": an action's text");
   if (action->size() > kMaxActionBytes) return refusal(400, "the action is too long");
   return answer(matches_.act(id, *token, *action));
+}
+
+// The requests that make or find games for a browser: a game created, the
+// lobby's seeks and joins, "my games". A browser without an identity gets
+// one with the answer.
+Response Api::games_api(const Request& request, std::string_view path, const json& body) const {
+  const std::optional<std::string> known = identity_of(request.cookie.value_or(""));
+  const std::string identity = known ? *known : secret();
+  const auto given = [&](Response response) {
+    if (!known) response.set_cookie = identity_cookie(identity);
+    return response;
+  };
+  const bool post = request.method == "POST";
+  if (path == "/api/games") return given(answer(matches_.create(body, request.client, identity)));
+  if (path == "/api/lobby") return given(answer(matches_.seek(body, request.client, identity)));
+  if (path == "/api/my-games") {
+    if (post) return refusal(405, "this method is not allowed here");
+    return given(json_response(200, matches_.my_games(identity)));
+  }
+  // /api/lobby/ID/join, /api/my-games/ID/archive
+  const bool lobby = path.starts_with("/api/lobby/");
+  std::string_view rest = path.substr(lobby ? 11 : 14);
+  const std::string id(rest.substr(0, rest.find('/')));
+  const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
+  if (!is_hex_id(id) || verb != (lobby ? "join" : "archive") ||
+      (!lobby && !path.starts_with("/api/my-games/")))
+    return refusal(404, "nothing at " + engine::printable(path, 80));
+  if (!post) return refusal(405, "this method is not allowed here");
+  return given(answer(lobby ? matches_.join(id, identity) : matches_.archive(id, identity)));
 }
 
 bool Api::ready(const Wait& wait) const {

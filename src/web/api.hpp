@@ -22,6 +22,7 @@ struct Request {
   std::optional<std::string> origin;
   std::optional<std::string> content_type;
   std::optional<std::string> accept;
+  std::optional<std::string> cookie;  // the Cookie header, as sent
   std::string body;
   std::string client;  // the client's address
 };
@@ -30,7 +31,15 @@ struct Response {
   int status = 200;
   std::string content_type;
   std::string body;
+  std::string set_cookie = {};  // a Set-Cookie header's value, if any
 };
+
+// The name of the cookie that identifies a browser: a long random value the
+// server sets, under which it keeps the games the browser holds a seat in.
+inline constexpr const char* kIdentityCookie = "gridgames_browser";
+
+// The browser's identity in a Cookie header, if it holds a well-formed one.
+std::optional<std::string> identity_of(std::string_view cookie_header);
 
 // A view asked for with `after`: answered when the game changes after that
 // version, or when `deadline` passes.
@@ -63,6 +72,8 @@ class Api {
   std::optional<Response> refuse_host(const Request& request) const;
   std::variant<Response, Wait> api(const Request& request, std::string_view path,
                                    std::string_view query) const;
+  Response games_api(const Request& request, std::string_view path,
+                     const nlohmann::json& body) const;
   Response page(const Request& request, std::string_view path) const;
 
   Matches& matches_;

@@ -67,6 +67,7 @@ std::variant<Request, Response> to_api(const HttpRequest& request, const std::st
   out.origin = field(http::field::origin);
   out.content_type = field(http::field::content_type);
   out.accept = field(http::field::accept);
+  out.cookie = field(http::field::cookie);
   out.body = request.body();
   const bool proxied = std::find(proxies.begin(), proxies.end(), peer) != proxies.end();
   out.client = proxied ? forwarded_client(request, peer) : peer;
@@ -78,6 +79,7 @@ HttpResponse to_http(const Response& response, unsigned version, bool keep_alive
   out.set(http::field::server, "gridgames");
   for (const auto& [name, value] : security_headers()) out.set(name, value);
   out.set(http::field::content_type, response.content_type);
+  if (!response.set_cookie.empty()) out.set(http::field::set_cookie, response.set_cookie);
   out.body() = response.body;
   out.keep_alive(keep_alive);
   out.prepare_payload();

@@ -26,19 +26,6 @@ int viewer(int k, const engine::AnyState& state) {
   return k < state.players() ? k : engine::kNoPlayer;
 }
 
-// 128 bits from the system's generator, as hex: a seat's secret.
-std::string secret() {
-  static std::mutex mutex;
-  static std::random_device device;
-  const std::lock_guard lock(mutex);
-  std::string text;
-  for (int i = 0; i < 4; ++i) {
-    const std::uint32_t word = device();
-    for (int shift = 28; shift >= 0; shift -= 4) text += "0123456789abcdef"[(word >> shift) & 15];
-  }
-  return text;
-}
-
 // A parameter's value as text: JSON strings as they are, numbers written.
 std::optional<std::string> param_text(const json& value) {
   if (value.is_string()) return value.get<std::string>();
@@ -82,9 +69,22 @@ std::int64_t now_ms() {
       .count();
 }
 
+std::string secret() {
+  static std::mutex mutex;
+  static std::random_device device;
+  const std::lock_guard lock(mutex);
+  std::string text;
+  for (int i = 0; i < 4; ++i) {
+    const std::uint32_t word = device();
+    for (int shift = 28; shift >= 0; shift -= 4) text += "0123456789abcdef"[(word >> shift) & 15];
+  }
+  return text;
+}
+
 Matches::Matches(Limits limits, Store* store) : limits_(limits), store_(store) {
   purge_finished();
   restore_recent();
+  restore_holdings();
   const int threads = limits_.bot_threads > 0
                           ? limits_.bot_threads
                           : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -192,7 +192,20 @@ Answer<std::unique_ptr<Matches::Match>> Matches::make_match(
   return match;
 }
 
-Answer<json> Matches::create(const json& request, const std::string& address) {
+Answer<json> Matches::create(const json& request, const std::string& address,
+                             const std::string& identity) {
+  auto made = make(request, address, false);
+  if (const auto* created = std::get_if<json>(&made)) {
+    const std::lock_guard lock(mutex_);
+    for (const json& seat : (*created)["seats"])
+      if (seat.contains("token")) hold_seat(identity, (*created)["id"], seat["token"]);
+  }
+  return made;
+}
+
+// A game made from a request: create()'s, or a seek's (its seats all
+// people's, all but the first open).
+Answer<json> Matches::make(const json& request, const std::string& address, bool seek) {
   if (!request.is_object() || !request.contains("game") || !request["game"].is_string())
     return Refusal{400, "the request must be a JSON object with \"game\": a game's name"};
   const std::string name = request["game"].get<std::string>();
@@ -250,6 +263,13 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   auto made = make_match(*info, params, kinds, {});
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
   auto match = std::get<std::unique_ptr<Match>>(std::move(made));
+  if (seek) {
+    if (match->state->players() < 2)
+      return Refusal{400, "a seek is for a game of two players or more"};
+    if (!kinds.empty()) return Refusal{400, "a seek's seats are all people's: no \"seats\""};
+    match->seek = true;
+    for (Seat& seat : match->seats) seat.open = seat.player > 0;
+  }
   const std::lock_guard lock(mutex_);
   drop_idle();
   if (matches_.size() >= limits_.max_games)
@@ -264,6 +284,7 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
   match->touched = Clock::now();
   match->spectator = secret();
   json options = {{"spectator", match->spectator}};
+  if (seek) options["seek"] = true;
   if (!clock.is_null()) {
     options["clock"] = clock;
     start_clocks(*match, clock);
@@ -274,7 +295,7 @@ Answer<json> Matches::create(const json& request, const std::string& address) {
                           seats_json(*match).dump(),
                           options.dump(),
                           address,
-                          *(step_ms_ = now_ms()),
+                          match->created_ms = *(step_ms_ = now_ms()),
                           std::nullopt,
                           {}};
   if (store_ && !store_->add_game(stored)) {
@@ -388,6 +409,8 @@ Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
 std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
   engine::AnyState& state = *match.state;
   if (over(match)) return Refusal{409, "the game is over"};
+  if (open_seats(match) > 0)
+    return Refusal{409, "the game waits for an opponent: nobody plays before every seat is taken"};
   if (state.to_move() != player)
     return Refusal{
         409, "it is not your turn: player " + std::to_string(state.to_move() + 1) + " is to move"};
@@ -487,7 +510,10 @@ json Matches::view_of(const Match& match, int player) const {
                {"log_from", match.log_dropped + match.log.size() - shown},
                {"can_undo", state.can_undo() && !match.movers.empty() &&
                                 match.movers.back() == player && player >= 0}};
-  if (!over(match) && state.to_move() == player) {
+  if (const int open = open_seats(match)) {
+    view["waiting_for"] = open;  // a seek: nobody plays before every seat is taken
+    view["legal"] = json::array();
+  } else if (!over(match) && state.to_move() == player) {
     for (const engine::MoveData& m : state.legal_moves()) view["moves"].push_back(move_json(m));
   }
   if (over(match)) {
@@ -501,7 +527,10 @@ json Matches::view_of(const Match& match, int player) const {
     view["records"] = has_sgf(match) ? json::array({"json", "sgf"}) : json::array({"json"});
   }
   if (match.draw_offer >= 0) view["draw_offer"] = match.draw_offer;
-  if (match.clocks) view["clocks"] = clocks_json(match);
+  if (match.clocks) {
+    view["clocks"] = clocks_json(match);
+    view["clock_runs"] = clock_runs(match) && !over(match);  // the player to move's
+  }
   if (player >= 0) view["spectator"] = match.spectator;  // to share: it tells nothing secret
   if (!match.rematch_id.empty()) {
     view["rematch"] = {{"id", match.rematch_id}, {"token", match.rematch_tokens[mine]}};

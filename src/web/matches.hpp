@@ -4,7 +4,8 @@
 // browsers can wait for the next one. Thread-safe; nothing here speaks HTTP.
 // One class, its parts a file each: matches.cpp (games made and found,
 // seats, actions, views), matches_endings.cpp, matches_records.cpp,
-// matches_clocks.cpp, matches_bots.cpp.
+// matches_clocks.cpp, matches_bots.cpp, matches_lobby.cpp (seeks and the
+// games each browser holds).
 #pragma once
 
 #include <chrono>
@@ -60,6 +61,10 @@ struct Refusal {
 template <typename T>
 using Answer = std::variant<T, Refusal>;
 
+// 128 bits from the system's generator, as hex: a seat's token, a game's
+// id (its first 12 digits), a browser's identity.
+std::string secret();
+
 class Matches {
  public:
   // With a store, every game is written to it as it goes, and its most
@@ -72,8 +77,26 @@ class Matches {
   // {"games": [...]}: each game with its parameters and bots.
   static nlohmann::json catalogue();
   // Starts a game from {"game", "params", "seats"} for the client at
-  // `address`; answers {"id", "seats"}.
-  Answer<nlohmann::json> create(const nlohmann::json& request, const std::string& address = "");
+  // `address`; answers {"id", "seats"}. The browser `identity`, if any,
+  // holds every person's seat.
+  Answer<nlohmann::json> create(const nlohmann::json& request, const std::string& address = "",
+                                const std::string& identity = "");
+  // The lobby: {"seeks": [...]}, the games waiting for opponents, newest first.
+  nlohmann::json lobby() const;
+  // A seek, {"game", "params", "clock"}: a game whose first seat is the
+  // seeker's and whose others wait for whoever joins; answers {"id",
+  // "game", "player", "token", "spectator"}.
+  Answer<nlohmann::json> seek(const nlohmann::json& request, const std::string& address,
+                              const std::string& identity);
+  // Takes a seek's next free seat: {"id", "game", "player", "token"}.
+  Answer<nlohmann::json> join(const std::string& id, const std::string& identity);
+  // The browser `identity` holds the seat of `token` (a seat's link opened).
+  void hold(const std::string& identity, const std::string& id, const std::string& token);
+  // {"games": [...]}: the seats the browser holds, newest first, archived
+  // ones left out.
+  nlohmann::json my_games(const std::string& identity);
+  // Sets a finished game aside from the browser's list.
+  Answer<nlohmann::json> archive(const std::string& id, const std::string& identity);
   // The view of the seat holding `token`.
   Answer<nlohmann::json> view(const std::string& id, const std::string& token);
   // The game's version (it grows with every change), if there is such a game.
@@ -115,6 +138,13 @@ class Matches {
     std::string token;                   // empty for a bot
     std::string bot;                     // the bot's name, or empty for a person
     std::shared_ptr<engine::AnyBot> ai;  // shared with the bot thread while it thinks
+    bool open = false;                   // a seek's seat that nobody has joined yet
+  };
+  // A seat a browser holds.
+  struct Held {
+    std::string id;
+    std::string token;
+    bool archived = false;
   };
   struct Match {
     std::string id;
@@ -124,6 +154,8 @@ class Matches {
     std::vector<Seat> seats;
     std::string address;    // of the client that created it
     std::string spectator;  // the token that watches: the public view
+    bool seek = false;      // made by a seek: in the lobby while a seat is open
+    std::int64_t created_ms = 0;
     // What happened: an entry an action (or undo), as each player saw it,
     // then as spectators see it: {"player", "action", "events": [lines]};
     // the last kKeptLog of them, after `log_dropped` older ones.
@@ -144,10 +176,13 @@ class Matches {
     // Each player's token in the rematch, then the spectators'.
     std::vector<std::string> rematch_tokens;
     // A time control, if the game has one: each player's time left when
-    // its turn began, the player whose clock runs, and since when.
+    // its turn began, the player whose clock runs, and since when. A
+    // player's clock starts with its own first move (as lichess's do): the
+    // time before it, a seek's wait included, is nobody's.
     struct Clocks {
       std::int64_t increment_ms = 0;
       std::vector<std::int64_t> left_ms;
+      std::vector<bool> moved;  // whether each player has played a move
       int running = -1;
       std::int64_t since_ms = 0;
     };
@@ -161,7 +196,12 @@ class Matches {
                                             const engine::Params& params,
                                             const std::vector<std::string>& kinds,
                                             const std::vector<std::string>& tokens);
+  Answer<nlohmann::json> make(const nlohmann::json& request, const std::string& address, bool seek);
   static nlohmann::json seats_json(const Match& match);
+  static int open_seats(const Match& match);
+  void claim(Match& match, int player);
+  void hold_seat(const std::string& identity, const std::string& id, const std::string& token);
+  void restore_holdings();
   static void start_clocks(Match& match, const nlohmann::json& clock);
   bool persist(Match& match, const char* kind, int player, const std::string& text);
   void unpersist(Match& match);
@@ -176,6 +216,7 @@ class Matches {
   void tick(Match& match);
   void flag(Match& match);
   nlohmann::json clocks_json(const Match& match) const;
+  static bool clock_runs(const Match& match);
   static std::string result_of(const Match& match);
   static engine::Returns returns(const Match& match);
   Answer<Match*> find_any(const std::string& id);
@@ -208,6 +249,8 @@ class Matches {
   // The games where a bot is to move, each once, in the order they came.
   std::deque<std::string> bot_turns_;
   std::set<std::string, std::less<>> bot_queued_;
+  // The seats each browser holds, by its identity, in the order taken.
+  std::map<std::string, std::vector<Held>, std::less<>> held_;
   int bots_thinking_ = 0;
   bool stopping_ = false;
   std::function<void(const std::string&)> listener_;

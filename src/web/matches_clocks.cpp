@@ -17,6 +17,7 @@ void Matches::start_clocks(Match& match, const json& clock) {
   c.increment_ms = std::llround(clock.value("increment_seconds", 0.0) * 1000);
   c.left_ms.assign(static_cast<std::size_t>(match.state->players()),
                    std::llround(clock.value("minutes", 0.0) * 60000));
+  c.moved.assign(c.left_ms.size(), false);
   match.clocks = c;
 }
 
@@ -25,17 +26,27 @@ std::int64_t Matches::time_ms() const {
   return step_ms_ ? *step_ms_ : now_ms();
 }
 
+// Whether the clock of the player to move runs: it has moved before.
+bool Matches::clock_runs(const Match& match) {
+  const auto& c = *match.clocks;
+  return c.running >= 0 && c.moved[static_cast<std::size_t>(c.running)];
+}
+
 // The clocks after a change: the time used is taken from the player whose
-// clock ran, who gains the increment when the turn passes on.
+// clock ran, who gains the increment when the turn passes on; a player's
+// first move costs nothing and starts its clock.
 void Matches::tick(Match& match) {
   if (!match.clocks) return;
   auto& c = *match.clocks;
   const std::int64_t t = time_ms();
   const int next = over(match) ? -1 : match.state->to_move();
   if (c.running >= 0) {
-    auto& left = c.left_ms[static_cast<std::size_t>(c.running)];
-    left -= t - c.since_ms;
-    if (next != c.running && next >= 0) left += c.increment_ms;
+    const auto at = static_cast<std::size_t>(c.running);
+    if (c.moved[at]) {
+      c.left_ms[at] -= t - c.since_ms;
+      if (next != c.running && next >= 0) c.left_ms[at] += c.increment_ms;
+    }
+    if (next != c.running) c.moved[at] = true;
   }
   c.running = next;
   c.since_ms = t;
@@ -43,7 +54,7 @@ void Matches::tick(Match& match) {
 
 // Ends the game if the clock that runs has run out: that player loses.
 void Matches::flag(Match& match) {
-  if (!match.clocks || match.clocks->running < 0 || over(match)) return;
+  if (!match.clocks || !clock_runs(match) || over(match)) return;
   const auto& c = *match.clocks;
   const int loser = c.running;
   if (c.left_ms[static_cast<std::size_t>(loser)] - (time_ms() - c.since_ms) > 0) return;
@@ -57,7 +68,7 @@ json Matches::clocks_json(const Match& match) const {
   json left = json::array();
   for (std::size_t p = 0; p < c.left_ms.size(); ++p) {
     std::int64_t ms = c.left_ms[p];
-    if (static_cast<int>(p) == c.running) ms -= time_ms() - c.since_ms;
+    if (static_cast<int>(p) == c.running && c.moved[p]) ms -= time_ms() - c.since_ms;
     left.push_back(std::max<std::int64_t>(0, ms));
   }
   return left;

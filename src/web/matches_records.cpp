@@ -62,7 +62,10 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
   if (options.is_object()) {
     match->spectator = options.value("spectator", "");
     if (options.contains("clock")) start_clocks(*match, options["clock"]);
+    match->seek = options.value("seek", false);
+    for (Seat& seat : match->seats) seat.open = match->seek && seat.player > 0;
   }
+  match->created_ms = stored.created_ms;
   replaying_ = true;
   step_ms_ = stored.created_ms;
   changed(*match);  // as when it was created
@@ -70,6 +73,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     if (step.player < 0 || step.player >= match->state->players()) continue;
     step_ms_ = step.at_ms;
     if (step.kind == "timeout") flag(*match);
+    if (step.kind == "join") claim(*match, step.player);
     if (step.kind == "play") play(*match, step.player, step.text);
     if (step.kind == "undo") take_back(*match, step.player);
     if (step.kind == "resign") give_up(*match, step.player);

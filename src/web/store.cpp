@@ -20,6 +20,9 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS steps (
   game_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, player INTEGER NOT NULL,
   text TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, seq));
+CREATE TABLE IF NOT EXISTS holders (
+  identity TEXT NOT NULL, game_id TEXT NOT NULL, token TEXT NOT NULL,
+  archived INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (identity, token));
 )sql";
 
 // A prepared statement, finalized when it goes.
@@ -98,7 +101,7 @@ std::optional<std::string> refuse_existing(sqlite3* db) {
       "ORDER BY name)",
       error);
   if (!error.empty()) return error;
-  if (!tables.empty() && tables != "games,steps")
+  if (!tables.empty() && tables != "games,steps" && tables != "games,holders,steps")
     return "a database of something else (its tables: " + tables + "); it was not changed";
   return std::nullopt;
 }
@@ -200,10 +203,30 @@ std::vector<std::string> Store::finished_before(std::int64_t at_ms, std::size_t 
 bool Store::remove_game(const std::string& id) {
   if (!run("BEGIN", {}, {})) return false;
   if (run("DELETE FROM steps WHERE game_id = ?", {id}, {}) &&
+      run("DELETE FROM holders WHERE game_id = ?", {id}, {}) &&
       run("DELETE FROM games WHERE id = ?", {id}, {}) && run("COMMIT", {}, {}))
     return true;
   run("ROLLBACK", {}, {});
   return false;
+}
+
+bool Store::hold(const StoredHolding& h) {
+  return run(
+      "INSERT OR IGNORE INTO holders (identity, game_id, token, archived) VALUES (?, ?, ?, ?)",
+      {h.identity, h.game_id, h.token}, {h.archived ? 1 : 0});
+}
+
+bool Store::archive(const std::string& identity, const std::string& game_id) {
+  return run("UPDATE holders SET archived = 1 WHERE identity = ? AND game_id = ?",
+             {identity, game_id}, {});
+}
+
+std::vector<StoredHolding> Store::holdings() const {
+  Statement rows(db_, "SELECT identity, game_id, token, archived FROM holders ORDER BY rowid");
+  std::vector<StoredHolding> all;
+  while (rows.step() == SQLITE_ROW)
+    all.push_back({rows.text(0), rows.text(1), rows.text(2), rows.number(3) != 0});
+  return all;
 }
 
 std::vector<StoredStep> Store::steps_of(const std::string& id) const {

@@ -37,6 +37,15 @@ struct StoredGame {
   std::vector<StoredStep> steps;
 };
 
+// A seat a browser holds (its identity, the long random value of its
+// cookie): the game's id and the seat's token, set aside once archived.
+struct StoredHolding {
+  std::string identity;
+  std::string game_id;
+  std::string token;
+  bool archived = false;
+};
+
 class Store {
  public:
   // Opens the database at `path` (created, with its folder, if missing;
@@ -54,8 +63,14 @@ class Store {
   bool finish(const std::string& id, std::int64_t at_ms);
   // The games that ended before `at_ms`, oldest first, at most `limit`.
   std::vector<std::string> finished_before(std::int64_t at_ms, std::size_t limit) const;
-  // Removes a game and its steps.
+  // Removes a game, its steps and who held its seats.
   bool remove_game(const std::string& id);
+  // A browser holds a seat (kept once: holding it again changes nothing).
+  bool hold(const StoredHolding& holding);
+  // The browser's seats of the game, set aside.
+  bool archive(const std::string& identity, const std::string& game_id);
+  // Every seat held, in the order they were taken.
+  std::vector<StoredHolding> holdings() const;
   // The games with their steps: the `limit` most recently active.
   std::vector<StoredGame> recent(std::size_t limit) const;
   std::optional<StoredGame> load(const std::string& id) const;

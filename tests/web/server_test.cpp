@@ -872,12 +872,21 @@ TEST_F(WebServer, ClocksRunOnTheMoversTimeAndFlagFalls) {
   EXPECT_EQ(post("/api/games", R"({"game": "raiinet", "clock": {"minutes": -1}})").status, 400);
   EXPECT_EQ(post("/api/games", R"({"game": "raiinet", "clock": "fast"})").status, 400);
   const json game = create(
-      {{"game", "sword-and-shield"}, {"clock", {{"minutes", 0.04}, {"increment_seconds", 0.5}}}});
+      {{"game", "sword-and-shield"}, {"clock", {{"minutes", 0.04}, {"increment_seconds", 2}}}});
   const json start = view(game, 0).data;
   ASSERT_EQ(start["clocks"].size(), 2u);
-  EXPECT_LE(start["clocks"][0].get<int>(), 2400);
-  EXPECT_EQ(start["clocks"][1], 2400);  // only the mover's clock runs
+  // Each clock starts with its player's own first move, as lichess's do.
+  EXPECT_EQ(start["clocks"][0], 2400);
+  EXPECT_EQ(start["clocks"][1], 2400);
+  EXPECT_FALSE(start["clock_runs"].get<bool>());
   ASSERT_EQ(act(game, 0, "create a 90").status, 200);
+  ASSERT_EQ(act(game, 0, "pass").status, 200);
+  ASSERT_EQ(act(game, 1, "create A 90").status, 200);
+  const Reply second = act(game, 1, "pass");
+  ASSERT_EQ(second.status, 200) << second.body;
+  EXPECT_EQ(second.data["clocks"][0], 2400);  // neither first move cost anything
+  EXPECT_EQ(second.data["clocks"][1], 2400);
+  EXPECT_TRUE(second.data["clock_runs"].get<bool>());
   const Reply passed = act(game, 0, "pass");  // the turn passes on: the increment
   ASSERT_EQ(passed.status, 200) << passed.body;
   EXPECT_GT(passed.data["clocks"][0].get<int>(), 2400);
@@ -945,8 +954,11 @@ TEST_F(WebServer, AFinishedGameCannotBeChangedHoweverItEnded) {
        }},
       {"time",
        {{"game", "sword-and-shield"}, {"clock", {{"minutes", 0.02}, {"increment_seconds", 0}}}},
-       [&](const json& g) {
+       [&](const json& g) {  // each clock starts with its player's first move
          act(g, 0, "create a 90");
+         act(g, 0, "pass");
+         act(g, 1, "create A 90");
+         act(g, 1, "pass");
          after_clock(g);
        }},
   };
@@ -1047,4 +1059,134 @@ TEST_F(WebServer, MovesComeAsDataForThePagesToRead) {
   Flow flow{*this, sas};
   ASSERT_EQ(flow.send("undo", 0).status, 200);
   EXPECT_EQ(view(sas, 0).data["last"], created);
+}
+
+namespace {
+
+// A browser of its own: the identity cookie the server gave it, sent back.
+struct Browser {
+  WebServer& server;
+  std::string cookie;  // "gridgames_browser=..." once given
+  std::string set_cookie;
+
+  WebServer::Reply call(const char* method, const std::string& path,
+                        const json& body = json::object()) {
+    httplib::Headers headers;
+    if (!cookie.empty()) headers.emplace("Cookie", "theme=dark; " + cookie);
+    auto result =
+        std::string(method) == "GET"
+            ? server.client_->Get(path.c_str(), headers)
+            : server.client_->Post(path.c_str(), headers, body.dump(), "application/json");
+    if (result && result->has_header("Set-Cookie")) {
+      set_cookie = result->get_header_value("Set-Cookie");
+      cookie = set_cookie.substr(0, set_cookie.find(';'));
+    }
+    return server.reply(result);
+  }
+};
+
+}  // namespace
+
+TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames) {
+  char folder[] = "/tmp/gridgames-web-test.XXXXXX";
+  ASSERT_NE(::mkdtemp(folder), nullptr);
+  web::ServeOptions options;
+  auto opened = web::Store::open(std::string(folder) + "/games.sqlite");
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<web::Store>>(opened));
+  options.store = std::move(std::get<std::unique_ptr<web::Store>>(opened));
+  restart(options);
+  Browser seeker{*this, "", ""}, joiner{*this, "", ""}, late{*this, "", ""};
+
+  EXPECT_EQ(seeker.call("POST", "/api/lobby", {{"game", "simodyssey"}}).status, 400);
+  const auto sought = seeker.call(
+      "POST", "/api/lobby",
+      {{"game", "sword-and-shield"}, {"clock", {{"minutes", 5}, {"increment_seconds", 3}}}});
+  ASSERT_EQ(sought.status, 200) << sought.body;
+  // A year's identity, unreadable by scripts, sent by this site only.
+  EXPECT_EQ(seeker.cookie.size(), std::string("gridgames_browser=").size() + 32);
+  EXPECT_TRUE(seeker.set_cookie.ends_with("; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"))
+      << seeker.set_cookie;
+  const std::string id = sought.data["id"];
+  EXPECT_EQ(sought.data["player"], 0);
+
+  const json seeks = get("/api/lobby").data["seeks"];
+  ASSERT_EQ(seeks.size(), 1u);
+  EXPECT_EQ(seeks[0]["id"], id);
+  EXPECT_EQ(seeks[0]["game"], "sword-and-shield");
+  EXPECT_EQ(seeks[0]["title"], "Sword and Shield");
+  EXPECT_EQ(seeks[0]["open"], 1);
+  EXPECT_EQ(seeks[0]["clock"], json({{"minutes", 5.0}, {"increment_seconds", 3.0}}));
+  EXPECT_FALSE(seeks[0]["params"].contains("seed"));
+
+  const std::string seat0 =
+      "/api/games/" + id + "?token=" + sought.data["token"].get<std::string>();
+  const json waiting = seeker.call("GET", seat0).data;
+  EXPECT_EQ(waiting["waiting_for"], 1);
+  EXPECT_EQ(waiting["legal"], json::array());
+  EXPECT_EQ(waiting["clocks"], json({300000, 300000}));
+  const json play0 = {{"token", sought.data["token"]}, {"action", "create a 90"}};
+  EXPECT_EQ(seeker.call("POST", "/api/games/" + id + "/actions", play0).data["error"],
+            "the game waits for an opponent: nobody plays before every seat is taken");
+  EXPECT_EQ(seeker.call("POST", "/api/lobby/" + id + "/join").data["error"],
+            "you already have a seat in this game");
+
+  const auto joined = joiner.call("POST", "/api/lobby/" + id + "/join");
+  ASSERT_EQ(joined.status, 200) << joined.body;
+  EXPECT_EQ(joined.data["player"], 1);
+  EXPECT_NE(joined.data["token"], sought.data["token"]);
+  EXPECT_NE(joiner.cookie, seeker.cookie);
+  EXPECT_EQ(get("/api/lobby").data["seeks"], json::array());
+  EXPECT_EQ(late.call("POST", "/api/lobby/" + id + "/join").status, 409);
+  EXPECT_EQ(late.call("POST", "/api/lobby/00/join").status, 404);
+  EXPECT_EQ(seeker.call("POST", "/api/games/" + id + "/actions", play0).status, 200);
+
+  // Each browser finds its seat, across a restart.
+  restart(options);
+  const json mine = seeker.call("GET", "/api/my-games").data["games"];
+  ASSERT_EQ(mine.size(), 1u);
+  EXPECT_EQ(mine[0]["id"], id);
+  EXPECT_EQ(mine[0]["token"], sought.data["token"]);
+  EXPECT_EQ(mine[0]["player"], 0);
+  EXPECT_FALSE(mine[0]["over"].get<bool>());
+  EXPECT_TRUE(mine[0]["your_turn"].get<bool>());  // a turn is create, then a move or pass
+  const json theirs = joiner.call("GET", "/api/my-games").data["games"];
+  ASSERT_EQ(theirs.size(), 1u);
+  EXPECT_EQ(theirs[0]["token"], joined.data["token"]);
+  EXPECT_FALSE(theirs[0]["your_turn"].get<bool>());
+  EXPECT_EQ(late.call("GET", "/api/my-games").data["games"], json::array());
+
+  // A game in play cannot be archived; a finished one can, for this browser only.
+  EXPECT_EQ(seeker.call("POST", "/api/my-games/" + id + "/archive").status, 409);
+  EXPECT_EQ(late.call("POST", "/api/my-games/" + id + "/archive").status, 404);
+  ASSERT_EQ(
+      joiner.call("POST", "/api/games/" + id + "/resign", {{"token", joined.data["token"]}}).status,
+      200);
+  EXPECT_EQ(seeker.call("POST", "/api/my-games/" + id + "/archive").status, 200);
+  EXPECT_EQ(seeker.call("GET", "/api/my-games").data["games"], json::array());
+  const json finished = joiner.call("GET", "/api/my-games").data["games"];
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_TRUE(finished[0]["over"].get<bool>());
+  restart(options);
+  EXPECT_EQ(seeker.call("GET", "/api/my-games").data["games"], json::array());
+
+  // Opening a seat's link is holding it; a spectator's link is not.
+  const json game = create({{"game", "raiinet"}});
+  Browser friend_{*this, "", ""};
+  const std::string link = "/api/games/" + game["id"].get<std::string>();
+  friend_.call("GET", link + "?token=" + game["spectator"].get<std::string>());
+  EXPECT_EQ(friend_.call("GET", "/api/my-games").data["games"], json::array());
+  friend_.call("GET", link + "?token=" + game["seats"][1]["token"].get<std::string>());
+  const json held = friend_.call("GET", "/api/my-games").data["games"];
+  ASSERT_EQ(held.size(), 1u);
+  EXPECT_EQ(held[0]["player"], 1);
+  EXPECT_EQ(held[0]["game"], "raiinet");
+  // A cookie that is not one of ours is replaced.
+  Browser forger{*this, "gridgames_browser=../../x", ""};
+  forger.call("GET", "/api/my-games");
+  EXPECT_NE(forger.cookie, "gridgames_browser=../../x");
+
+  TearDown();
+  options.store.reset();
+  std::filesystem::remove_all(folder);
+  start(web::Limits{});
 }

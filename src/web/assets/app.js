@@ -358,7 +358,8 @@ function drawClocks(game, view) {
   const received = Date.now();
   const show = () => {
     clocks.replaceChildren(...view.clocks.map((ms, p) => {
-      const left = Math.max(0, p === view.to_move ? ms - (Date.now() - received) : ms);
+      const runs = p === view.to_move && view.clock_runs;
+      const left = Math.max(0, runs ? ms - (Date.now() - received) : ms);
       const seconds = Math.ceil(left / 1000);
       const text = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
       return el("span", { class: "clock" + (p === view.to_move ? " running" : ""), id: "clock" + p },
@@ -366,7 +367,7 @@ function drawClocks(game, view) {
     }));
   };
   show();
-  if (!view.over && view.to_move >= 0) game.ticker = setInterval(show, 250);
+  if (!view.over && view.clock_runs) game.ticker = setInterval(show, 250);
 }
 
 // Follows the game: each answer waits until something changes.

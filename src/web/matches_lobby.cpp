@@ -1,0 +1,180 @@
+// web::Matches: the lobby (seeks, joined by whoever comes) and the games
+// each browser holds a seat in ("my games"), kept for its identity, the
+// long random value of a cookie: no account needed.
+#include <algorithm>
+
+#include "web/matches.hpp"
+#include "web/matches_shared.hpp"
+
+namespace web {
+namespace {
+
+using nlohmann::json;
+
+// The most seeks the lobby lists, and games a browser's list shows.
+constexpr std::size_t kLobbySize = 100;
+constexpr std::size_t kMyGamesSize = 100;
+
+}  // namespace
+
+int Matches::open_seats(const Match& match) {
+  return static_cast<int>(
+      std::count_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; }));
+}
+
+// A seek's seat is taken (live, or replayed from the store).
+void Matches::claim(Match& match, int player) {
+  if (player < 0 || player >= static_cast<int>(match.seats.size())) return;
+  match.seats[static_cast<std::size_t>(player)].open = false;
+  changed(match);
+}
+
+json Matches::lobby() const {
+  const std::lock_guard lock(mutex_);
+  std::vector<const Match*> seeks;
+  for (const auto& [id, match] : matches_) {
+    if (match->seek && open_seats(*match) > 0 && !over(*match)) seeks.push_back(match.get());
+  }
+  std::sort(seeks.begin(), seeks.end(),
+            [](const Match* a, const Match* b) { return a->created_ms > b->created_ms; });
+  if (seeks.size() > kLobbySize) seeks.resize(kLobbySize);
+  json list = json::array();
+  for (const Match* match : seeks) {
+    // The parameters as given, but never the seed: it places hidden pieces.
+    json params = json::object();
+    for (const auto& [key, value] : match->params)
+      if (key != "seed") params[key] = value;
+    json seek = {{"id", match->id},
+                 {"game", match->info->name},
+                 {"title", match->info->title},
+                 {"params", params},
+                 {"players", match->state->players()},
+                 {"open", open_seats(*match)},
+                 {"created_ms", match->created_ms}};
+    if (match->clocks) {
+      seek["clock"] = {{"minutes", match->clocks->left_ms[0] / 60000.0},
+                       {"increment_seconds", match->clocks->increment_ms / 1000.0}};
+    }
+    list.push_back(std::move(seek));
+  }
+  return {{"seeks", list}};
+}
+
+Answer<json> Matches::seek(const json& request, const std::string& address,
+                           const std::string& identity) {
+  if (request.is_object() && request.contains("seats"))
+    return Refusal{400, "a seek's seats are all people's: no \"seats\""};
+  auto made = make(request, address, true);
+  if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
+  const json& created = std::get<json>(made);
+  const std::string token = created["seats"][0]["token"];
+  const std::lock_guard lock(mutex_);
+  hold_seat(identity, created["id"], token);
+  return json{{"id", created["id"]},
+              {"game", created["game"]},
+              {"player", 0},
+              {"token", token},
+              {"spectator", created["spectator"]}};
+}
+
+Answer<json> Matches::join(const std::string& id, const std::string& identity) {
+  const std::lock_guard lock(mutex_);
+  auto found = find_any(id);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
+  if (!match.seek || open_seats(match) == 0 || over(match))
+    return Refusal{409, "this game has no free seat (somebody joined first, or it ended)"};
+  const auto held = held_.find(identity);
+  if (held != held_.end() && std::any_of(held->second.begin(), held->second.end(),
+                                         [&](const Held& h) { return h.id == id; }))
+    return Refusal{409, "you already have a seat in this game"};
+  const auto seat =
+      std::find_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; });
+  if (!persist(match, "join", seat->player, "")) return Refusal{503, kCannotSave};
+  claim(match, seat->player);
+  hold_seat(identity, id, seat->token);
+  return json{
+      {"id", id}, {"game", match.info->name}, {"player", seat->player}, {"token", seat->token}};
+}
+
+void Matches::hold(const std::string& identity, const std::string& id, const std::string& token) {
+  const std::lock_guard lock(mutex_);
+  const auto at = matches_.find(id);
+  if (at == matches_.end()) return;
+  const auto& seats = at->second->seats;
+  if (std::any_of(seats.begin(), seats.end(),
+                  [&](const Seat& s) { return !s.token.empty() && s.token == token && !s.open; }))
+    hold_seat(identity, id, token);
+}
+
+// Notes (and stores) that the browser holds the seat, once.
+void Matches::hold_seat(const std::string& identity, const std::string& id,
+                        const std::string& token) {
+  if (identity.empty()) return;
+  std::vector<Held>& mine = held_[identity];
+  if (std::any_of(mine.begin(), mine.end(), [&](const Held& h) { return h.token == token; }))
+    return;
+  mine.push_back({id, token, false});
+  if (store_) store_->hold({identity, id, token, false});
+}
+
+void Matches::restore_holdings() {
+  if (!store_) return;
+  for (const StoredHolding& h : store_->holdings())
+    held_[h.identity].push_back({h.game_id, h.token, h.archived});
+}
+
+json Matches::my_games(const std::string& identity) {
+  const std::lock_guard lock(mutex_);
+  json list = json::array();
+  const auto at = held_.find(identity);
+  if (at == held_.end()) return {{"games", list}};
+  std::vector<Held>& mine = at->second;
+  std::vector<std::string> gone;
+  for (auto h = mine.rbegin(); h != mine.rend() && list.size() < kMyGamesSize; ++h) {
+    if (h->archived) continue;
+    auto found = find_any(h->id);
+    if (const auto* refusal = std::get_if<Refusal>(&found)) {
+      if (refusal->status == 404) gone.push_back(h->id);  // purged: forgotten here too
+      continue;
+    }
+    const Match& match = *std::get<Match*>(found);
+    const auto seat = std::find_if(match.seats.begin(), match.seats.end(),
+                                   [&](const Seat& s) { return s.token == h->token; });
+    if (seat == match.seats.end()) continue;
+    const bool ended = over(match);
+    const int waiting = open_seats(match);
+    json entry = {{"id", match.id},
+                  {"game", match.info->name},
+                  {"title", match.info->title},
+                  {"token", h->token},
+                  {"player", seat->player},
+                  {"players", match.state->players()},
+                  {"over", ended},
+                  {"your_turn", !ended && !waiting && match.state->to_move() == seat->player},
+                  {"created_ms", match.created_ms}};
+    if (waiting) entry["waiting_for"] = waiting;
+    if (ended) entry["result"] = result_of(match);
+    list.push_back(std::move(entry));
+  }
+  std::erase_if(
+      mine, [&](const Held& h) { return std::find(gone.begin(), gone.end(), h.id) != gone.end(); });
+  return {{"games", list}};
+}
+
+Answer<json> Matches::archive(const std::string& id, const std::string& identity) {
+  const std::lock_guard lock(mutex_);
+  const auto at = held_.find(identity);
+  const auto holds = [&](const Held& h) { return h.id == id; };
+  if (at == held_.end() || std::none_of(at->second.begin(), at->second.end(), holds))
+    return Refusal{404, "this browser holds no seat of this game"};
+  auto found = find_any(id);
+  if (const auto* match = std::get_if<Match*>(&found); match && !over(**match))
+    return Refusal{409, "the game is still in play: finish or resign it first"};
+  if (store_ && !store_->archive(identity, id)) return Refusal{503, kCannotSave};
+  for (Held& h : at->second)
+    if (h.id == id) h.archived = true;
+  return json{{"id", id}, {"archived", true}};
+}
+
+}  // namespace web
