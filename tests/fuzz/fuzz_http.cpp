@@ -81,6 +81,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto& seats = body["seats"];
         if (seats.is_array() && !seats.empty() && seats[0].contains("token"))
           token = seats[0]["token"];
+      } else if (body.is_object() && body.contains("id") && body.contains("token") &&
+                 body["id"].is_string() && body["token"].is_string()) {
+        id = body["id"];  // a seek made or joined
+        token = body["token"];
       }
     }
   }

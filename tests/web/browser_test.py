@@ -524,6 +524,50 @@ def test_restart(driver, base, restart):
     print("ok restart: the open page reconnected by itself and the game went on")
 
 
+def test_lobby(driver, base, shots):
+    """The lobby as two players use it: one waits for an opponent, the other
+    joins from the front page by one click; each finds the game again under
+    "Your games" (the server keeps the list for the browser's cookie);
+    finished, it is archived; a quick game against the computer."""
+    seeker = browser()
+    try:
+        seeker.get(base + "play/sword-and-shield")
+        wait(seeker, lambda d: d.find_elements(By.ID, "seek"), "the seek button")
+        seeker.find_element(By.ID, "seek").click()
+        wait(seeker, lambda d: status_text(d).startswith("Waiting for an opponent"), "the seeker waiting")
+        game_id = urllib.parse.urlparse(seeker.current_url).path.split("/")[-1]
+        driver.get(base)
+        wait(driver, lambda d: d.find_elements(By.ID, "join-" + game_id), "the seek in the lobby")
+        shoot(driver, shots, "lobby")
+        driver.find_element(By.ID, "join-" + game_id).click()
+        wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the joined game")
+        assert "/game/" + game_id + "?token=" in driver.current_url, driver.current_url
+        wait(seeker, my_turn, "the seeker's turn once somebody joined (without reloading)")
+        # Both find it again from the front page, after a reload.
+        for page in (seeker, driver):
+            page.get(base)
+            wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#my-games a[href*='%s']" % game_id),
+                 "the game under Your games")
+        assert not driver.find_elements(By.ID, "join-" + game_id), "a taken seek still in the lobby"
+        shoot(seeker, shots, "my-games")
+        token = urllib.parse.parse_qs(urllib.parse.urlparse(
+            driver.find_element(By.CSS_SELECTOR, "#my-games a[href*='%s']" % game_id).get_attribute("href")).query)["token"][0]
+        api(base, "api/games/%s/resign" % game_id, {"token": token})
+        driver.get(base)
+        archive = "#my-games li:has(a[href*='%s']) button.archive" % game_id
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, archive), "the finished game's Archive button")
+        driver.find_element(By.CSS_SELECTOR, archive).click()
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#my-games a[href*='%s']" % game_id),
+             "the archived game gone from the list")
+        # Quick pairing: one click, a game against the computer.
+        driver.find_element(By.ID, "quick-sword-and-shield").click()
+        wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the quick game")
+        assert my_turn(driver), status_text(driver)
+    finally:
+        seeker.quit()
+    print("ok lobby: a seek joined by one click, Your games after a reload, archived, a quick game")
+
+
 def test_any_game(driver, base, game, shots):
     """A game without a test of its own (a new game, drawn as a plain grid
     from its view): it starts from its form, its board is drawn, and the
@@ -582,6 +626,7 @@ def main():
         test_forms(driver, base)
         test_two_step_ability(driver, base)
         test_bots(driver, base, catalogue)
+        test_lobby(driver, base, shots)
         test_restart(driver, base, restart)
         # Refused API calls and the addresses with nothing behind them are
         # answered 404 on purpose; anything else is an error of the pages.

@@ -30,16 +30,81 @@ function title(text) {
   document.getElementById("subtitle").textContent = text;
 }
 
-// The menu: every game with its description.
+// The front page: the games this browser holds a seat in, the open seeks of
+// the lobby, and every game with its description.
 async function showMenu() {
   title("choose a game");
   const list = el("div", { class: "games" });
   for (const game of catalogue) {
-    list.append(el("div", { class: "card" },
+    const card = el("div", { class: "card" },
       el("a", { href: "/play/" + game.name, id: "play-" + game.name }, game.title),
-      el("p", {}, game.description)));
+      el("p", {}, game.description));
+    if (game.players === 2 && game.bots.length) {
+      card.append(el("button", { type: "button", id: "quick-" + game.name,
+        onclick: () => quickGame(game) }, "Play the computer"));
+    }
+    list.append(card);
   }
-  app.replaceChildren(el("h1", {}, "Play a game"), list);
+  const mine = el("section", { id: "my-games", "aria-label": "your games" });
+  const lobby = el("section", { id: "lobby", "aria-label": "open games" });
+  app.replaceChildren(mine, lobby, el("h1", {}, "Play a game"), list);
+  await drawMyGames(mine);
+  await drawLobby(lobby);
+  // The lobby changes as others seek and join: read again while it shows.
+  const refresh = setInterval(() => {
+    if (!lobby.isConnected) { clearInterval(refresh); return; }
+    drawLobby(lobby);
+    drawMyGames(mine);
+  }, 5000);
+}
+
+const seatLink = (id, token) => "/game/" + id + "?token=" + token;
+
+// "Your games": each seat this browser holds (the server keeps the list for
+// its cookie), with the turn or the result; finished ones can be archived.
+async function drawMyGames(box) {
+  const games = (await api("GET", "/api/my-games")).data.games || [];
+  if (!games.length) { box.replaceChildren(); return; }
+  const list = el("ul", { class: "my-games" });
+  for (const g of games) {
+    const state = g.over ? g.result : g.waiting_for ? "waiting for an opponent"
+      : g.your_turn ? "your turn" : "the other side's turn";
+    const item = el("li", { class: g.your_turn ? "your-turn" : "" },
+      el("a", { href: seatLink(g.id, g.token) }, g.title + " as player " + (g.player + 1)),
+      " ", el("span", {}, state));
+    if (g.over) {
+      item.append(" ", el("button", { type: "button", class: "archive", onclick: async () => {
+        await api("POST", "/api/my-games/" + g.id + "/archive", {});
+        drawMyGames(box);
+      } }, "Archive"));
+    }
+    list.append(item);
+  }
+  box.replaceChildren(el("h2", {}, "Your games"), list);
+}
+
+// The lobby: games waiting for an opponent, each joined by one click.
+async function drawLobby(box) {
+  const seeks = (await api("GET", "/api/lobby")).data.seeks || [];
+  const list = el("ul", { class: "seeks" });
+  for (const seek of seeks) {
+    const clock = seek.clock ? seek.clock.minutes + " + " + seek.clock.increment_seconds : "no clock";
+    const params = Object.entries(seek.params).map(([k, v]) => k + " " + v).join(", ");
+    list.append(el("li", {}, el("b", {}, seek.title), " " + clock + (params ? ", " + params : "") + " ",
+      el("button", { type: "button", class: "join", id: "join-" + seek.id, onclick: async () => {
+        const joined = await api("POST", "/api/lobby/" + seek.id + "/join", {});
+        if (joined.ok) location.assign(seatLink(joined.data.id, joined.data.token));
+        else drawLobby(box);
+      } }, "Join")));
+  }
+  box.replaceChildren(el("h2", {}, "Open games"), seeks.length ? list
+    : el("p", {}, "Nobody is waiting for an opponent now: start a game and choose \"Wait for an opponent\"."));
+}
+
+// Quick pairing against the computer: the game's first bot, default parameters.
+async function quickGame(game) {
+  const answer = await api("POST", "/api/games", { game: game.name, seats: ["human", game.bots[0]] });
+  if (answer.ok) location.assign(seatLink(answer.data.id, answer.data.seats[0].token));
 }
 
 // The form that starts a game: its parameters and who sits in each seat.
@@ -76,19 +141,30 @@ async function showNewGame(name) {
   const message = el("p", { id: "message", role: "alert" });
   form.append(el("h2", {}, "Seats"), seatsBox,
     el("button", { type: "submit", class: "primary", id: "start" }, "Start the game"), message);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  // A seek: the game waits in the lobby until somebody joins it.
+  const seekButton = el("button", { type: "button", id: "seek" }, "Wait for an opponent in the lobby");
+  if (game.players > 1) form.insertBefore(seekButton, message);
+  const request = () => {
     const params = {};
     for (const p of game.params) {
       const value = form.elements[p.name].value.trim();
       if (value !== "" && value !== p.default) params[p.name] = value;
     }
-    const seats = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    const body = { game: name, params, seats };
+    const body = { game: name, params };
     if (clock.value) {
       const [minutes, increment] = clock.value.split("+").map(Number);
       body.clock = { minutes, increment_seconds: increment };
     }
+    return body;
+  };
+  seekButton.addEventListener("click", async () => {
+    const answer = await api("POST", "/api/lobby", request());
+    if (!answer.ok) { message.textContent = answer.data.error; return; }
+    location.assign(seatLink(answer.data.id, answer.data.token));
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { ...request(), seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value) };
     const answer = await api("POST", "/api/games", body);
     if (!answer.ok) { message.textContent = answer.data.error; return; }
     showLinks(answer.data);
@@ -136,7 +212,8 @@ function showLinks(created) {
   const watch = location.origin + "/game/" + created.id + "?token=" + created.spectator;
   app.replaceChildren(el("h1", {}, "The game is ready"),
     el("p", {}, "Each link is a seat: open yours, and send the others to the other players. " +
-      "Whoever has a link plays that seat, so keep them to yourselves."), list,
+      "Whoever has a link plays that seat, so keep them to yourselves. " +
+      "This browser keeps them: they are under \"Your games\" on the front page."), list,
     el("p", {}, "Anyone may watch with this link: it shows what is public, never a player's secrets."),
     el("input", { readonly: "", value: watch, id: "watch-link", "aria-label": "link to watch the game" }));
 }
@@ -226,6 +303,7 @@ function boardUi(game, view) {
 // The line of the status: whose turn, or how the game ended.
 function statusLine(view) {
   if (view.over) return (GamePanels.ending(view) || view.result) + ".";
+  if (view.waiting_for) return "Waiting for an opponent: the game is in the lobby until somebody joins it.";
   if (view.player < 0) return "You are watching: player " + (view.to_move + 1) + " is to move.";
   if (view.to_move === view.player) return "Your turn (player " + (view.player + 1) + ").";
   return "Player " + (view.to_move + 1) + " is to move" +
