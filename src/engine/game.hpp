@@ -50,6 +50,10 @@
 namespace engine {
 
 inline constexpr int kNoPlayer = -1;
+// A viewer who may know everything: a finished game is shown so, every
+// hidden piece and card revealed (its replay too). Games with nothing
+// hidden show it as to anyone.
+inline constexpr int kEveryone = -2;
 inline constexpr int kMaxPlayers = 8;
 
 // One result per player (the first players() entries count): 1 a win, 0 a
@@ -165,6 +169,16 @@ inline std::size_t tensor_size(const std::vector<int>& shape) {
   return size;
 }
 
+// How a finished game ended, for people: why, in the game's words ("White
+// has no legal move", "Player 2 downloaded four viruses", "the Starfighter
+// was destroyed"), and in a game of one whether its player reached the
+// game's goal (won) or not (lost). Who won a game of several is in its
+// returns.
+struct Ending {
+  std::string reason;
+  bool goal_reached = false;
+};
+
 // What front ends need beside the contract: each player's view as a JSON
 // document (the board's squares with typed contents, each player's
 // counters, who is to move, the last action's squares and the events of the
@@ -176,6 +190,7 @@ concept Viewable = Game<S> && Encoded<S> && Described<S> && requires(const S& st
   // (decltype: the JSON type need not be complete where the concept is checked.)
   requires std::same_as<decltype(state.view(player)), nlohmann::json>;
   { state.events_text(player) } -> std::same_as<std::string>;
+  { state.ending() } -> std::same_as<Ending>;  // asked once over
 };
 
 // The returns of a two-player game: 1 for the winner, or half each for a draw.
@@ -260,6 +275,8 @@ class AnyState {
   virtual nlohmann::json view(int player) const = 0;
   // What the last action did, as `player` may know it: a line each.
   virtual std::string events_text(int player) const = 0;
+  // Once over: why, in the game's words (engine::Ending).
+  virtual Ending ending() const = 0;
   // The games played by a program of their own (the ETF games): the end of
   // what the program printed (engine/etf.hpp keeps a bounded end, from a
   // line's start); null for the others. console_dropped(): the bytes
@@ -329,6 +346,7 @@ class TypedState : public AnyState {
     return state().view(player);
   }
   std::string events_text(int player) const override { return state().events_text(player); }
+  Ending ending() const override { return state().ending(); }
   std::string serialize() const override { return state().serialize(); }
   bool equals(const AnyState& other) const override {
     const auto* same = dynamic_cast<const TypedState*>(&other);

@@ -228,8 +228,8 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const std::string_view rest = path.substr(std::string_view("/api/games/").size());
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  static constexpr std::string_view kVerbs[] = {"",     "actions", "undo",   "resign",
-                                                "draw", "rematch", "record", "replay"};
+  static constexpr std::string_view kVerbs[] = {"",        "actions", "undo",   "resign", "draw",
+                                                "decline", "rematch", "record", "replay"};
   if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (verb == "record" || verb == "replay") {
@@ -297,6 +297,7 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   if (verb == "undo") return answer(matches_.undo(id, *token));
   if (verb == "resign") return answer(matches_.resign(id, *token));
   if (verb == "draw") return answer(matches_.draw(id, *token));
+  if (verb == "decline") return answer(matches_.decline(id, *token));
   if (verb == "rematch") return answer(matches_.rematch(id, *token, request.client));
   const auto action = text("action");
   if (!action) return refusal(400, "the body needs \"action\": an action's text");

@@ -520,6 +520,7 @@ json Matches::view_of(const Match& match, int player) const {
     const engine::Returns r = returns(match);
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
     view["result"] = result_of(match);
+    view["ending"] = ending_json(match, player);
     static constexpr const char* kEndedBy[] = {"rules", "resignation", "time", "agreement",
                                                "forfeit"};
     view["ended_by"] = kEndedBy[static_cast<int>(match.ended_by)];

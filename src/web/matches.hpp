@@ -114,6 +114,8 @@ class Matches {
   Answer<nlohmann::json> resign(const std::string& id, const std::string& token);
   // In a game of two: offers a draw, or accepts the other seat's offer.
   Answer<nlohmann::json> draw(const std::string& id, const std::string& token);
+  // Declines the other seat's draw offer (playing on declines it too).
+  Answer<nlohmann::json> decline(const std::string& id, const std::string& token);
   // After the end: the same game again, seats turned by one, a new seed;
   // every seat's view then names it ("rematch": its id and the seat's token).
   Answer<nlohmann::json> rematch(const std::string& id, const std::string& token,
@@ -170,6 +172,7 @@ class Matches {
     // An end the rules did not make: a resignation or an agreed draw.
     std::optional<engine::Returns> ended;
     std::string ended_how;
+    int ended_loser = -1;  // who resigned, ran out of time or forfeited
     engine::EndedBy ended_by = engine::EndedBy::Rules;
     int draw_offer = -1;  // the player whose draw offer stands
     std::string rematch_id;
@@ -210,6 +213,7 @@ class Matches {
   std::optional<Refusal> take_back(Match& match, int player);
   std::optional<Refusal> give_up(Match& match, int player);
   std::optional<Refusal> offer_draw(Match& match, int player);
+  std::optional<Refusal> decline_draw(Match& match, int player);
   void note_rematch(Match& match, const std::string& text);
   static bool over(const Match& match);
   std::int64_t time_ms() const;
@@ -218,6 +222,7 @@ class Matches {
   nlohmann::json clocks_json(const Match& match) const;
   static bool clock_runs(const Match& match);
   static std::string result_of(const Match& match);
+  static nlohmann::json ending_json(const Match& match, int player);
   static engine::Returns returns(const Match& match);
   Answer<Match*> find_any(const std::string& id);
   Answer<Match*> find_finished(const std::string& id);

@@ -36,6 +36,54 @@ std::string Matches::result_of(const Match& match) {
   return match.ended_how.empty() ? text : match.ended_how + "; " + text;
 }
 
+// How the game ended for `player` (a spectator: as the public sees it):
+// {"outcome": "won" | "lost" | "draw", "reason"}, the reason in the game's
+// words when its rules ended it. A spectator's outcome is "draw" or, for
+// the others, "over" with the winners in "winners".
+json Matches::ending_json(const Match& match, int player) {
+  const int n = match.state->players();
+  const engine::Returns r = returns(match);
+  const double best = *std::max_element(r.begin(), r.begin() + n);
+  std::vector<int> winners;
+  for (int p = 0; p < n; ++p)
+    if (r[static_cast<std::size_t>(p)] == best) winners.push_back(p);
+  const auto someone = [&](int p) {
+    return p == player ? "you" : "player " + std::to_string(p + 1);
+  };
+  std::string reason;
+  switch (match.ended_by) {
+    case engine::EndedBy::Rules:
+      reason = match.state->ending().reason;
+      break;
+    case engine::EndedBy::Resignation:
+      reason = someone(match.ended_loser) + " resigned";
+      break;
+    case engine::EndedBy::Time:
+      reason = someone(match.ended_loser) + " ran out of time";
+      break;
+    case engine::EndedBy::Agreement:
+      reason = "a draw agreed";
+      break;
+    default:
+      reason = match.ended_how;
+  }
+  std::string outcome;
+  if (n == 1) {
+    outcome = match.ended_by == engine::EndedBy::Rules && match.state->ending().goal_reached
+                  ? "won"
+                  : "lost";
+  } else if (static_cast<int>(winners.size()) == n) {
+    outcome = "draw";
+  } else if (player < 0) {
+    outcome = "over";
+  } else {
+    outcome = r[static_cast<std::size_t>(player)] == best ? "won" : "lost";
+  }
+  json ending = {{"outcome", outcome}, {"reason", reason}};
+  if (n > 1) ending["winners"] = winners;
+  return ending;
+}
+
 bool Matches::over(const Match& match) {
   return match.ended || match.state->over();
 }
@@ -59,6 +107,7 @@ void Matches::lose(Match& match, int loser, const std::string& how, engine::Ende
     r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
   match.ended = r;
   match.ended_how = "player " + std::to_string(loser + 1) + " " + how;
+  match.ended_loser = loser;
   match.ended_by = by;
   changed(match);
 }
@@ -103,6 +152,20 @@ Answer<json> Matches::resign(const std::string& id, const std::string& token) {
 
 Answer<json> Matches::draw(const std::string& id, const std::string& token) {
   return seat_step(id, token, &Matches::offer_draw);
+}
+
+std::optional<Refusal> Matches::decline_draw(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over"};
+  if (match.draw_offer < 0 || match.draw_offer == player)
+    return Refusal{409, "there is no draw offer of the other player's to decline"};
+  if (!persist(match, "decline", player, "")) return Refusal{503, kCannotSave};
+  match.draw_offer = -1;
+  changed(match);
+  return std::nullopt;
+}
+
+Answer<json> Matches::decline(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::decline_draw);
 }
 
 Answer<json> Matches::rematch(const std::string& id, const std::string& token,

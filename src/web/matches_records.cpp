@@ -78,6 +78,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     if (step.kind == "undo") take_back(*match, step.player);
     if (step.kind == "resign") give_up(*match, step.player);
     if (step.kind == "draw") offer_draw(*match, step.player);
+    if (step.kind == "decline") decline_draw(*match, step.player);
     if (step.kind == "rematch") note_rematch(*match, step.text);
     match->next_seq = step.seq + 1;
   }
@@ -122,15 +123,15 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
   json move = nullptr;  // the step's action as data, described where it was played
   for (std::size_t i = 0; i < step; ++i) {
     if (i + 1 == step) {
-      const auto described = state->describe(actions[i].second, engine::kNoPlayer);
+      const auto described = state->describe(actions[i].second, engine::kEveryone);
       if (described) move = move_json(*described);
     }
     state->apply(actions[i].second);
   }
   json answer = {{"step", step},
                  {"steps", actions.size()},
-                 {"view", state->view(engine::kNoPlayer)},
-                 {"observation", state->observation(engine::kNoPlayer)}};
+                 {"view", state->view(engine::kEveryone)},
+                 {"observation", state->observation(engine::kEveryone)}};
   if (step > 0) {
     answer["action"] = {
         {"player", actions[step - 1].first}, {"action", actions[step - 1].second}, {"move", move}};

@@ -326,6 +326,7 @@ TEST_F(WebServer, RaiinetNeverSendsTheOpponentsHiddenLinks) {
   // Every "L: V3" (a link of player 2's and its value) in an answer to player 1.
   const auto check = [&](const Reply& r) {
     ++responses;
+    if (r.data.value("over", false)) return;  // the end reveals everything (below)
     const std::string& b = r.body;
     for (std::size_t i = 0; i + 5 <= b.size(); ++i) {
       const bool shown = b[i] >= 'A' && b[i] <= 'H' && b[i + 1] == ':' && b[i + 2] == ' ' &&
@@ -344,6 +345,7 @@ TEST_F(WebServer, RaiinetNeverSendsTheOpponentsHiddenLinks) {
     ASSERT_EQ(r.status, 200) << r.body;
     EXPECT_EQ(r.data["player"], -1);
     EXPECT_TRUE(r.data["legal"].empty());
+    if (r.data["over"].get<bool>()) return;
     for (int owner = 0; owner < 2; ++owner) {
       const json& seen = r.data["view"]["players"][static_cast<std::size_t>(owner)];
       EXPECT_FALSE(seen.contains("cards"));
@@ -378,6 +380,23 @@ TEST_F(WebServer, RaiinetNeverSendsTheOpponentsHiddenLinks) {
   }
   EXPECT_TRUE(replica.over());
   EXPECT_EQ(v0.data["observation"], replica.observation(0));
+  // The end in the game's words, for each seat.
+  EXPECT_EQ(v0.data["ending"]["reason"], replica.ending().reason);
+  const engine::Returns r = replica.returns();
+  EXPECT_EQ(v0.data["ending"]["outcome"], r[0] == r[1] ? "draw" : r[0] > r[1] ? "won" : "lost");
+  // Once over, every link of both sides and every card is shown to each
+  // seat and to spectators, in the view, the observation and the replay.
+  const std::string replay = "/api/games/" + game["id"].get<std::string>() + "/replay?step=";
+  const json mid = get(replay + std::to_string(actions / 2)).data;
+  for (const json& seen : {v0.data, get(watch).data, mid}) {
+    for (int owner = 0; owner < 2; ++owner) {
+      const json& side = seen["view"]["players"][static_cast<std::size_t>(owner)];
+      EXPECT_EQ(side["abilities"].size(), 5u) << seen.dump().substr(0, 200);
+      for (const json& link : side["links"]) EXPECT_FALSE(link["value"].is_null()) << link.dump();
+    }
+    EXPECT_EQ(seen["observation"].get<std::string>().find('?'), std::string::npos)
+        << seen["observation"];
+  }
   // A spectator cannot play, resign or offer a draw.
   EXPECT_EQ(post("/api/games/" + game["id"].get<std::string>() + "/actions",
                  json{{"token", game["spectator"]}, {"action", "move a up"}}.dump())
@@ -1189,4 +1208,54 @@ TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames)
   options.store.reset();
   std::filesystem::remove_all(folder);
   start(web::Limits{});
+}
+
+TEST_F(WebServer, EachSeatIsToldHowTheGameEndedForIt) {
+  const json game = create({{"game", "sword-and-shield"}});
+  ASSERT_EQ(act(game, 0, "create a 90").status, 200);
+  const std::string id = game["id"];
+  const auto send = [&](const char* verb, int seat) {
+    return post("/api/games/" + id + "/" + verb,
+                json{{"token", game["seats"][seat]["token"]}}.dump());
+  };
+  // A draw offer declined: it is gone from both views.
+  ASSERT_EQ(send("draw", 0).status, 200);
+  EXPECT_EQ(send("decline", 0).status, 409);  // one's own offer
+  const Reply declined = send("decline", 1);
+  ASSERT_EQ(declined.status, 200) << declined.body;
+  EXPECT_FALSE(declined.data.contains("draw_offer"));
+  EXPECT_EQ(send("decline", 1).status, 409);  // nothing left to decline
+  ASSERT_EQ(send("resign", 1).status, 200);
+  EXPECT_EQ(view(game, 0).data["ending"],
+            json({{"outcome", "won"}, {"reason", "player 2 resigned"}, {"winners", {0}}}));
+  EXPECT_EQ(view(game, 1).data["ending"],
+            json({{"outcome", "lost"}, {"reason", "you resigned"}, {"winners", {0}}}));
+  EXPECT_EQ(
+      get("/api/games/" + id + "?token=" + game["spectator"].get<std::string>()).data["ending"],
+      json({{"outcome", "over"}, {"reason", "player 2 resigned"}, {"winners", {0}}}));
+  // By the rules, in the game's words: the same reason for both seats.
+  const json amazons =
+      create({{"game", "amazons"},
+              {"params", {{"rules", "standard"}, {"rows", "3"}, {"cols", "3"}, {"amazons", "1"}}}});
+  for (int step = 0; step < 100 && !view(amazons, 0).data["over"].get<bool>(); ++step) {
+    const int mover = view(amazons, 0).data["to_move"];
+    const json legal = view(amazons, mover).data["legal"];
+    ASSERT_FALSE(legal.empty());
+    ASSERT_EQ(act(amazons, mover, legal[0]).status, 200);
+  }
+  const json first = view(amazons, 0).data, second = view(amazons, 1).data;
+  ASSERT_TRUE(first["over"].get<bool>());
+  EXPECT_EQ(first["ending"]["reason"], second["ending"]["reason"]);
+  EXPECT_TRUE(first["ending"]["reason"].get<std::string>().ends_with(" has no legal move"))
+      << first["ending"];
+  EXPECT_NE(first["ending"]["outcome"], second["ending"]["outcome"]);
+  // A game of one is won or lost.
+  const json odyssey = create({{"game", "simodyssey"}, {"params", {{"max_length", "1"}}}});
+  ASSERT_EQ(act(odyssey, 0, "pass").status, 200);
+  const json ended = view(odyssey, 0).data["ending"];
+  EXPECT_EQ(ended["outcome"], "lost");
+  EXPECT_TRUE(ended["reason"] ==
+                  "the mission ended after 1 turn (the length limit) without finding life" ||
+              ended["reason"] == "the explorer is lost")
+      << ended;
 }

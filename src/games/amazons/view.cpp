@@ -1,5 +1,6 @@
 // Amazons' structured view (docs/views.md) and what the last action did in
 // words. Nothing is hidden: every player sees the same.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "engine/words.hpp"
@@ -144,6 +145,24 @@ std::string State::events_text(int player) const {
   }
   if (over_) out += over_text();
   return out;
+}
+
+engine::Ending State::ending() const {
+  const auto& lines = board_.players();
+  if (rules_ == RuleSet::Standard)
+    return {lines[static_cast<std::size_t>(to_move_)].name + " has no legal move"};
+  long long best = 0;
+  for (int p = 0; p < players(); ++p)
+    best = std::max<long long>(best, lines[static_cast<std::size_t>(p)].score);
+  std::string leaders;
+  int count = 0;
+  for (int p = 0; p < players(); ++p) {
+    if (lines[static_cast<std::size_t>(p)].score != best) continue;
+    leaders += (count++ ? " and " : "") + lines[static_cast<std::size_t>(p)].name;
+  }
+  return {"no amazon can move: " + leaders + (count > 1 ? " share" : " has") +
+              " the most treasure (" + std::to_string(best) + ")",
+          true};
 }
 
 }  // namespace amazons

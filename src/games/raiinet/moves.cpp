@@ -46,7 +46,7 @@ engine::MoveData State::describe(const Action& action, int viewer) const {
     move.label = "Move " + link_named(action.link) + " " + where;
     return move;
   }
-  if (viewer != game_.current()) {
+  if (viewer != game_.current() && viewer != engine::kEveryone) {
     move.label = "Player " + std::to_string(game_.current() + 1) + " uses an ability";
     return move;
   }

@@ -215,7 +215,8 @@ std::optional<std::string> State::why_not(const Action& action) const {
 }
 
 std::string State::action_seen_by(const Action& action, int viewer) const {
-  if (action.ability && viewer != game_.current()) return "an ability";
+  if (action.ability && viewer != game_.current() && viewer != engine::kEveryone)
+    return "an ability";
   return action_text(action);
 }
 
@@ -336,7 +337,7 @@ engine::Parsed<State::Action> State::parse_action(std::string_view text) const {
 }
 
 std::string State::observation(int player) const {
-  return text::display(game_, player);
+  return text::display(game_, over() ? engine::kEveryone : player);  // once over, nothing hidden
 }
 
 std::string State::serialize() const {
@@ -359,8 +360,8 @@ std::optional<State> State::deserialize(std::string_view text) {
 std::optional<std::string> State::check_invariants() const {
   if (!game_.is_consistent()) return std::string("the download counts and the links disagree");
   // The owner's unrevealed links: hidden from the opponent and from a
-  // spectator, in every form they are shown.
-  for (int owner = 0; owner < 2; ++owner) {
+  // spectator, in every form they are shown (until the end reveals all).
+  for (int owner = 0; owner < 2 && !over(); ++owner) {
     std::vector<int> hidden;
     for (int i = 0; i < kLinks; ++i) {
       const Link& l = game_.player(owner).links[static_cast<std::size_t>(i)];

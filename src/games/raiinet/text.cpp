@@ -1,5 +1,7 @@
 #include "games/raiinet/text.hpp"
 
+#include "engine/game.hpp"
+
 namespace raiinet::text {
 
 namespace {
@@ -68,7 +70,7 @@ Target target_of(Needs needs) {
 
 bool knows_value(const Game& game, LinkId link, int viewer) {
   const Link* l = game.link(link);
-  return l && (l->revealed || l->owner == viewer);
+  return l && (l->revealed || l->owner == viewer || viewer == engine::kEveryone);
 }
 
 std::string event_line(const Game& game, const Event& e, int viewer) {

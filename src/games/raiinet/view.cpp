@@ -36,7 +36,7 @@ json player_json(const Game& game, int p, int viewer) {
                  {"viruses", s.viruses},
                  {"abilities_left", game.unused_cards(p)},
                  {"links", links}};
-  if (p == viewer) {  // a player's own cards; the opponent's stay hidden
+  if (p == viewer || viewer == engine::kEveryone) {  // own cards; the opponent's stay hidden
     json cards = json::array();
     for (int c = 0; c < kCards; ++c) {
       const Card& card = s.cards[static_cast<std::size_t>(c)];
@@ -89,7 +89,9 @@ json event_json(const Game& game, const Event& e, int viewer) {
 
 }  // namespace
 
-nlohmann::json State::view(int player) const {
+nlohmann::json State::view(int seat) const {
+  // Once over, nothing is hidden any more: every link and card shown.
+  const int player = over() ? engine::kEveryone : seat;
   json rows = json::array();
   for (int row = 0; row < kSize; ++row) {
     json cells = json::array();
@@ -108,7 +110,7 @@ nlohmann::json State::view(int player) const {
     for (const Event& e : game_.events()) events.push_back(event_json(game_, e, player));
   }
   return {{"game", "raiinet"},
-          {"player", player},
+          {"player", seat},
           {"board", {{"rows", kSize}, {"cols", kSize}, {"squares", rows}}},
           {"players", {player_json(game_, 0, player), player_json(game_, 1, player)}},
           {"to_move", to_move()},
@@ -121,7 +123,7 @@ nlohmann::json State::view(int player) const {
 nlohmann::json State::last_json(int viewer) const {
   if (history_.empty()) return nullptr;
   const Action& a = history_.back();
-  const bool hidden_card = a.ability && viewer != last_player_;
+  const bool hidden_card = a.ability && viewer != last_player_ && viewer != engine::kEveryone;
   json last = {{"action", hidden_card ? "an ability" : text_of(a, last_needs_)},
                {"player", last_player_}};
   if (!a.ability) {
@@ -133,11 +135,26 @@ nlohmann::json State::last_json(int viewer) const {
   return last;
 }
 
-std::string State::events_text(int player) const {
+std::string State::events_text(int seat) const {
   if (history_.empty()) return "";
+  const int player = over() ? engine::kEveryone : seat;
   std::string out;
   for (const Event& e : game_.events()) out += text::event_line(game_, e, player);
   return out;
+}
+
+engine::Ending State::ending() const {
+  const auto name = [](int p) { return "Player " + std::to_string(p + 1); };
+  if (const auto winner = game_.winner()) {
+    if (game_.player(*winner).data >= kToWin)
+      return {name(*winner) + " downloaded " + std::to_string(kToWin) + " data"};
+    return {name(1 - *winner) + " downloaded " + std::to_string(kToWin) + " viruses"};
+  }
+  if (stuck_) return {name(game_.current()) + " has no legal move: a draw"};
+  const engine::Returns r = returns();
+  return {"the length limit (" + std::to_string(max_length_) + " actions) was reached: " +
+          (r[0] == r[1] ? std::string("level on downloads")
+                        : name(r[0] > r[1] ? 0 : 1) + " is ahead on downloads")};
 }
 
 }  // namespace raiinet

@@ -50,6 +50,8 @@ class BasicState {
   // (view.cpp): every movement and death, and life found.
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;
+  // Once over: why, in words (engine::Ending).
+  engine::Ending ending() const;
   std::string serialize() const;
   static std::optional<BasicState> deserialize(std::string_view text);
 

@@ -156,9 +156,19 @@ std::string BasicState<E>::events_text(int player) const {
   return out;
 }
 
+template <const Edition& E>
+engine::Ending BasicState<E>::ending() const {
+  if (life_found_) return {"life found: the mission succeeds", true};
+  if (!galaxy_.explorer_alive()) return {"the explorer is lost"};
+  return {"the mission ended after " + std::to_string(turns()) +
+          (turns() == 1 ? " turn" : " turns") + " (the length limit) without finding life"};
+}
+
 template nlohmann::json BasicState<kPhase1>::view(int) const;
 template nlohmann::json BasicState<kPhase2>::view(int) const;
 template std::string BasicState<kPhase1>::events_text(int) const;
+template engine::Ending BasicState<kPhase1>::ending() const;
+template engine::Ending BasicState<kPhase2>::ending() const;
 template std::string BasicState<kPhase2>::events_text(int) const;
 
 }  // namespace simodyssey

@@ -63,6 +63,8 @@ class State {
   // The structured view (docs/views.md) and the last turn in words (view.cpp).
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;
+  // Once over: why, in words (engine::Ending).
+  engine::Ending ending() const;
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);
 

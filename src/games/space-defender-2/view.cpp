@@ -99,4 +99,12 @@ std::string State::events_text(int player) const {
          "Score " + std::to_string(sf.focus.score()) + ".\n";
 }
 
+engine::Ending State::ending() const {
+  const auto& sf = battle_.starfighter();
+  const std::string turns_text = std::to_string(turns()) + (turns() == 1 ? " turn" : " turns");
+  const std::string score = ": score " + std::to_string(sf.focus.score());
+  if (sf.destroyed) return {"the Starfighter was destroyed after " + turns_text + score};
+  return {"the Starfighter held out for " + turns_text + " (the length limit)" + score, true};
+}
+
 }  // namespace space_defender_2

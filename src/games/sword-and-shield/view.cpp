@@ -148,4 +148,13 @@ std::string State::events_text(int player) const {
   return out;
 }
 
+engine::Ending State::ending() const {
+  if (const auto winner = game_.winner())
+    return {player_name(*winner) + "'s sword struck " + player_name(1 - *winner) + "'s face"};
+  const int lead = material(game_, kYellow);
+  return {"the length limit (" + std::to_string(max_length_) + " actions) was reached: " +
+          (lead == 0 ? std::string("level on pieces in play")
+                     : player_name(lead > 0 ? kYellow : kGreen) + " has more pieces in play")};
+}
+
 }  // namespace sword_and_shield

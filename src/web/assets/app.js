@@ -301,8 +301,18 @@ function boardUi(game, view) {
 }
 
 // The line of the status: whose turn, or how the game ended.
+// The end in words, for this seat: "You lost: Green's sword struck Yellow's face."
+function endingLine(view) {
+  const e = view.ending;
+  if (!e) return view.result + ".";
+  const players = (e.winners || []).map((p) => "player " + (p + 1)).join(" and ");
+  const head = { won: "You won", lost: "You lost", draw: "Draw" }[e.outcome] ||
+    (players.charAt(0).toUpperCase() + players.slice(1) + ((e.winners || []).length > 1 ? " share the win" : " won"));
+  return head + ": " + e.reason + ".";
+}
+
 function statusLine(view) {
-  if (view.over) return (GamePanels.ending(view) || view.result) + ".";
+  if (view.over) return endingLine(view);
   if (view.waiting_for) return "Waiting for an opponent: the game is in the lobby until somebody joins it.";
   if (view.player < 0) return "You are watching: player " + (view.to_move + 1) + " is to move.";
   if (view.to_move === view.player) return "Your turn (player " + (view.player + 1) + ").";
@@ -367,6 +377,10 @@ function renderGame(game, view) {
   page.counters.hidden = !panel;
   if (panel) page.counters.replaceChildren(panel);
   drawActions(game, view, ui);
+  // Only a seat plays, and only while the game goes on.
+  const plays = view.player >= 0 && !view.over;
+  page.actions.hidden = !plays;
+  page.commandForm.hidden = !plays;
   if (!page.guide.dataset.game) {
     page.guide.dataset.game = view.game;
     page.guide.append(GamePanels.guide(view));
@@ -403,9 +417,16 @@ function drawFlow(game, view) {
     }
     if (view.players === 2) {
       const offered = view.draw_offer;
-      if (offered === view.player) items.push(el("button", { id: "draw", disabled: "" }, "Draw offered"));
-      else items.push(el("button", { id: "draw", onclick: () => game.answer("draw", {}) },
-        offered === undefined ? "Offer a draw" : "Accept the draw"));
+      if (offered === view.player) {
+        items.push(el("button", { id: "draw", disabled: "" }, "Draw offered"));
+      } else if (offered === undefined) {
+        items.push(el("button", { id: "draw", onclick: () => game.answer("draw", {}) }, "Offer a draw"));
+      } else {  // the other's offer: a message, answered here
+        items.push(el("div", { id: "draw-offer", class: "offer", role: "alert" },
+          el("p", {}, "Player " + (offered + 1) + " offers a draw."),
+          el("button", { id: "draw", class: "primary", onclick: () => game.answer("draw", {}) }, "Accept the draw"),
+          el("button", { id: "decline", onclick: () => game.answer("decline", {}) }, "Decline")));
+      }
     }
   }
   if (view.over) {

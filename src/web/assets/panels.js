@@ -128,8 +128,6 @@ const GamePanels = (() => {
 
   const spaceDefender = {
     side: () => ({ name: "the Starfighter", colour: C.starfighter }),
-    ending: (v) => (v.players[0].destroyed ? "The Starfighter was destroyed" : "The battle is over") +
-      " after " + v.turns + " turns: score " + v.players[0].score,
     counters(v) {
       const s = v.players[0];
       return node("div", {},
@@ -153,12 +151,11 @@ const GamePanels = (() => {
 
   const simodyssey = {
     side: () => ({ name: "the explorer (E)", colour: C.entities.E }),
-    ending: (v) => v.life_found ? "Life found: the mission succeeds" : !v.players[0].alive ? "The explorer is lost"
-      : "The mission ends without finding life (" + v.turns + " turns)",
     counters(v) {
       const e = v.players[0];
-      return node("div", {},
-        bar("Fuel", e.fuel, e.max_fuel, C.fuel), bar("Life", e.life, e.max_life, C.life),
+      // A lost explorer has no fuel or life left to show.
+      const bars = e.alive ? [bar("Fuel", e.fuel, e.max_fuel, C.fuel), bar("Life", e.life, e.max_life, C.life)] : [];
+      return node("div", {}, ...bars,
         node("p", {}, (e.alive ? (e.landed ? "Landed" : "In space") + " at sector " + (e.location.sector[0] + 1) + ":" +
           (e.location.sector[1] + 1) : "The explorer is lost") + " · turn " + v.turns +
           (v.life_found ? " · life found" : "")));
@@ -184,11 +181,6 @@ const GamePanels = (() => {
     side(view) {
       const game = of(view.game);
       return view.player >= 0 && game.side ? game.side(view.view, view.player) : null;
-    },
-    // How a game of one ended, in the game's words (else the server's result).
-    ending(view) {
-      const game = of(view.game);
-      return view.over && view.ended_by === "rules" && game.ending ? game.ending(view.view) : null;
     },
     counters(view, ui) {
       const game = of(view.game);

@@ -43,6 +43,8 @@ class State {
   // The structured view (docs/views.md) and the last drop in words (view.cpp).
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;
+  // Once over: why, in words (engine::Ending).
+  engine::Ending ending() const;
   // The parameters and the drops (engine::history_text); read back by replay.
   std::string serialize() const;
   static std::optional<State> deserialize(std::string_view text);

@@ -72,4 +72,10 @@ std::string State::events_text(int player) const {
   return out;
 }
 
+engine::Ending State::ending() const {
+  if (const auto winner = game_.winner())
+    return {text::player_name(*winner) + " has four in a line"};
+  return {"the grid is full with no four in a line: a draw"};
+}
+
 }  // namespace connect_four
