@@ -14,12 +14,12 @@
 #include <optional>
 
 #include "engine/etf.hpp"
+#include "engine/version.hpp"
 
 namespace engine::etf {
 namespace {
 
 constexpr const char* kEtfVersion = "1.14 (2019-10-12)";
-constexpr const char* kGridgamesVersion = "1.0";
 constexpr int kChunkLines = 100;
 constexpr int kRejected = 1;
 constexpr int kUsageError = 2;
@@ -405,7 +405,7 @@ class Main {
     if (count == 0) return interactive_mode();
     const std::string flag = args_[1];
     if (flag == "--help" || flag == "-h") return finish(gnu_usage(cmd_), 0);
-    if (flag == "--version") return finish(cmd_ + " (gridgames) " + kGridgamesVersion, 0);
+    if (flag == "--version") return finish(cmd_ + " (gridgames) " + kVersion, 0);
     if (flag == "-help") return count == 1 ? finish(usage(cmd_), 0) : wrong_count(flag);
     if (flag == "-version") {
       return count == 1

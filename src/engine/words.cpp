@@ -1,6 +1,8 @@
 #include "engine/words.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 
 namespace engine {
 
@@ -136,6 +138,15 @@ std::string terminal_safe(std::string_view text) {
     // U+0080 to U+009F: C2 80 to C2 9F.
     return c.size() == 2 && lead == 0xc2 && static_cast<unsigned char>(c[1]) <= 0x9f;
   });
+}
+
+std::string utc_date(std::int64_t ms_since_epoch) {
+  using namespace std::chrono;
+  const year_month_day day{floor<days>(sys_time<milliseconds>(milliseconds(ms_since_epoch)))};
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(day.year()),
+                static_cast<unsigned>(day.month()), static_cast<unsigned>(day.day()));
+  return text;
 }
 
 }  // namespace engine

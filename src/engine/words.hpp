@@ -36,4 +36,8 @@ std::string terminal_safe(std::string_view text);
 // (1 to 4), or 0 if it does not start with one.
 std::size_t utf8_char_length(std::string_view text);
 
+// The day of a time (milliseconds since 1970, UTC) as records write it:
+// "2026-11-29".
+std::string utc_date(std::int64_t ms_since_epoch);
+
 }  // namespace engine

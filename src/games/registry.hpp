@@ -83,11 +83,11 @@ struct GameInfo {
   std::size_t (*fields)(const engine::Params& params) = nullptr;
   // For a game with a standard record format of its own (classic Amazons:
   // SGF): a finished game's record from its parameters and action texts,
-  // or nothing when these parameters have none.
+  // played on `date` (YYYY-MM-DD), or nothing when these parameters have none.
   std::optional<std::string> (*sgf)(const engine::Params& params,
                                     const std::vector<std::string>& actions,
-                                    const engine::Returns& returns,
-                                    engine::EndedBy ended_by) = nullptr;
+                                    const engine::Returns& returns, engine::EndedBy ended_by,
+                                    const std::string& date) = nullptr;
   // For a game whose players may be programs of others speaking its file
   // protocol (Amazons' tournaments): a player that calls COMMAND (words,
   // split as a shell would without quoting) for each of its decisions.

@@ -456,8 +456,11 @@ class Tournament {
     engine::Returns r{};
     r[0] = 2 * p.first_points - 1;
     r[1] = -r[0];
+    const auto today = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch());
     const auto sgf = info_.sgf(p.record["params"].get<engine::Params>(), actions, r,
-                               p.by_fault() ? engine::EndedBy::Forfeit : engine::EndedBy::Rules);
+                               p.by_fault() ? engine::EndedBy::Forfeit : engine::EndedBy::Rules,
+                               engine::utc_date(today.count()));
     if (!sgf) return;
     std::ofstream(o_.sgf_dir + "/pair-" + std::to_string(p.record["pair"].get<int>()) + "-game-" +
                   std::to_string(p.record["game_in_pair"].get<int>()) + ".sgf")

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/files.hpp"
+#include "engine/words.hpp"
 #include "web/matches.hpp"
 #include "web/matches_shared.hpp"
 
@@ -170,8 +171,10 @@ bool Matches::has_sgf(const Match& match) {
   if (!match.sgf) {
     std::vector<std::string> actions;
     for (const auto& [player, text] : match.actions) actions.push_back(text);
-    match.sgf = match.info->sgf &&
-                match.info->sgf(match.params, actions, returns(match), match.ended_by).has_value();
+    match.sgf = match.info->sgf && match.info
+                                       ->sgf(match.params, actions, returns(match), match.ended_by,
+                                             engine::utc_date(match.created_ms))
+                                       .has_value();
   }
   return *match.sgf;
 }
@@ -184,7 +187,8 @@ Answer<std::string> Matches::record_sgf(const std::string& id) {
   std::vector<std::string> actions;
   for (const auto& [player, text] : match.actions) actions.push_back(text);
   const auto sgf = match.info->sgf
-                       ? match.info->sgf(match.params, actions, returns(match), match.ended_by)
+                       ? match.info->sgf(match.params, actions, returns(match), match.ended_by,
+                                         engine::utc_date(match.created_ms))
                        : std::nullopt;
   if (!sgf) return Refusal{404, "this game has no SGF record (only classic Amazons has)"};
   return *sgf;

@@ -16,6 +16,7 @@
 
 #include "engine/etf.hpp"
 #include "engine/random.hpp"
+#include "engine/words.hpp"
 #include "games/raiinet/session.hpp"
 #include "games/raiinet/setup.hpp"
 #include "games/raiinet/state.hpp"
@@ -874,9 +875,28 @@ TEST_F(WebServer, AClassicAmazonsRecordIsAlsoSgf) {
   ASSERT_TRUE(sgf);
   EXPECT_EQ(sgf->status, 200);
   EXPECT_EQ(sgf->get_header_value("Content-Type"), "application/x-go-sgf; charset=utf-8");
-  EXPECT_EQ(sgf->body,
-            "(;FF[4]GM[18]CA[UTF-8]AP[gridgames]SZ[10]PW[player 1]PB[player 2]RE[W+R]"
-            "AW[da][ga][ad][jd]AB[ag][jg][dj][gj]\n;W[dadfgf]\n)\n");
+  const auto today = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::system_clock::now().time_since_epoch());
+  EXPECT_EQ(sgf->body, "(;FF[4]GM[18]CA[UTF-8]AP[gridgames:1.0]SZ[10]DT[" +
+                           engine::utc_date(today.count()) +
+                           "]PW[player 1]PB[player 2]RE[W+R]"
+                           "AW[da][ga][ad][jd]AB[ag][jg][dj][gj]\n;W[dadfgf]\n)\n");
+  // Any size, placements and all; a move whose shot never came is kept.
+  const json small =
+      create({{"game", "amazons"},
+              {"params", {{"rules", "standard"}, {"rows", "4"}, {"cols", "5"}, {"amazons", "1"}}}});
+  ASSERT_EQ(act(small, 0, "place 1,1").status, 200);
+  ASSERT_EQ(act(small, 1, "place 4,5").status, 200);
+  ASSERT_EQ(act(small, 0, "move 1,1 1,3").status, 200);
+  Flow{*this, small}.send("resign", 0);
+  const auto kept =
+      client_->Get("/api/games/" + small["id"].get<std::string>() + "/record?format=sgf");
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->status, 200);
+  EXPECT_NE(kept->body.find("SZ[5:4]"), std::string::npos) << kept->body;
+  EXPECT_NE(kept->body.find(";AW[aa]\n;AB[ed]\n;W[aaca]C[the move without its shot"),
+            std::string::npos)
+      << kept->body;
   EXPECT_EQ(get("/api/games/" + game["id"].get<std::string>() + "/record?format=pgn").status, 400);
   EXPECT_EQ(view(game, 0).data["records"], json::array({"json", "sgf"}));  // the page offers it
   const json other = create({{"game", "sword-and-shield"}});

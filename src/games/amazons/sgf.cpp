@@ -2,6 +2,7 @@
 
 #include <variant>
 
+#include "engine/version.hpp"
 #include "games/amazons/state.hpp"
 
 namespace amazons {
@@ -17,16 +18,18 @@ std::string point(const Board& board, std::int32_t field) {
   return {sgf_letter(field % board.cols()), sgf_letter(field / board.cols())};
 }
 
-// The setup of each colour: AW for the first player, AB for the second.
+// The setup of each colour with amazons on the board: AW for the first
+// player, AB for the second.
 std::string setup(const State& state) {
   const Board& board = state.board();
   std::string out;
   for (int p = 0; p < 2; ++p) {
-    out += p == 0 ? "AW" : "AB";
+    std::string points;
     const auto id = static_cast<std::uint8_t>(board.players()[static_cast<std::size_t>(p)].id);
     for (std::size_t f = 0; f < board.fields().size(); ++f)
       if (board.fields()[f].occupant == id)
-        out += "[" + point(board, static_cast<std::int32_t>(f)) + "]";
+        points += "[" + point(board, static_cast<std::int32_t>(f)) + "]";
+    if (!points.empty()) out += (p == 0 ? "AW" : "AB") + points;
   }
   return out;
 }
@@ -44,32 +47,39 @@ std::string result(const engine::Returns& returns, engine::EndedBy ended_by) {
 
 std::optional<std::string> sgf_record(const engine::Params& params,
                                       const std::vector<std::string>& actions,
-                                      const engine::Returns& returns, engine::EndedBy ended_by) {
+                                      const engine::Returns& returns, engine::EndedBy ended_by,
+                                      const std::string& date) {
   auto made = State::make(params);
   if (!std::holds_alternative<State>(made)) return std::nullopt;
   State state = std::get<State>(std::move(made));
   const Board& board = state.board();
-  if (state.rules() != RuleSet::Standard || state.players() != 2 || state.placing() ||
-      board.rows() > 52 || board.cols() > 52)
+  if (state.rules() != RuleSet::Standard || state.players() != 2 || board.rows() > 52 ||
+      board.cols() > 52)
     return std::nullopt;
-  std::string out = "(;FF[4]GM[18]CA[UTF-8]AP[gridgames]SZ[" + std::to_string(board.cols());
+  std::string out = "(;FF[4]GM[18]CA[UTF-8]AP[gridgames:" + std::string(engine::kVersion) + "]SZ[" +
+                    std::to_string(board.cols());
   if (board.rows() != board.cols()) out += ":" + std::to_string(board.rows());
-  out += "]PW[player 1]PB[player 2]RE[" + result(returns, ended_by) + "]" + setup(state) + "\n";
-  std::string turn;
+  out += "]";
+  if (!date.empty()) out += "DT[" + date + "]";
+  out += "PW[player 1]PB[player 2]RE[" + result(returns, ended_by) + "]" + setup(state) + "\n";
+  std::string turn;  // the move of the turn under way, waiting for its shot
   for (const std::string& text : actions) {
-    const int mover = state.to_move();
+    const std::string colour = state.to_move() == 0 ? "W" : "B";
     const auto parsed = state.parse_action(text);
     if (!parsed || state.why_not(*parsed)) return std::nullopt;
     const State::Action action = *parsed;
-    if (action.kind == State::Action::Kind::Place) return std::nullopt;
-    if (action.kind == State::Action::Kind::Move) {
-      turn = point(board, action.from) + point(board, action.to);
+    if (action.kind == State::Action::Kind::Place) {
+      out += ";A" + colour + "[" + point(board, action.to) + "]\n";
+    } else if (action.kind == State::Action::Kind::Move) {
+      turn = colour + "[" + point(board, action.from) + point(board, action.to);
     } else {
-      out += std::string(";") + (mover == 0 ? "W" : "B") + "[" + turn + point(board, action.to) +
-             "]\n";
+      out += ";" + turn + point(board, action.to) + "]\n";
+      turn.clear();
     }
     state.apply(action);
   }
+  if (!turn.empty())
+    out += ";" + turn + "]C[the move without its shot: the game ended before it]\n";
   return out + ")\n";
 }
 
