@@ -120,23 +120,27 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
     actions = match.actions;
   }
   // Taken again outside the lock: the game is over, nothing changes it.
+  // Every action described as it was played, the position kept at `step`.
   step = std::min(step, actions.size());
-  json move = nullptr;  // the step's action as data, described where it was played
-  for (std::size_t i = 0; i < step; ++i) {
+  json moves = json::array();
+  json answer = {{"step", step}, {"steps", actions.size()}};
+  for (std::size_t i = 0; i <= actions.size(); ++i) {
+    if (i == step) {
+      answer["view"] = state->view(engine::kEveryone);
+      answer["observation"] = state->observation(engine::kEveryone);
+    }
+    if (i == actions.size()) break;
+    const auto described = state->describe(actions[i].second, engine::kEveryone);
+    const json move = described ? move_json(*described) : json(nullptr);
+    moves.push_back({{"player", actions[i].first},
+                     {"label", described ? described->label : actions[i].second}});
     if (i + 1 == step) {
-      const auto described = state->describe(actions[i].second, engine::kEveryone);
-      if (described) move = move_json(*described);
+      answer["action"] = {
+          {"player", actions[i].first}, {"action", actions[i].second}, {"move", move}};
     }
     state->apply(actions[i].second);
   }
-  json answer = {{"step", step},
-                 {"steps", actions.size()},
-                 {"view", state->view(engine::kEveryone)},
-                 {"observation", state->observation(engine::kEveryone)}};
-  if (step > 0) {
-    answer["action"] = {
-        {"player", actions[step - 1].first}, {"action", actions[step - 1].second}, {"move", move}};
-  }
+  answer["moves"] = std::move(moves);
   return answer;
 }
 

@@ -353,6 +353,7 @@ def test_flow(driver, base, shots):
         open_seat(spectator, watch)
         wait(spectator, lambda d: status_text(d).startswith("You are watching"), "the spectator's status")
         assert not spectator.find_elements(By.CSS_SELECTOR, "#actions button"), "a spectator is offered actions"
+        assert not spectator.find_element(By.ID, "command").is_displayed(), "a spectator gets a typing box"
         wait(spectator, lambda d: d.find_element(By.ID, "board").text.count("?") >= 8, "a spectator sees hidden links")
         wait(spectator, lambda d: "cannot be drawn" not in d.find_element(By.ID, "board").text, "a spectator's board drawn")
         # A move each, for the replay; then a draw: offered by player 1, seen
@@ -364,9 +365,13 @@ def test_flow(driver, base, shots):
         wait(driver, my_turn, "player 1's turn again")
         click(driver, "draw", "the draw button")
         wait(other, lambda d: d.find_element(By.ID, "draw").text == "Accept the draw", "the offer on the other page")
+        wait(other, lambda d: d.find_element(By.ID, "draw-offer").text.startswith("Player 1 offers a draw."),
+             "the offer as a message")
+        assert other.find_element(By.ID, "decline").is_displayed(), "no way to decline the offer"
         click(other, "draw", "accepting the draw")
         for page in (driver, other, spectator):
-            wait(page, lambda d: "a draw agreed" in status_text(d), "the agreed draw on every page")
+            wait(page, lambda d: status_text(d) == "Draw: a draw agreed.", "the agreed draw on every page")
+            assert not page.find_element(By.ID, "command").is_displayed(), "a typing box after the end"
         # The rematch: asked on one page, offered on both.
         click(driver, "rematch", "the rematch button")
         wait(other, lambda d: d.find_elements(By.ID, "rematch-link"), "the rematch on the other page")
@@ -374,6 +379,15 @@ def test_flow(driver, base, shots):
         click(driver, "replay", "the replay button")
         wait(driver, lambda d: d.find_elements(By.ID, "replay-step"), "the replay")
         wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 0 of "), "the replay at action 0")
+        # The move list, an address per step, the arrow keys.
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#replay-moves li")) == 2, "the replay's move list"
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 1 of "), "the arrow key's step")
+        assert "replay=1" in driver.current_url, driver.current_url
+        driver.find_elements(By.CSS_SELECTOR, "#replay-moves a")[1].click()
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 2 of "), "a move's link")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 0 of "), "Home: the start")
         click(driver, "replay-end", "the end of the replay")
         try:
             wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 2 of 2: player 2: "),
@@ -392,7 +406,7 @@ def test_flow(driver, base, shots):
     open_seat(driver, links[0])
     click(driver, "resign", "the resign button")
     click(driver, "resign-confirm", "the resign confirmation")
-    wait(driver, lambda d: "resigned" in status_text(d), "the resignation")
+    wait(driver, lambda d: status_text(d) == "You lost: you resigned.", "the resignation in words")
     # A move list past 9 entries, numbered inside its box (a marker outside
     # a scrolling list is cut: "0." for 10).
     game = api(base, "api/games", {"game": "simodyssey"})
@@ -543,6 +557,7 @@ def test_lobby(driver, base, shots):
         wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the joined game")
         assert "/game/" + game_id + "?token=" in driver.current_url, driver.current_url
         wait(seeker, my_turn, "the seeker's turn once somebody joined (without reloading)")
+        wait(seeker, lambda d: d.title.startswith("(your turn)"), "the tab's title telling the turn")
         # Both find it again from the front page, after a reload.
         for page in (seeker, driver):
             page.get(base)

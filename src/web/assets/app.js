@@ -240,15 +240,36 @@ function gamePage() {
     consoleBox: el("div", { id: "console-box", class: "console-box", hidden: "" },
       el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console", tabindex: "0", "aria-label": "the ETF program's output" })),
     guide: el("details", { id: "guide" }, el("summary", {}, "How to play, and what the board shows")),
+    sound: el("input", { type: "checkbox", id: "sound" }),
   };
+  page.sound.checked = localStorage.getItem("gridgames-sound") === "on";
+  page.sound.addEventListener("change", () => localStorage.setItem("gridgames-sound", page.sound.checked ? "on" : "off"));
   page.commandForm = el("form", { class: "command" }, page.command, el("button", { type: "submit", id: "send" }, "Play"));
   const side = el("div", { class: "side" }, page.status, page.sideBadge, page.clocks, page.message, page.counters,
-    page.actions, page.commandForm, page.undo, page.flow, page.guide, el("h2", {}, "What happened"), page.log,
+    page.actions, page.commandForm, page.undo, page.flow,
+    el("label", { class: "sound" }, page.sound, " A sound when it is my turn"), page.guide,
+    el("h2", {}, "What happened"), page.log,
     el("details", {}, el("summary", {}, "The observation as text"), page.observation));
   // The console of the ETF games comes after the controls: on a phone the
   // board, the turn and the controls come first.
   app.replaceChildren(el("div", { class: "layout" }, page.board, side, page.consoleBox));
   return page;
+}
+
+// A short tone when the turn comes to this seat, if the player asked for it
+// (the choice is kept in this browser).
+function turnSound(page) {
+  if (!page.sound.checked) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    volume.gain.value = 0.08;
+    tone.frequency.value = 660;
+    tone.connect(volume).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch (e) { /* no audio here */ }
 }
 
 // The page of one seat: the board, what may be done, what happened.
@@ -361,7 +382,11 @@ function renderGame(game, view) {
   if (game.view && view.version !== game.view.version) game.selection = { piece: null, path: [] };
   game.view = view;
   const page = game.page;
-  title(titleOf(view.game) + (view.player < 0 ? " - watching" : " - player " + (view.player + 1)));
+  const myTurn = !view.over && view.player >= 0 && view.to_move === view.player && !view.waiting_for;
+  title((myTurn ? "(your turn) " : "") + titleOf(view.game) +
+    (view.player < 0 ? " - watching" : " - player " + (view.player + 1)));
+  if (myTurn && game.wasMyTurn === false) turnSound(page);
+  game.wasMyTurn = myTurn;
   // The square with the keyboard's focus keeps it when the board is drawn again.
   const focused = page.board.contains(document.activeElement) ? document.activeElement : null;
   if (focused && focused.dataset.cell) game.focus = focused.dataset.cell;
@@ -476,8 +501,11 @@ async function followGame(game) {
     const answer = await api("GET", "/api/games/" + game.id + "?token=" + encodeURIComponent(game.token) +
       (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
     if (!answer) {
+      // Tried again each second; the next answer is a fresh view, not a
+      // long poll, so the page is back (its clocks set again) at once.
       game.say(UNREACHABLE);
-      await new Promise((r) => setTimeout(r, 2000));
+      after = null;
+      await new Promise((r) => setTimeout(r, 1000));
       continue;
     }
     if (game.page.message.textContent === UNREACHABLE) game.say("");
@@ -503,13 +531,28 @@ async function showReplay(id, step = 0) {
   const answer = await api("GET", "/api/games/" + id + "/replay?step=" + step);
   if (!answer.ok) { showMissing(answer.data.error); return; }
   const r = answer.data;
+  // Each step has its own address (the seat's token kept, for the way back).
+  const params = new URLSearchParams(location.search);
+  const address = (to) => { params.set("replay", to); return "/game/" + id + "?" + params.toString(); };
+  history.replaceState(null, "", address(r.step));
+  const go = (to) => { if (to >= 0 && to <= r.steps && to !== r.step) showReplay(id, to); };
   title(titleOf(r.view.game) + " - replay");
   const button = (label, to, name) => {
-    const b = el("button", { id: name, onclick: () => showReplay(id, to) }, label);
+    const b = el("button", { id: name, onclick: () => go(to) }, label);
     if (to < 0 || to > r.steps || to === r.step) b.disabled = true;
     return b;
   };
   const said = r.action ? "player " + (r.action.player + 1) + ": " + (r.action.move ? r.action.move.label : r.action.action) : "the start";
+  // The move list: every action, a link to the position after it.
+  const list = el("ol", { id: "replay-moves", class: "replay-moves", tabindex: "0", "aria-label": "the moves" });
+  r.moves.forEach((m, i) => {
+    const link = el("a", { href: address(i + 1), onclick: (event) => { event.preventDefault(); go(i + 1); } },
+      "player " + (m.player + 1) + ": " + m.label);
+    if (i + 1 === r.step) link.setAttribute("aria-current", "step");
+    list.append(el("li", {}, link));
+  });
+  const back = new URLSearchParams(params);
+  back.delete("replay");
   app.replaceChildren(el("h1", {}, "Replay of " + titleOf(r.view.game)),
     el("div", { class: "layout" },
       el("div", { class: "board-box", id: "board", "data-version": r.step }, GridBoards.draw({ game: r.view.game, player: -1, view: r.view },
@@ -518,8 +561,16 @@ async function showReplay(id, step = 0) {
         el("p", { id: "replay-step", role: "status" }, "Action " + r.step + " of " + r.steps + ": " + said),
         el("div", { class: "flow" }, button("« Start", 0, "replay-start"), button("◀ Back", r.step - 1, "replay-back"),
           button("Next ▶", r.step + 1, "replay-next"), button("End »", r.steps, "replay-end")),
-        el("p", {}, el("a", { href: location.pathname + location.search }, "Back to the game")),
+        el("p", { class: "hint" }, "The arrow keys step back and forth; Home and End go to the start and the end."),
+        list,
+        el("p", {}, el("a", { id: "replay-leave", href: "/game/" + id + "?" + back.toString() }, "Back to the game")),
         el("details", {}, el("summary", {}, "The position as text"), el("pre", {}, r.observation)))));
+  list.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+  document.onkeydown = (event) => {
+    if (!document.getElementById("replay-moves")) { document.onkeydown = null; return; }
+    const to = { ArrowLeft: r.step - 1, ArrowRight: r.step + 1, Home: 0, End: r.steps }[event.key];
+    if (to !== undefined) { event.preventDefault(); go(to); }
+  };
 }
 
 async function route() {
@@ -527,8 +578,9 @@ async function route() {
   const path = location.pathname;
   if (path.startsWith("/play/")) return showNewGame(decodeURIComponent(path.slice(6)));
   if (path.startsWith("/game/")) {
-    const token = new URLSearchParams(location.search).get("token") || "";
-    return showGame(path.slice(6), token);
+    const query = new URLSearchParams(location.search);
+    if (query.has("replay")) return showReplay(path.slice(6), parseInt(query.get("replay"), 10) || 0);
+    return showGame(path.slice(6), query.get("token") || "");
   }
   if (path !== "/") return showMissing("There is nothing at " + path + ".");
   return showMenu();
