@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.parse
 import urllib.request
 
@@ -521,7 +522,13 @@ def test_restart(driver, base, restart):
     select_mover(driver, base)
     click_target(driver, "raiinet: a move before the restart")
     board = board_markup(driver)
-    restart()
+    unreachable = "The server cannot be reached; trying again."
+    restart(lambda: wait(driver, lambda d: d.find_element(By.ID, "message").text == unreachable,
+                         "the page to say the server cannot be reached"))
+    # Back within 2 s of the server's return (it tries each second).
+    back = time.monotonic()
+    wait(driver, lambda d: d.find_element(By.ID, "message").text != unreachable, "the page to reconnect")
+    assert time.monotonic() - back <= 2.5, "the page took %.1f s to reconnect" % (time.monotonic() - back)
     other = browser()
     try:
         open_seat(other, links[1])
@@ -613,10 +620,11 @@ def main():
     base = server.stdout.readline().strip()
     assert base.startswith("http://127.0.0.1:"), "the server's first line: " + base
 
-    def restart():
+    def restart(while_down=lambda: None):
         nonlocal server
         server.kill()
         server.wait(10)
+        while_down()
         port = urllib.parse.urlparse(base).port
         server = subprocess.Popen(command + ["--port", str(port)], stdout=subprocess.PIPE, text=True)
         assert server.stdout.readline().strip() == base, "the server did not start again on its port"
