@@ -35,7 +35,8 @@ std::unique_ptr<engine::AnyState> restore_any(std::string_view text) {
 
 // An ETF game for front ends: its program's session, which owns the game,
 // started by the commands `start` makes of the parameters (checked by the
-// game's make first), its games ending after `max_length` turns.
+// game's make first), its games ending after `max_length` turns, its first
+// game `seed` draws on in the course generator's sequence.
 template <engine::Viewable S, typename Session, const engine::etf::Grammar& (*Grammar)(),
           std::vector<std::string> (*Start)(const engine::Params&)>
 std::variant<std::unique_ptr<engine::AnyState>, std::string> make_etf(const engine::Params& p) {
@@ -45,6 +46,7 @@ std::variant<std::unique_ptr<engine::AnyState>, std::string> make_etf(const engi
   const engine::Params filled = read.filled();
   Session session;
   session.set_max_length(read.integer("max_length", 1, S::kNoLimit));
+  session.skip_draws(static_cast<std::uint64_t>(read.integer("seed", 0, 999999999)));
   return std::make_unique<engine::etf::SessionState<Session, S>>(
       Grammar(), std::move(session), Start(filled), std::vector<std::string>{"status"});
 }

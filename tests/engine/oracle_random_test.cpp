@@ -15,6 +15,19 @@ TEST(OracleRandom, FirstRawValuesAreTheLehmerSequenceFrom900) {
   EXPECT_EQ(rng.next_raw(), 1053370087u);
 }
 
+TEST(OracleRandom, SkippingIsDrawingThatMany) {
+  for (const std::uint64_t calls : {0ull, 1ull, 2ull, 5ull, 1000ull, 123457ull}) {
+    engine::OracleRandom drawn, skipped;
+    for (std::uint64_t i = 0; i < calls; ++i) drawn.next_raw();
+    skipped.skip(calls);
+    EXPECT_EQ(skipped.calls(), calls);
+    EXPECT_EQ(skipped.next_raw(), drawn.next_raw()) << calls;
+  }
+  engine::OracleRandom far;
+  far.skip(999999999);  // at once: a seed of the contract's range
+  EXPECT_EQ(far.calls(), 999999999u);
+}
+
 TEST(OracleRandom, RchooseIsRawModuloRangePlusLow) {
   engine::OracleRandom rng;
   EXPECT_EQ(rng.rchoose('G', 1, 3), 15126300 % 3 + 1);

@@ -1279,3 +1279,23 @@ TEST_F(WebServer, EachSeatIsToldHowTheGameEndedForIt) {
               ended["reason"] == "the explorer is lost")
       << ended;
 }
+
+// A game of one is drawn from a new seed each time unless one is given; the
+// seed is shown, so that a game can be played again.
+TEST_F(WebServer, AGameOfOneIsNewEachTimeAndItsSeedShown) {
+  for (const char* name : {"simodyssey", "simodyssey2", "space-defender-2"}) {
+    SCOPED_TRACE(name);
+    const json a = create({{"game", name}}), b = create({{"game", name}});
+    const json first = view(a, 0).data, second = view(b, 0).data;
+    ASSERT_TRUE(first["params"].contains("seed"));
+    EXPECT_NE(first["params"]["seed"], second["params"]["seed"]);
+    const json again = create({{"game", name}, {"params", {{"seed", first["params"]["seed"]}}}});
+    EXPECT_EQ(view(again, 0).data["view"], first["view"]);
+    const json oracle = create({{"game", name}, {"params", {{"seed", "0"}}}});
+    EXPECT_EQ(view(oracle, 0).data["params"]["seed"], "0");  // the course oracle's own start
+  }
+  // Boards differ from one seed to another (SimOdyssey's galaxy is shown at once).
+  const json one = create({{"game", "simodyssey"}, {"params", {{"seed", "1"}}}});
+  const json two = create({{"game", "simodyssey"}, {"params", {{"seed", "123457"}}}});
+  EXPECT_NE(view(one, 0).data["view"]["board"], view(two, 0).data["view"]["board"]);
+}

@@ -38,6 +38,9 @@ class BasicSession final : public engine::etf::Session {
   // Games started from now on end after `turns` (the web's games); the
   // program's have no limit.
   void set_max_length(int turns) { max_length_ = turns; }
+  // The first game starts `draws` draws later in the course generator's
+  // sequence (the contract's seed; the program's own start is 0).
+  void skip_draws(std::uint64_t draws) { first_rng_.skip(draws); }
 
  private:
   std::string start(Mode mode, const Thresholds& thresholds);

@@ -47,6 +47,10 @@ const std::vector<engine::ParamSpec>& BasicState<E>::param_specs() {
     specs.push_back({"max_length", "500",
                      "turns before the game is adjudicated a loss, 1 to 1000000000",
                      "Longest game (turns)"});
+    specs.push_back({"seed", "0",
+                     "draws of the course's generator made before the game, 0 (the oracle's own "
+                     "start) to 999999999",
+                     "Seed"});
     return specs;
   }();
   return kSpecs;
@@ -69,6 +73,8 @@ std::variant<BasicState<E>, std::string> BasicState<E>::make_after(const engine:
     thresholds.planet = read.integer("threshold", 1, 101);
   }
   const int max_length = read.integer("max_length", 1, kNoLimit);
+  // A seed is draws made before the game: written with them, as calls.
+  const auto seed = static_cast<std::uint64_t>(read.integer("seed", 0, 999999999));
   if (auto error = read.error()) return *error;
   if (!thresholds.non_decreasing()) {
     return std::string(
@@ -76,7 +82,7 @@ std::variant<BasicState<E>, std::string> BasicState<E>::make_after(const engine:
         "decrease");
   }
   engine::OracleRandom rng;
-  rng.skip(calls);
+  rng.skip(calls + seed);
   return BasicState(thresholds, max_length, std::move(rng));
 }
 

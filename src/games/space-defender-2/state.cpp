@@ -52,6 +52,10 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
         {"4", "Deploy Drones"},
         {"5", "Orbital Strike"}}},
       {"max_length", "200", "turns before the game ends, 1 to 1000000000", "Longest game (turns)"},
+      {"seed", "0",
+       "draws of the course's generator made before the game, 0 (the oracle's own "
+       "start) to 999999999",
+       "Seed"},
   };
   return kSpecs;
 }
@@ -77,16 +81,19 @@ std::variant<State, std::string> State::make_after(const engine::Params& params,
   loadout.engine = read.integer("engine", 1, 3) - 1;
   loadout.power = read.integer("power", 1, 5) - 1;
   const int max_length = read.integer("max_length", 1, kNoLimit);
+  const auto seed = static_cast<std::uint64_t>(read.integer("seed", 0, 999999999));
   if (auto error = read.error()) return *error;
   if (!(t.grunt <= t.fighter && t.fighter <= t.carrier && t.carrier <= t.interceptor &&
         t.interceptor <= t.pylon)) {
     return "the thresholds g_threshold, f_threshold, c_threshold, i_threshold, p_threshold must "
            "not decrease";
   }
+  // A seed is draws made before the game: it is written with them, as calls.
   engine::OracleRandom rng(/*first_two_return_low=*/true);
-  rng.skip(calls);
+  rng.skip(calls + seed);
   engine::Params filled = read.filled();
-  if (calls > 0) filled[std::string(engine::kRngCalls)] = std::to_string(calls);
+  filled.erase("seed");
+  if (calls + seed > 0) filled[std::string(engine::kRngCalls)] = std::to_string(calls + seed);
   return State(std::move(filled), Battle(rows, cols, t, loadout), max_length, std::move(rng));
 }
 

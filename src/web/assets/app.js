@@ -241,11 +241,12 @@ function gamePage() {
       el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console", tabindex: "0", "aria-label": "the ETF program's output" })),
     guide: el("details", { id: "guide" }, el("summary", {}, "How to play, and what the board shows")),
     sound: el("input", { type: "checkbox", id: "sound" }),
+    seed: el("p", { id: "seed", class: "hint", hidden: "" }),
   };
   page.sound.checked = localStorage.getItem("gridgames-sound") === "on";
   page.sound.addEventListener("change", () => localStorage.setItem("gridgames-sound", page.sound.checked ? "on" : "off"));
   page.commandForm = el("form", { class: "command" }, page.command, el("button", { type: "submit", id: "send" }, "Play"));
-  const side = el("div", { class: "side" }, page.status, page.sideBadge, page.clocks, page.message, page.counters,
+  const side = el("div", { class: "side" }, page.status, page.sideBadge, page.seed, page.clocks, page.message, page.counters,
     page.actions, page.commandForm, page.undo, page.flow,
     el("label", { class: "sound" }, page.sound, " A sound when it is my turn"), page.guide,
     el("h2", {}, "What happened"), page.log,
@@ -395,6 +396,10 @@ function renderGame(game, view) {
   if (focused) page.board.querySelector('.cell[tabindex="0"]')?.focus();
   page.board.dataset.version = view.version;
   page.status.textContent = statusLine(view);
+  // A game of one shows its seed: typed in the form, it deals the same game.
+  const seed = view.params && view.params.seed;
+  page.seed.hidden = seed === undefined;
+  if (seed !== undefined) page.seed.textContent = "Seed " + seed + " (type it in the game's form to play this game again)";
   const side = GamePanels.side(view);
   page.sideBadge.hidden = !side;
   if (side) page.sideBadge.replaceChildren(GamePanels.swatch(side.colour), " You play " + side.name + ".");
