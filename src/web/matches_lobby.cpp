@@ -154,7 +154,10 @@ json Matches::my_games(const std::string& identity) {
                   {"your_turn", !ended && !waiting && match.state->to_move() == seat->player},
                   {"created_ms", match.created_ms}};
     if (waiting) entry["waiting_for"] = waiting;
-    if (ended) entry["result"] = result_of(match);
+    if (ended) {
+      entry["result"] = result_of(match);
+      entry["ending"] = ending_json(match, seat->player);  // as this seat's page says it
+    }
     list.push_back(std::move(entry));
   }
   std::erase_if(

@@ -545,6 +545,14 @@ def test_restart(driver, base, restart):
     print("ok restart: the open page reconnected by itself and the game went on")
 
 
+def my_game(driver, game_id, css=" a"):
+    """The game under Your games (all of them shown first), or nothing yet."""
+    more = driver.find_elements(By.ID, "my-games-all")
+    if more:
+        more[0].click()
+    return driver.find_elements(By.CSS_SELECTOR, "#my-games li:has(a[href*='%s'])%s" % (game_id, css))
+
+
 def test_lobby(driver, base, shots):
     """The lobby as two players use it: one waits for an opponent, the other
     joins from the front page by one click; each finds the game again under
@@ -568,19 +576,17 @@ def test_lobby(driver, base, shots):
         # Both find it again from the front page, after a reload.
         for page in (seeker, driver):
             page.get(base)
-            wait(page, lambda d: d.find_elements(By.CSS_SELECTOR, "#my-games a[href*='%s']" % game_id),
-                 "the game under Your games")
+            wait(page, lambda d: my_game(d, game_id), "the game under Your games")
         assert not driver.find_elements(By.ID, "join-" + game_id), "a taken seek still in the lobby"
         shoot(seeker, shots, "my-games")
         token = urllib.parse.parse_qs(urllib.parse.urlparse(
-            driver.find_element(By.CSS_SELECTOR, "#my-games a[href*='%s']" % game_id).get_attribute("href")).query)["token"][0]
+            my_game(driver, game_id)[0].get_attribute("href")).query)["token"][0]
         api(base, "api/games/%s/resign" % game_id, {"token": token})
         driver.get(base)
-        archive = "#my-games li:has(a[href*='%s']) button.archive" % game_id
-        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, archive), "the finished game's Archive button")
-        driver.find_element(By.CSS_SELECTOR, archive).click()
-        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#my-games a[href*='%s']" % game_id),
-             "the archived game gone from the list")
+        wait(driver, lambda d: my_game(d, game_id, " button.archive"), "the finished game's Archive button")
+        wait(driver, lambda d: "You lost: you resigned." in my_game(d, game_id, "")[0].text, "its end in words")
+        my_game(driver, game_id, " button.archive")[0].click()
+        wait(driver, lambda d: not my_game(d, game_id), "the archived game gone from the list")
         # Quick pairing: one click, a game against the computer.
         driver.find_element(By.ID, "quick-sword-and-shield").click()
         wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the quick game")

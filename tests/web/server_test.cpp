@@ -1205,6 +1205,8 @@ TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames)
   const json finished = joiner.call("GET", "/api/my-games").data["games"];
   ASSERT_EQ(finished.size(), 1u);
   EXPECT_TRUE(finished[0]["over"].get<bool>());
+  EXPECT_EQ(finished[0]["ending"]["outcome"], "lost");  // the joiner resigned
+  EXPECT_EQ(finished[0]["ending"]["reason"], "you resigned");
   restart(options);
   EXPECT_EQ(seeker.call("GET", "/api/my-games").data["games"], json::array());
 

@@ -47,7 +47,7 @@ async function showMenu() {
   }
   const mine = el("section", { id: "my-games", "aria-label": "your games" });
   const lobby = el("section", { id: "lobby", "aria-label": "open games" });
-  app.replaceChildren(mine, lobby, el("h1", {}, "Play a game"), list);
+  app.replaceChildren(lobby, mine, el("h1", {}, "Play a game"), list);
   await drawMyGames(mine);
   await drawLobby(lobby);
   // The lobby changes as others seek and join: read again while it shows.
@@ -66,8 +66,11 @@ async function drawMyGames(box) {
   const games = (await api("GET", "/api/my-games")).data.games || [];
   if (!games.length) { box.replaceChildren(); return; }
   const list = el("ul", { class: "my-games" });
-  for (const g of games) {
-    const state = g.over ? g.result : g.waiting_for ? "waiting for an opponent"
+  // The games to play first, then the others; a few at first, all on demand.
+  games.sort((a, b) => (b.your_turn - a.your_turn) || (a.over - b.over));
+  const shown = box.dataset.all ? games : games.slice(0, 5);
+  for (const g of shown) {
+    const state = g.over ? endingLine(g) : g.waiting_for ? "waiting for an opponent"
       : g.your_turn ? "your turn" : "the other side's turn";
     const item = el("li", { class: g.your_turn ? "your-turn" : "" },
       el("a", { href: seatLink(g.id, g.token) }, g.title + " as player " + (g.player + 1)),
@@ -80,7 +83,11 @@ async function drawMyGames(box) {
     }
     list.append(item);
   }
-  box.replaceChildren(el("h2", {}, "Your games"), list);
+  const more = games.length > shown.length ? el("button", { type: "button", id: "my-games-all", onclick: () => {
+    box.dataset.all = "1";
+    drawMyGames(box);
+  } }, "Show all " + games.length) : "";
+  box.replaceChildren(el("h2", {}, "Your games"), list, more);
 }
 
 // The lobby: games waiting for an opponent, each joined by one click.
@@ -98,7 +105,7 @@ async function drawLobby(box) {
       } }, "Join")));
   }
   box.replaceChildren(el("h2", {}, "Open games"), seeks.length ? list
-    : el("p", {}, "Nobody is waiting for an opponent now: start a game and choose \"Wait for an opponent\"."));
+    : el("p", {}, "Nobody is waiting for an opponent now: start a game and choose \"Wait for an opponent in the lobby\"."));
 }
 
 // Quick pairing against the computer: the game's first bot, default parameters.
