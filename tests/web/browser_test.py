@@ -312,6 +312,16 @@ def test_raiinet(driver, base, shots):
         log = driver.find_element(By.ID, "log").text
         assert "ability" in log.splitlines()[-2] or "scan" in log.lower(), "raiinet: the log says " + log[-200:]
         reason = refused(driver, "move A up")  # player 2's link
+        # The board's state marked: each revealed link (the scanned one among
+        # them) and each boosted one, and the two edges links leave by.
+        for page in (driver, other):
+            squares = [sq for row in seat_view(page, base)["view"]["board"]["squares"] for sq in row]
+            for mark, field in (("mark-revealed", "revealed"), ("mark-boosted", "boosted")):
+                want = sum(1 for sq in squares if sq.get("link", {}).get(field))
+                wait(page, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board ." + mark)) == want,
+                     "%d %s marks" % (want, field))
+            assert len(page.find_elements(By.CSS_SELECTOR, "#board .mark-exit")) == 2, "the exits"
+        assert driver.find_elements(By.CSS_SELECTOR, "#board .mark-revealed"), "the scanned link unmarked"
         shoot(driver, shots, "raiinet")
         shoot(other, shots, "raiinet-player2")
         print("ok raiinet: four moves by clicking across two browsers, Scan by its card; refused: " + reason)

@@ -134,7 +134,7 @@ const GridBoards = (() => {
   function raiinet(view, ui) {
     const v = view.view;
     const size = 64, left = 22, top = 18;
-    const board = svg(left + 8 * size, top + 8 * size);
+    const board = svg(left + 8 * size, top + 8 * size + 6);
     coordinates(board, 8, 8, size, left, top, String, String);
     for (let r = 0; r < 8; ++r) {
       for (let c = 0; c < 8; ++c) {
@@ -142,6 +142,7 @@ const GridBoards = (() => {
         const x = left + c * size, y = top + r * size;
         const l = square.link;
         const name = l ? "link " + l.link + " of player " + (l.owner + 1) + (l.value ? ", " + l.value : ", unknown") +
+          (l.revealed ? ", known to both players" : "") + (l.boosted ? ", boosted" : "") +
           (l.frozen ? ", frozen" : "") : square.server !== undefined ? "server port of player " + (square.server + 1)
           : square.firewall !== undefined ? "firewall of player " + (square.firewall + 1) : "empty";
         const node = cell(board, ui, x, y, size, [r, c], `${r} ${c}`, (r + c) % 2 ? "#dde3ea" : "#eef2f6", name);
@@ -157,8 +158,26 @@ const GridBoards = (() => {
             stroke: l.frozen ? "#80deea" : "none", "stroke-width": 5, "pointer-events": "none" });
           label(board, x + size / 2, y + size / 2 - 8, l.link, 20, "white", "bold");
           label(board, x + size / 2, y + size / 2 + 12, l.value || "?", 14, "white");
+          // Known to both (revealed): an eye at the top right; boosted: a
+          // double chevron at the bottom left.
+          if (l.revealed) {
+            shape(board, "circle", { cx: x + size - 10, cy: y + 10, r: 8, fill: "white", stroke: "#1d2433",
+              "stroke-width": 1.5, class: "mark-revealed", "pointer-events": "none" });
+            shape(board, "circle", { cx: x + size - 10, cy: y + 10, r: 3, fill: "#1d2433", "pointer-events": "none" });
+          }
+          if (l.boosted) {
+            shape(board, "rect", { x: x + 2, y: y + size - 18, width: 18, height: 16, rx: 3, fill: "#ffd54f",
+              class: "mark-boosted", "pointer-events": "none" });
+            label(board, x + 11, y + size - 10, "»", 15, "#1d2433", "bold");
+          }
         }
       }
+    }
+    // The edges a player's links leave by to download them: player 1's
+    // links leave below the last row, player 2's above the first.
+    for (const [owner, y] of [[1, top - 4], [0, top + 8 * size]]) {
+      shape(board, "rect", { x: left, y, width: 8 * size, height: 4, fill: C.of("raiinet", owner),
+        class: "mark-exit", "pointer-events": "none" });
     }
     return board;
   }

@@ -92,6 +92,10 @@ const GamePanels = (() => {
       [swatch(colours.raiinet[1], "A"), "player 2's links; ? while you do not know them"],
       [node("b", {}, "S"), "a server port: a link moved onto the opponent's is downloaded by them"],
       [node("span", { class: "mark-firewall" }), "a firewall, in its owner's colour"],
+      [node("span", { class: "mark-eye" }), "a link both players know (revealed): yours the opponent knows"],
+      [node("span", { class: "mark-boost" }, "»"), "a boosted link: it moves two squares"],
+      [node("span", {}, swatch(colours.raiinet[0]), swatch(colours.raiinet[1])),
+        "the bar along an edge: the links of that colour leave the board there, a download"],
       [node("span", { class: "mark-last" }), "the last move"]],
     how: () => [
       "Each turn: at most one ability card, then move one of your links one square (boosted: two).",
