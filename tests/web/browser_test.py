@@ -186,6 +186,20 @@ def shoot(driver, shots, name):
         if status:
             bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", status[0])
             assert bottom <= height, "%s%s: whose turn it is shows at %d px, below the screen" % (name, suffix, bottom)
+        # On a phone, what a finger taps (a square of the board, a button) is
+        # 32 CSS px at least.
+        if suffix == "-phone":
+            least = driver.execute_script(
+                "let least = null;"
+                "for (const e of document.querySelectorAll('#board [role=button], #app button')) {"
+                "  if (!e.getClientRects().length) continue;"
+                "  const r = e.getBoundingClientRect(), size = Math.min(r.width, r.height);"
+                "  if (size > 0 && (!least || size < least.size))"
+                "    least = {size, what: e.getAttribute('aria-label') || e.textContent || e.tagName};"
+                "}"
+                "return least;")
+            assert not least or least["size"] >= 31.5, "%s%s: %r is %.1f px, too small to tap" % (
+                name, suffix, least["what"], least["size"])
         # Nothing wider than the window: no scrolling sideways.
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, "%s%s: the page is %d px wider than the window" % (name, suffix, overflow)

@@ -253,14 +253,16 @@ function gamePage() {
   page.sound.checked = localStorage.getItem("gridgames-sound") === "on";
   page.sound.addEventListener("change", () => localStorage.setItem("gridgames-sound", page.sound.checked ? "on" : "off"));
   page.commandForm = el("form", { class: "command" }, page.command, el("button", { type: "submit", id: "send" }, "Play"));
-  const side = el("div", { class: "side" }, page.status, page.sideBadge, page.seed, page.clocks, page.message, page.counters,
+  const side = el("div", { class: "side" }, page.sideBadge, page.seed, page.clocks, page.message, page.counters,
     page.actions, page.commandForm, page.undo, page.flow,
     el("label", { class: "sound" }, page.sound, " A sound when it is my turn"), page.guide,
     el("h2", {}, "What happened"), page.log,
     el("details", {}, el("summary", {}, "The observation as text"), page.observation));
   // The console of the ETF games comes after the controls: on a phone the
   // board, the turn and the controls come first.
-  app.replaceChildren(el("div", { class: "layout" }, page.board, side, page.consoleBox));
+  // Whose turn it is comes first, above the board: on a phone the board
+  // may be taller than the screen.
+  app.replaceChildren(page.status, el("div", { class: "layout" }, page.board, side, page.consoleBox));
   return page;
 }
 

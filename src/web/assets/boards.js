@@ -323,6 +323,19 @@ const GridBoards = (() => {
   }
 
   // The drawers, by game; a game of no drawer gets the plain grid.
+  // A square a finger taps is 32 CSS px at least: a board whose squares
+  // would be smaller in the page's width keeps a width at which they are
+  // not, and its box scrolls sideways (a phone and Space Defender 2's 30
+  // columns).
+  const FINGER = 32;
+  function fitForFingers(board) {
+    const widths = [...board.querySelectorAll("[role=button]")].map((c) => Number(c.getAttribute("width")));
+    const smallest = Math.min(...widths.filter((w) => w > 0));
+    if (!Number.isFinite(smallest)) return;
+    const width = Number(board.getAttribute("viewBox").split(" ")[2]);
+    board.style.setProperty("min-width", Math.ceil(width * FINGER / smallest) + "px");
+  }
+
   const drawers = { amazons, raiinet, "sword-and-shield": swordAndShield, "space-defender-2": spaceDefender, simodyssey,
     simodyssey2: simodyssey };
 
@@ -333,6 +346,7 @@ const GridBoards = (() => {
       try {
         const board = draw(view, ui);
         keyboard(board, ui.focus);
+        fitForFingers(board);
         box.append(board);
       } catch (e) {
         box.textContent = "This board cannot be drawn; its text is under the actions.";
