@@ -177,6 +177,9 @@ def shoot(driver, shots, name):
     --screenshots, both sizes as people see them first."""
     for suffix, (width, height) in SIZES.items():
         driver.set_window_size(width, height)
+        # The page's answer to the new size (its resize listeners) first.
+        driver.execute_async_script(
+            "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));")
         accessible(driver, name + suffix)
         if shots:
             driver.execute_script("window.scrollTo(0, 0)")
@@ -200,6 +203,22 @@ def shoot(driver, shots, name):
                 "return least;")
             assert not least or least["size"] >= 31.5, "%s%s: %r is %.1f px, too small to tap" % (
                 name, suffix, least["what"], least["size"])
+            # And every text shown 11 px at least (on the board: its font
+            # size as the board is scaled).
+            small = driver.execute_script(
+                "const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);"
+                "let least = null;"
+                "for (let t = walker.nextNode(); t; t = walker.nextNode()) {"
+                "  const e = t.parentElement;"
+                "  if (!t.textContent.trim() || !e.getClientRects().length) continue;"
+                "  let size = parseFloat(getComputedStyle(e).fontSize);"
+                "  if (e instanceof SVGElement)"
+                "    size = parseFloat(e.getAttribute('font-size') || size) * e.ownerSVGElement.getScreenCTM().a;"
+                "  if (!least || size < least.size) least = {size, what: t.textContent.trim().slice(0, 30)};"
+                "}"
+                "return least;")
+            assert not small or small["size"] >= 10.95, "%s%s: the text %r is %.1f px, too small to read" % (
+                name, suffix, small["what"], small["size"])
         # Nothing wider than the window: no scrolling sideways.
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, "%s%s: the page is %d px wider than the window" % (name, suffix, overflow)

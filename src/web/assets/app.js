@@ -402,6 +402,7 @@ function renderGame(game, view) {
   if (focused && focused.dataset.cell) game.focus = focused.dataset.cell;
   const ui = boardUi(game, view);
   page.board.replaceChildren(GridBoards.draw(view, ui));
+  GridBoards.readable(page.board);
   if (focused) page.board.querySelector('.cell[tabindex="0"]')?.focus();
   page.board.dataset.version = view.version;
   page.status.textContent = statusLine(view);
@@ -579,6 +580,7 @@ async function showReplay(id, step = 0) {
         list,
         el("p", {}, el("a", { id: "replay-leave", href: "/game/" + id + "?" + back.toString() }, "Back to the game")),
         el("details", {}, el("summary", {}, "The position as text"), el("pre", {}, r.observation)))));
+  GridBoards.readable(document.getElementById("board"));
   list.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
   document.onkeydown = (event) => {
     if (!document.getElementById("replay-moves")) { document.onkeydown = null; return; }
@@ -586,6 +588,12 @@ async function showReplay(id, step = 0) {
     if (to !== undefined) { event.preventDefault(); go(to); }
   };
 }
+
+// A board drawn at one width and shown at another keeps its text readable.
+window.addEventListener("resize", () => {
+  const board = document.getElementById("board");
+  if (board) GridBoards.readable(board);
+});
 
 async function route() {
   catalogue = (await api("GET", "/api/games")).data.games || [];

@@ -339,7 +339,22 @@ const GridBoards = (() => {
   const drawers = { amazons, raiinet, "sword-and-shield": swordAndShield, "space-defender-2": spaceDefender, simodyssey,
     simodyssey2: simodyssey };
 
+  // Text of 11 CSS px at least, once the board is in the page (its scale is
+  // known only then): a label drawn smaller is made larger.
+  const SMALLEST_TEXT = 11;
+  function readable(container) {
+    const board = container.querySelector("svg");
+    const scale = board && board.getScreenCTM() ? board.getScreenCTM().a : 0;
+    if (!scale) return;
+    for (const text of board.querySelectorAll("text")) {
+      if (!text.dataset.size) text.dataset.size = text.getAttribute("font-size");  // as drawn
+      const size = Number(text.dataset.size);
+      text.setAttribute("font-size", size * scale < SMALLEST_TEXT ? (SMALLEST_TEXT / scale + 0.01).toFixed(2) : size);
+    }
+  }
+
   return {
+    readable,
     draw(view, ui) {
       const draw = drawers[view.game] || anyGame;
       const box = document.createElement("div");
