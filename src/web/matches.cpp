@@ -508,8 +508,7 @@ json Matches::view_of(const Match& match, int player) const {
                {"last", last_move(match.log, mine)},
                {"log", log},
                {"log_from", match.log_dropped + match.log.size() - shown},
-               {"can_undo", state.can_undo() && !match.movers.empty() &&
-                                match.movers.back() == player && player >= 0}};
+               {"can_undo", can_take_back(match, player)}};
   if (const int open = open_seats(match)) {
     view["waiting_for"] = open;  // a seek: nobody plays before every seat is taken
     view["legal"] = json::array();

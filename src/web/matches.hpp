@@ -108,7 +108,8 @@ class Matches {
   // `status`) for the seat.
   Answer<nlohmann::json> act(const std::string& id, const std::string& token,
                              const std::string& action);
-  // Takes back the seat's own last action, in games that have undo.
+  // Takes back the seat's own last action, in games that have undo, and in
+  // games with nothing hidden and no chance while its turn goes on.
   Answer<nlohmann::json> undo(const std::string& id, const std::string& token);
   // The seat gives up: the game ends, lost for it.
   Answer<nlohmann::json> resign(const std::string& id, const std::string& token);
@@ -211,6 +212,7 @@ class Matches {
   Answer<std::unique_ptr<Match>> restore(const StoredGame& stored);
   void restore_recent();
   std::optional<Refusal> take_back(Match& match, int player);
+  static bool can_take_back(const Match& match, int player);
   std::optional<Refusal> give_up(Match& match, int player);
   std::optional<Refusal> offer_draw(Match& match, int player);
   std::optional<Refusal> decline_draw(Match& match, int player);

@@ -211,15 +211,35 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
   return view_of(match, player);
 }
 
+// Whether `player` may take back the last action: its own, in a game with
+// undo (Sword and Shield); or, in a game with nothing hidden and no chance,
+// an action of a turn still under way (Amazons' move before its shot), so
+// that taking it back tells nothing and draws nothing again.
+bool Matches::can_take_back(const Match& match, int player) {
+  if (over(match) || player < 0) return false;
+  if (match.state->can_undo()) return !match.movers.empty() && match.movers.back() == player;
+  return !match.info->facts.hidden && !match.info->facts.chance && !match.actions.empty() &&
+         match.actions.back().first == player && match.state->to_move() == player;
+}
+
 std::optional<Refusal> Matches::take_back(Match& match, int player) {
   if (over(match)) return Refusal{409, "the game is over; a finished game cannot be undone"};
-  if (!match.state->can_undo() || match.movers.empty())
+  if (!can_take_back(match, player)) {
+    if (!match.actions.empty() && match.actions.back().first != player)
+      return Refusal{409, "only the player who made the last action can take it back"};
     return Refusal{409, "there is nothing to take back"};
-  if (match.movers.back() != player)
-    return Refusal{409, "only the player who made the last action can take it back"};
+  }
   if (!persist(match, "undo", player, "")) return Refusal{503, kCannotSave};
-  match.state->undo();
-  match.movers.pop_back();
+  if (match.state->can_undo()) {
+    match.state->undo();
+    match.movers.pop_back();
+  } else {  // the turn's first step taken back: the game again without it
+    auto made = match.info->make(match.params);
+    auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);
+    for (std::size_t i = 0; i + 1 < match.actions.size(); ++i)
+      state->apply(match.actions[i].second);
+    match.state = std::move(state);
+  }
   if (!match.actions.empty()) match.actions.pop_back();
   const json entry = {{"player", player}, {"action", "undo"}, {"events", json::array()}};
   log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()) + 1, entry));

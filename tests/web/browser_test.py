@@ -281,7 +281,19 @@ def test_amazons(driver, base, shots):
     open_seat(driver, links[0])
     reason = refused(driver, "place 99,99")
     shoot(driver, shots, "amazons")
-    print("ok amazons: placements by clicking and with the keyboard; refused: " + reason)
+    # The classic game: a move, the page asks for the shot, the move is
+    # taken back before it.
+    game = api(base, "api/games", {"game": "amazons", "params": {"rules": "standard"}})
+    open_seat(driver, base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
+    amazon = driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")[0]
+    amazon.click()
+    click_target(driver, "amazons: a move by clicking")
+    wait(driver, lambda d: d.find_element(By.ID, "phase-hint").text.startswith("Now shoot"), "the prompt to shoot")
+    click(driver, "undo", "taking the move back")
+    wait(driver, lambda d: not d.find_element(By.ID, "phase-hint").text.startswith("Now shoot"), "the move taken back")
+    assert board_markup(driver) != "" and seat_view(driver, base)["view"]["phase"] == "move"
+    print("ok amazons: placements by clicking and with the keyboard; a classic move taken back before "
+          "its shot; refused: " + reason)
 
 
 def test_sword_and_shield(driver, base, shots):

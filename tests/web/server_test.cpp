@@ -923,7 +923,9 @@ TEST_F(WebServer, ClocksRunOnTheMoversTimeAndFlagFalls) {
   ASSERT_EQ(act(game, 1, "create A 90").status, 200);
   const Reply second = act(game, 1, "pass");
   ASSERT_EQ(second.status, 200) << second.body;
-  EXPECT_EQ(second.data["clocks"][0], 2400);  // neither first move cost anything
+  // Neither first move cost anything; player 1's clock runs from just now.
+  EXPECT_GT(second.data["clocks"][0].get<int>(), 2300);
+  EXPECT_LE(second.data["clocks"][0].get<int>(), 2400);
   EXPECT_EQ(second.data["clocks"][1], 2400);
   EXPECT_TRUE(second.data["clock_runs"].get<bool>());
   const Reply passed = act(game, 0, "pass");  // the turn passes on: the increment
@@ -1300,4 +1302,31 @@ TEST_F(WebServer, AGameOfOneIsNewEachTimeAndItsSeedShown) {
   const json one = create({{"game", "simodyssey"}, {"params", {{"seed", "1"}}}});
   const json two = create({{"game", "simodyssey"}, {"params", {{"seed", "123457"}}}});
   EXPECT_NE(view(one, 0).data["view"]["board"], view(two, 0).data["view"]["board"]);
+}
+
+// A turn in two steps, in a game with nothing hidden and no chance (classic
+// Amazons): its move can be taken back before its shot, not after.
+TEST_F(WebServer, AMoveCanBeTakenBackBeforeItsShot) {
+  const json game = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
+  const json start = view(game, 0).data;
+  EXPECT_FALSE(start["can_undo"].get<bool>());
+  const Reply moved = act(game, 0, "move 1,4 6,4");
+  ASSERT_EQ(moved.status, 200);
+  EXPECT_TRUE(moved.data["can_undo"].get<bool>());
+  EXPECT_EQ(moved.data["view"]["phase"], "shoot");
+  EXPECT_FALSE(view(game, 1).data["can_undo"].get<bool>());  // not the other seat's
+  EXPECT_EQ((Flow{*this, game}.send("undo", 1).status), 409);
+  const Reply undone = (Flow{*this, game}.send("undo", 0));
+  ASSERT_EQ(undone.status, 200) << undone.body;
+  EXPECT_EQ(undone.data["view"]["board"], start["view"]["board"]);
+  EXPECT_EQ(undone.data["legal"], start["legal"]);
+  EXPECT_FALSE(undone.data["can_undo"].get<bool>());
+  ASSERT_EQ(act(game, 0, "move 1,7 6,7").status, 200);
+  ASSERT_EQ(act(game, 0, "shoot 6,9").status, 200);
+  const Reply shot = view(game, 0);
+  EXPECT_FALSE(shot.data["can_undo"].get<bool>());  // the turn is over
+  EXPECT_EQ((Flow{*this, game}.send("undo", 0).status), 409);
+  // Nothing is taken back in a game with hidden links (RAIInet's abilities).
+  const json hidden = create({{"game", "raiinet"}});
+  EXPECT_FALSE(view(hidden, 0).data["can_undo"].get<bool>());
 }
