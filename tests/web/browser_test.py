@@ -235,6 +235,10 @@ def test_one_player(driver, base, game, illegal, shots):
     buttons = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#actions button")]
     assert "Pass the turn" in buttons and not any("(" in b or b.islower() for b in buttons), \
         game + ": the buttons " + str(buttons)
+    if game.startswith("simodyssey"):  # what cannot be done now says why
+        wait(driver, lambda d: any(p.text.startswith("Liftoff is not possible now: you are not on a planet")
+                                   for p in d.find_elements(By.CSS_SELECTOR, "#actions .not-now")),
+             game + ": why there is no Lift off")
     click_target(driver, game + ": a move by clicking")
     keyboard_move(driver, game)
     reason = refused(driver, illegal)

@@ -124,9 +124,26 @@ nlohmann::json BasicState<E>::view(int player) const {
     for (std::size_t i = 0; i < events.size() && i < lines.size(); ++i)
       events[i]["text"] = lines[i];
   }
+  // The named actions not possible now, each with why (the oracle's words
+  // without its "Negative on that request:"), for a page to say so.
+  json unavailable = json::array();
+  if (!over()) {
+    static constexpr std::pair<ActionKind, const char*> kNamed[] = {
+        {ActionKind::Land, "land"},
+        {ActionKind::Liftoff, "liftoff"},
+        {ActionKind::Wormhole, "wormhole"}};
+    for (const auto& [kind, name] : kNamed) {
+      const auto refused = galaxy_.refusal({kind, Direction::N});
+      if (!refused) continue;
+      std::string why = text::refusal_message(*refused, galaxy_.explorer().location.sector);
+      why.erase(0, why.find(':') + 1);
+      unavailable.push_back({{"action", name}, {"reason", why}});
+    }
+  }
   return {
       {"game", "simodyssey"},
       {"player", player},
+      {"unavailable", unavailable},
       {"board", {{"rows", Galaxy::kShape.rows}, {"cols", Galaxy::kShape.cols}, {"squares", rows}}},
       {"players", {explorer}},
       {"to_move", to_move()},

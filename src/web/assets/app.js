@@ -362,7 +362,12 @@ function drawActions(game, view, ui) {
   let hint = "";
   if (!view.moves.length) hint = view.over || view.player < 0 ? "" : "Wait for your turn.";
   else if (!chosen) hint = "Play on the board" + (buttons.length ? ", or:" : ".");
-  game.page.actions.replaceChildren(...(hint ? [el("span", { class: "hint-text" }, hint)] : []), ...buttons);
+  // What cannot be done now, and why, where the game says so (SimOdyssey's
+  // Land, Lift off, Wormhole).
+  const notNow = (view.view.unavailable || []).map((u) =>
+    el("p", { class: "hint-text not-now", "data-action": u.action },
+      u.action.charAt(0).toUpperCase() + u.action.slice(1) + " is not possible now: " + u.reason + "."));
+  game.page.actions.replaceChildren(...(hint ? [el("span", { class: "hint-text" }, hint)] : []), ...buttons, ...notNow);
 }
 
 // What happened, a line a turn (a turn ends when the player to move
