@@ -500,8 +500,9 @@ json Matches::view_of(const Match& match, int player) const {
                {"version", match.version},
                {"to_move", over(match) ? engine::kNoPlayer : state.to_move()},
                {"over", over(match)},
-               {"observation", state.observation(player)},
-               {"view", state.view(player)},
+               // Once over, however it ended, nothing is hidden.
+               {"observation", state.observation(over(match) ? engine::kEveryone : player)},
+               {"view", state.view(over(match) ? engine::kEveryone : player)},
                {"legal", !over(match) && state.to_move() == player ? state.legal_actions()
                                                                    : std::vector<std::string>{}},
                {"moves", json::array()},

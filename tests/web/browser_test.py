@@ -219,6 +219,10 @@ def shoot(driver, shots, name):
                 "return least;")
             assert not small or small["size"] >= 10.95, "%s%s: the text %r is %.1f px, too small to read" % (
                 name, suffix, small["what"], small["size"])
+        # No value missing from any panel ("undefined", "NaN").
+        text = driver.find_element(By.TAG_NAME, "body").text
+        for missing in ("undefined", "NaN"):
+            assert missing not in text, "%s%s: %r on the page" % (name, suffix, missing)
         # Nothing wider than the window: no scrolling sideways.
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, "%s%s: the page is %d px wider than the window" % (name, suffix, overflow)
@@ -432,6 +436,8 @@ def test_flow(driver, base, shots):
         for page in (driver, other, spectator):
             wait(page, lambda d: status_text(d) == "Draw: a draw agreed.", "the agreed draw on every page")
             assert not page.find_element(By.ID, "command").is_displayed(), "a typing box after the end"
+            # Once over nothing is hidden: every link shows its value, to every page.
+            wait(page, lambda d: "?" not in d.find_element(By.ID, "board").text, "every link shown once over")
         # The rematch: asked on one page, offered on both.
         click(driver, "rematch", "the rematch button")
         wait(other, lambda d: d.find_elements(By.ID, "rematch-link"), "the rematch on the other page")

@@ -1257,6 +1257,12 @@ TEST_F(WebServer, EachSeatIsToldHowTheGameEndedForIt) {
   EXPECT_EQ(
       get("/api/games/" + id + "?token=" + game["spectator"].get<std::string>()).data["ending"],
       json({{"outcome", "over"}, {"reason", "player 2 resigned"}, {"winners", {0}}}));
+  // However a game ends (here a resignation), nothing stays hidden.
+  const json links = create({{"game", "raiinet"}});
+  EXPECT_TRUE(view(links, 0).data["view"]["players"][1]["links"][0]["value"].is_null());
+  ASSERT_EQ((Flow{*this, links}.send("resign", 1).status), 200);
+  for (const json& link : view(links, 0).data["view"]["players"][1]["links"])
+    EXPECT_FALSE(link["value"].is_null()) << link;
   // By the rules, in the game's words: the same reason for both seats.
   const json amazons =
       create({{"game", "amazons"},
