@@ -609,6 +609,10 @@ TEST_F(WebServer, SlowConnectionsAndLongPollsMakeRoomForNewOnes) {
   EXPECT_GE(closed, 1);
   // Long polls held by one client: a new request answers the oldest early.
   const json game = create({{"game", "raiinet"}});
+  // The test's own keep-alive connection closed first, and the server given
+  // the time to see it go, so that the four polls alone fill the limit.
+  client_->stop();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
   const std::string poll = "GET /api/games/" + game["id"].get<std::string>() +
                            "?token=" + game["seats"][0]["token"].get<std::string>() +
                            "&after=1000000&wait=20000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
