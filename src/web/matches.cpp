@@ -266,7 +266,6 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
   if (seek) {
     if (match->state->players() < 2)
       return Refusal{400, "a seek is for a game of two players or more"};
-    if (!kinds.empty()) return Refusal{400, "a seek's seats are all people's: no \"seats\""};
     match->seek = true;
     for (Seat& seat : match->seats) seat.open = seat.player > 0;
   }

@@ -172,6 +172,29 @@ def accessible(driver, name):
     assert not bad, "%s: axe-core finds %s" % (name, json.dumps(bad, indent=1)[:3000])
 
 
+# The smallest thing a finger taps and the smallest text on the page, each
+# {size, what} (or null), of what is shown.
+PHONE_SIZES = """
+const least = (items, size, what) => items.filter((e) => e.getClientRects().length).reduce((best, e) => {
+  const s = size(e);
+  return s > 0 && (!best || s < best.size) ? {size: s, what: what(e)} : best;
+}, null);
+const texts = [];
+const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.textContent.trim()) texts.push(t.parentElement);
+return [
+  least([...document.querySelectorAll('#board [role=button], #app button')],
+        (e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height),
+        (e) => e.getAttribute('aria-label') || e.textContent || e.tagName),
+  least(texts,
+        (e) => e instanceof SVGElement
+          ? parseFloat(e.getAttribute('font-size') || getComputedStyle(e).fontSize) * e.ownerSVGElement.getScreenCTM().a
+          : parseFloat(getComputedStyle(e).fontSize),
+        (e) => e.textContent.trim().slice(0, 30)),
+];
+"""
+
+
 def shoot(driver, shots, name):
     """The page checked by axe at a desktop's size and a phone's; with
     --screenshots, both sizes as people see them first."""
@@ -190,35 +213,14 @@ def shoot(driver, shots, name):
             bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", status[0])
             assert bottom <= height, "%s%s: whose turn it is shows at %d px, below the screen" % (name, suffix, bottom)
         # On a phone, what a finger taps (a square of the board, a button) is
-        # 32 CSS px at least.
+        # 32 CSS px at least, and every text shown 11 px at least (on the
+        # board: its font size as the board is scaled).
         if suffix == "-phone":
-            least = driver.execute_script(
-                "let least = null;"
-                "for (const e of document.querySelectorAll('#board [role=button], #app button')) {"
-                "  if (!e.getClientRects().length) continue;"
-                "  const r = e.getBoundingClientRect(), size = Math.min(r.width, r.height);"
-                "  if (size > 0 && (!least || size < least.size))"
-                "    least = {size, what: e.getAttribute('aria-label') || e.textContent || e.tagName};"
-                "}"
-                "return least;")
-            assert not least or least["size"] >= 31.5, "%s%s: %r is %.1f px, too small to tap" % (
-                name, suffix, least["what"], least["size"])
-            # And every text shown 11 px at least (on the board: its font
-            # size as the board is scaled).
-            small = driver.execute_script(
-                "const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);"
-                "let least = null;"
-                "for (let t = walker.nextNode(); t; t = walker.nextNode()) {"
-                "  const e = t.parentElement;"
-                "  if (!t.textContent.trim() || !e.getClientRects().length) continue;"
-                "  let size = parseFloat(getComputedStyle(e).fontSize);"
-                "  if (e instanceof SVGElement)"
-                "    size = parseFloat(e.getAttribute('font-size') || size) * e.ownerSVGElement.getScreenCTM().a;"
-                "  if (!least || size < least.size) least = {size, what: t.textContent.trim().slice(0, 30)};"
-                "}"
-                "return least;")
-            assert not small or small["size"] >= 10.95, "%s%s: the text %r is %.1f px, too small to read" % (
-                name, suffix, small["what"], small["size"])
+            tap, text = driver.execute_script(PHONE_SIZES)
+            assert not tap or tap["size"] >= 31.5, "%s%s: %r is %.1f px, too small to tap" % (
+                name, suffix, tap["what"], tap["size"])
+            assert not text or text["size"] >= 10.95, "%s%s: the text %r is %.1f px, too small to read" % (
+                name, suffix, text["what"], text["size"])
         # No value missing from any panel ("undefined", "NaN").
         text = driver.find_element(By.TAG_NAME, "body").text
         for missing in ("undefined", "NaN"):
