@@ -50,6 +50,9 @@ struct SimulationStart {
 struct GameFacts {
   bool chance = false;
   bool hidden = false;
+  // Whether the rules have an undo of their own (Sword and Shield): a turn
+  // of several actions is then played in the open, each taken back by it.
+  bool undo = false;
   double min_return = 0.0;
   double max_return = 1.0;
   std::optional<double> return_sum = 1.0;  // nothing: the sum varies

@@ -228,8 +228,8 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const std::string_view rest = path.substr(std::string_view("/api/games/").size());
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  static constexpr std::string_view kVerbs[] = {"",        "actions", "undo",   "resign", "draw",
-                                                "decline", "rematch", "record", "replay"};
+  static constexpr std::string_view kVerbs[] = {
+      "", "actions", "undo", "resign", "draw", "decline", "rematch", "record", "replay", "preview"};
   if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (verb == "record" || verb == "replay") {
@@ -299,10 +299,22 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   if (verb == "draw") return answer(matches_.draw(id, *token));
   if (verb == "decline") return answer(matches_.decline(id, *token));
   if (verb == "rematch") return answer(matches_.rematch(id, *token, request.client));
-  const auto action = text("action");
-  if (!action) return refusal(400, "the body needs \"action\": an action's text");
-  if (action->size() > kMaxActionBytes) return refusal(400, "the action is too long");
-  return answer(matches_.act(id, *token, *action));
+  // One action ("action"), or the steps of one turn together ("actions").
+  std::vector<std::string> actions;
+  if (const auto action = text("action")) {
+    actions.push_back(*action);
+  } else if (const auto list = fields.find("actions"); list != fields.end() && list->is_array()) {
+    for (const json& item : *list) {
+      if (!item.is_string()) return refusal(400, "\"actions\" is a list of actions' texts");
+      actions.push_back(item.get<std::string>());
+    }
+  } else {
+    return refusal(400, "the body needs \"action\": an action's text, or \"actions\": a list");
+  }
+  for (const std::string& action : actions)
+    if (action.size() > kMaxActionBytes) return refusal(400, "the action is too long");
+  if (verb == "preview") return answer(matches_.preview(id, *token, actions));
+  return answer(matches_.act(id, *token, actions));
 }
 
 // The requests that make or find games for a browser: a game created, the

@@ -382,14 +382,7 @@ Answer<json> Matches::view(const std::string& id, const std::string& token) {
 
 Answer<json> Matches::act(const std::string& id, const std::string& token,
                           const std::string& action) {
-  const std::lock_guard lock(mutex_);
-  int player = 0;
-  auto found = find(id, token, player);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  Match& match = *std::get<Match*>(found);
-  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
-  if (auto refusal = play(match, player, action)) return *refusal;
-  return view_of(match, player);
+  return act(id, token, std::vector<std::string>{action});
 }
 
 // Runs `step` for the seat holding `token`, and answers with its view.
@@ -405,14 +398,89 @@ Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
   return view_of(match, player);
 }
 
-std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
-  engine::AnyState& state = *match.state;
-  if (over(match)) return Refusal{409, "the game is over"};
-  if (open_seats(match) > 0)
+// Why `player` may not play now, if it may not.
+static std::optional<Refusal> not_now(const engine::AnyState& state, bool over, int open_seats,
+                                      int player) {
+  if (over) return Refusal{409, "the game is over"};
+  if (open_seats > 0)
     return Refusal{409, "the game waits for an opponent: nobody plays before every seat is taken"};
   if (state.to_move() != player)
     return Refusal{
         409, "it is not your turn: player " + std::to_string(state.to_move() + 1) + " is to move"};
+  return std::nullopt;
+}
+
+Answer<json> Matches::act(const std::string& id, const std::string& token,
+                          const std::vector<std::string>& actions) {
+  const std::lock_guard lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
+  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
+  if (actions.size() != 1) {
+    if (match.state->console())
+      return Refusal{400, "this game takes one action at a time (its program answers each)"};
+    std::unique_ptr<engine::AnyState> trial;
+    if (auto refusal = try_steps(match, player, actions, trial)) return *refusal;
+  }
+  // Each step kept as it is played; the watchers, waiting for the games'
+  // lock, see the turn whole.
+  for (const std::string& action : actions)
+    if (auto refusal = play(match, player, action)) return *refusal;
+  return view_of(match, player);
+}
+
+Answer<json> Matches::preview(const std::string& id, const std::string& token,
+                              const std::vector<std::string>& actions) {
+  const std::lock_guard lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  Match& match = *std::get<Match*>(found);
+  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
+  if (!can_preview(match))
+    return Refusal{409, "this game's steps cannot be tried first: it hides or draws something"};
+  std::unique_ptr<engine::AnyState> trial;
+  if (auto refusal = try_steps(match, player, actions, trial)) return *refusal;
+  std::swap(match.state, trial);  // the view of the game as it would be; then back
+  json view = view_of(match, player);
+  std::swap(match.state, trial);
+  view["preview"] = actions;
+  view["can_undo"] = false;
+  return view;
+}
+
+// Whether a page may try the steps of a turn before it sends them: trying
+// tells nothing where nothing is hidden and nothing drawn; the ETF games'
+// programs answer each action as it comes, and a game with an undo of its
+// own plays its turns in the open.
+bool Matches::can_preview(const Match& match) {
+  const games::GameFacts& facts = match.info->facts;
+  return !facts.hidden && !facts.chance && !facts.undo && !match.state->console();
+}
+
+// Plays `actions` on a copy of the game, `trial`: each of them the seat's,
+// in turn.
+std::optional<Refusal> Matches::try_steps(const Match& match, int player,
+                                          const std::vector<std::string>& actions,
+                                          std::unique_ptr<engine::AnyState>& trial) const {
+  if (actions.empty() || actions.size() > kMaxSteps)
+    return Refusal{400, "\"actions\" holds 1 to " + std::to_string(kMaxSteps) + " actions"};
+  if (auto refusal = not_now(*match.state, over(match), open_seats(match), player)) return refusal;
+  trial = match.state->clone();
+  for (const std::string& action : actions) {
+    if (trial->over() || trial->to_move() != player)
+      return Refusal{409, "the turn is over before \"" + engine::printable(action, 80) +
+                              "\": the actions sent together are one turn's"};
+    if (auto why = trial->apply(action)) return Refusal{422, *why};
+  }
+  return std::nullopt;
+}
+
+std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
+  engine::AnyState& state = *match.state;
+  if (auto refusal = not_now(state, over(match), open_seats(match), player)) return refusal;
   if (!persist(match, "play", player, action)) return Refusal{503, kCannotSave};
   const std::string* console = state.console();
   if (console && !state.is_action(action)) {  // a query of the game's program (status)
@@ -508,7 +576,8 @@ json Matches::view_of(const Match& match, int player) const {
                {"last", last_move(match.log, mine)},
                {"log", log},
                {"log_from", match.log_dropped + match.log.size() - shown},
-               {"can_undo", can_take_back(match, player)}};
+               {"can_undo", can_take_back(match, player)},
+               {"previews", player >= 0 && can_preview(match)}};
   if (const int open = open_seats(match)) {
     view["waiting_for"] = open;  // a seek: nobody plays before every seat is taken
     view["legal"] = json::array();

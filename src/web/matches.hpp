@@ -108,6 +108,15 @@ class Matches {
   // `status`) for the seat.
   Answer<nlohmann::json> act(const std::string& id, const std::string& token,
                              const std::string& action);
+  // Plays the steps of one turn together (an Amazons move and its shot):
+  // all of them, in order, or none when one is refused.
+  Answer<nlohmann::json> act(const std::string& id, const std::string& token,
+                             const std::vector<std::string>& actions);
+  // The seat's view as it would be after `actions` (steps of its turn),
+  // nothing played or kept: a page holds a turn's steps until the turn is
+  // whole, in games where trying tells nothing (nothing hidden, no chance).
+  Answer<nlohmann::json> preview(const std::string& id, const std::string& token,
+                                 const std::vector<std::string>& actions);
   // Takes back the seat's own last action, in games that have undo, and in
   // games with nothing hidden and no chance while its turn goes on.
   Answer<nlohmann::json> undo(const std::string& id, const std::string& token);
@@ -213,6 +222,10 @@ class Matches {
   void restore_recent();
   std::optional<Refusal> take_back(Match& match, int player);
   static bool can_take_back(const Match& match, int player);
+  static bool can_preview(const Match& match);
+  std::optional<Refusal> try_steps(const Match& match, int player,
+                                   const std::vector<std::string>& actions,
+                                   std::unique_ptr<engine::AnyState>& trial) const;
   std::optional<Refusal> give_up(Match& match, int player);
   std::optional<Refusal> offer_draw(Match& match, int player);
   std::optional<Refusal> decline_draw(Match& match, int player);

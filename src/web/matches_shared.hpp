@@ -11,6 +11,8 @@
 
 namespace web {
 
+// The most actions sent as one turn (an extended Amazons turn has four).
+inline constexpr std::size_t kMaxSteps = 8;
 inline constexpr const char* kSpectatorsWatch = "a spectator watches: only the seats play";
 inline constexpr const char* kCannotSave = "the server cannot save this game now; try again later";
 

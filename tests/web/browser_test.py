@@ -183,7 +183,8 @@ const texts = [];
 const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
 for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.textContent.trim()) texts.push(t.parentElement);
 return [
-  least([...document.querySelectorAll('#board [role=button], #app button')],
+  least([...document.querySelectorAll('#board [role=button], #app button, #app select, #app label:has(input[type=checkbox]),'
+          + ' #app input:not([type=checkbox])')],
         (e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height),
         (e) => e.getAttribute('aria-label') || e.textContent || e.tagName),
   least(texts,
@@ -226,7 +227,10 @@ def shoot(driver, shots, name):
         for missing in ("undefined", "NaN"):
             assert missing not in text, "%s%s: %r on the page" % (name, suffix, missing)
         # Nothing wider than the window: no scrolling sideways.
-        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        # (the width inside the scroll bar: a page as wide as the window with
+        # a vertical scroll bar scrolls sideways by the bar's width)
+        overflow = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, "%s%s: the page is %d px wider than the window" % (name, suffix, overflow)
     driver.set_window_size(1400, 1100)
 
@@ -283,6 +287,7 @@ def keyboard_move(driver, what):
 def test_amazons(driver, base, shots):
     links = start_game(driver, base, "amazons")
     assert len(links) == 2, "amazons: two seat links"
+    shoot(driver, shots, "links")
     open_seat(driver, links[0])  # player 1 places first, as at the terminal
     assert my_turn(driver)
     click_target(driver, "amazons: a placement by clicking")
@@ -291,19 +296,119 @@ def test_amazons(driver, base, shots):
     open_seat(driver, links[0])
     reason = refused(driver, "place 99,99")
     shoot(driver, shots, "amazons")
-    # The classic game: a move, the page asks for the shot, the move is
-    # taken back before it.
-    game = api(base, "api/games", {"game": "amazons", "params": {"rules": "standard"}})
-    open_seat(driver, base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
-    amazon = driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")[0]
-    amazon.click()
-    click_target(driver, "amazons: a move by clicking")
-    wait(driver, lambda d: d.find_element(By.ID, "phase-hint").text.startswith("Now shoot"), "the prompt to shoot")
-    click(driver, "undo", "taking the move back")
-    wait(driver, lambda d: not d.find_element(By.ID, "phase-hint").text.startswith("Now shoot"), "the move taken back")
-    assert board_markup(driver) != "" and seat_view(driver, base)["view"]["phase"] == "move"
-    print("ok amazons: placements by clicking and with the keyboard; a classic move taken back before "
-          "its shot; refused: " + reason)
+    print("ok amazons: placements by clicking and with the keyboard; refused: " + reason)
+
+
+def clock_text(driver, player):
+    return driver.find_element(By.ID, "clock%d" % player).text
+
+
+def amazons_step(driver, what):
+    """Clicks the first square marked to go on; waits for the board to change."""
+    for _ in range(5):
+        markup = board_markup(driver)
+        try:
+            driver.find_elements(By.CSS_SELECTOR, "#board .cell.target")[0].click()
+            wait(driver, lambda d: board_markup(d) != markup, what)
+            return
+        except (StaleElementReferenceException, IndexError):
+            time.sleep(0.1)  # drawn again between finding the cell and clicking it
+    raise AssertionError(what + ": the board kept being drawn again")
+
+
+def amazons_turn(driver, base, what):
+    """A whole classic turn by clicking: an amazon, where it goes (held by
+    the page: the server's game unchanged), where its arrow falls (the move
+    and the shot sent together)."""
+    before = version(driver)
+    amazons_step(driver, what + ": an amazon")
+    amazons_step(driver, what + ": its move")
+    wait(driver, lambda d: d.find_element(By.ID, "phase-hint").text.startswith("Now shoot"), what + ": the prompt to shoot")
+    assert seat_view(driver, base)["view"]["phase"] == "move" and version(driver) == before, \
+        what + ": the move was sent before its shot"
+    amazons_step(driver, what + ": its shot")
+    wait(driver, lambda d: version(d) == before + 2, what + ": the move and its shot, sent together")
+
+
+def test_one_game_three_pages(driver, base, shots):
+    """A classic game of Amazons as its players and a watcher see it, each
+    in a browser of its own: a seek with a clock joined from the lobby, the
+    spectator by the watch link; the clocks start with each side's first
+    move; a move held by the page until its shot (taken back there, never
+    sent); a draw offered and declined; a resignation ending it in words
+    for each page, with no controls left."""
+    seeker, spectator = browser(), browser()
+    try:
+        seeker.get(base + "play/amazons")
+        wait(seeker, lambda d: d.find_elements(By.ID, "seek"), "the seek button")
+        Select(seeker.find_element(By.ID, "param-rules")).select_by_value("standard")
+        Select(seeker.find_element(By.ID, "clock")).select_by_value("1+0")
+        shoot(seeker, shots, "form")
+        seeker.find_element(By.ID, "seek").click()
+        wait(seeker, lambda d: status_text(d).startswith("Waiting for an opponent"), "the seeker waiting")
+        game_id = urllib.parse.urlparse(seeker.current_url).path.split("/")[-1]
+        spectator.get(seeker.find_element(By.ID, "watch").get_attribute("value"))
+        driver.get(base)
+        wait(driver, lambda d: d.find_elements(By.ID, "join-" + game_id), "the seek in the lobby")
+        driver.find_element(By.ID, "join-" + game_id).click()
+        pages = {"player 1": seeker, "player 2": driver, "the spectator": spectator}
+        for name, page in pages.items():
+            wait(page, lambda d: version(d) > 0 and "Waiting" not in status_text(d), name + ": the game begun")
+        wait(spectator, lambda d: status_text(d) == "You are watching: player 1 is to move.", "the spectator's status")
+        assert not spectator.find_element(By.ID, "command").is_displayed(), "a spectator gets a typing box"
+        assert not spectator.find_elements(By.CSS_SELECTOR, "#actions button, #resign, #draw"), "a spectator gets controls"
+        # Nobody's clock runs before that side's first move.
+        time.sleep(1.5)
+        for page in pages.values():
+            assert [clock_text(page, 0), clock_text(page, 1)] == ["player 1 1:00", "player 2 1:00"], \
+                "a clock ran before its side's first move"
+        # Player 1's move, taken back on the page (never sent), then played
+        # again with its shot.
+        wait(seeker, my_turn, "player 1's turn")
+        amazons_step(seeker, "player 1: an amazon")
+        board = board_markup(seeker)
+        amazons_step(seeker, "player 1: its move")
+        wait(seeker, lambda d: d.find_element(By.ID, "undo").is_displayed(), "the way to take the move back")
+        shoot(seeker, shots, "amazons-shoot")
+        click(seeker, "undo", "taking the move back")
+        wait(seeker, lambda d: not d.find_element(By.ID, "phase-hint").text.startswith("Now shoot"), "the move taken back")
+        assert seat_view(seeker, base)["version"] == version(spectator), "the taken-back move reached the server"
+        wait(seeker, lambda d: board_markup(d) != board and not d.find_elements(By.CSS_SELECTOR, "#board .selected"),
+             "the board as before the amazon was chosen")
+        amazons_turn(seeker, base, "player 1")
+        wait(spectator, lambda d: version(d) == version(seeker), "player 1's turn reaching the spectator")
+        wait(driver, my_turn, "player 2's turn")
+        time.sleep(1.2)
+        assert clock_text(driver, 1) == "player 2 1:00", "player 2's clock ran before its first move"
+        amazons_turn(driver, base, "player 2")
+        # Both sides have moved: player 1's clock runs now, on every page.
+        for name, page in pages.items():
+            wait(page, lambda d: clock_text(d, 0) < "player 1 1:00", name + ": player 1's clock running")
+        assert clock_text(driver, 1) == "player 2 1:00", "player 2's clock ran on the other side's turn"
+        # A draw offered by player 1, a message on player 2's page, declined.
+        click(seeker, "draw", "the draw button")
+        wait(driver, lambda d: d.find_element(By.ID, "draw-offer").text.startswith("Player 1 offers a draw."),
+             "the offer as a message")
+        click(driver, "decline", "declining the draw")
+        wait(seeker, lambda d: d.find_element(By.ID, "draw").text == "Offer a draw", "the offer declined")
+        # Player 1 resigns; each page says how it ended, for its reader.
+        click(seeker, "resign", "the resign button")
+        click(seeker, "resign-confirm", "the resign confirmation")
+        endings = {"player 1": "You lost: you resigned.", "player 2": "You won: player 1 resigned.",
+                   "the spectator": "Player 2 won: player 1 resigned."}
+        for name, page in pages.items():
+            wait(page, lambda d: status_text(d) == endings[name], name + ": " + endings[name])
+            assert not page.find_element(By.ID, "command").is_displayed(), name + ": a typing box after the end"
+            assert not page.find_elements(By.CSS_SELECTOR, "#actions button"), name + ": actions after the end"
+            assert not page.find_elements(By.ID, "resign"), name + ": resign after the end"
+            assert not page.find_elements(By.ID, "rematch") or name != "the spectator", "a spectator asks a rematch"
+        shoot(spectator, shots, "amazons-spectator")
+        shoot(driver, shots, "amazons-ended")
+    finally:
+        seeker.quit()
+        spectator.quit()
+    print("ok amazons: a seek with a clock joined from the lobby and watched; clocks from each side's first "
+          "move; a move held until its shot and taken back unsent; a draw declined; a resignation in words")
 
 
 def test_sword_and_shield(driver, base, shots):
@@ -501,6 +606,8 @@ def test_flow(driver, base, shots):
         driver.get(base + address)
         wait(driver, lambda d: d.find_elements(By.ID, "missing"), "the page for " + address)
         accessible(driver, "the page for " + address)
+        if address.startswith("nowhere"):
+            shoot(driver, shots, "missing")
         wait(driver, lambda d: d.find_element(By.ID, "back").get_attribute("href") == base, "the way back")
     print("ok flow: spectator, draw, rematch, record, replay, resign, clocks, missing pages")
 
@@ -723,6 +830,7 @@ def main():
         test_two_step_ability(driver, base)
         test_bots(driver, base, catalogue)
         test_lobby(driver, base, shots)
+        test_one_game_three_pages(driver, base, shots)
         test_restart(driver, base, restart)
         # Refused API calls and the addresses with nothing behind them are
         # answered 404 on purpose; anything else is an error of the pages.

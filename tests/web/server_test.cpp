@@ -1341,3 +1341,46 @@ TEST_F(WebServer, AMoveCanBeTakenBackBeforeItsShot) {
   const json hidden = create({{"game", "raiinet"}});
   EXPECT_FALSE(view(hidden, 0).data["can_undo"].get<bool>());
 }
+
+// The steps of a turn tried first (nothing kept) and sent together: all of
+// them or none, never past the turn; only where trying tells nothing.
+TEST_F(WebServer, ATurnsStepsAreTriedFirstThenSentTogether) {
+  const json game = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
+  const std::string base = "/api/games/" + game["id"].get<std::string>();
+  const auto steps = [&](const char* verb, int seat, const json& actions) {
+    return post(base + "/" + verb,
+                json{{"token", game["seats"][seat]["token"]}, {"actions", actions}}.dump());
+  };
+  const json start = view(game, 0).data;
+  EXPECT_TRUE(start["previews"].get<bool>());
+  const Reply tried = steps("preview", 0, {"move 1,4 6,4"});
+  ASSERT_EQ(tried.status, 200) << tried.body;
+  EXPECT_EQ(tried.data["preview"], json::array({"move 1,4 6,4"}));
+  EXPECT_EQ(tried.data["view"]["phase"], "shoot");
+  EXPECT_EQ(tried.data["version"], start["version"]);
+  EXPECT_EQ(tried.data["legal"].size(), 32u);  // the shots from 6,4, 1,4 (left) among them
+  EXPECT_EQ(view(game, 0).data["view"], start["view"]);  // nothing kept
+  EXPECT_EQ(steps("preview", 0, {"move 1,4 6,4", "shoot 6,9"}).data["to_move"], 1);
+  EXPECT_EQ(steps("preview", 1, {"move 7,1 7,2"}).status, 409);  // not its turn
+  EXPECT_EQ(steps("preview", 0, {"move 1,4 6,4", "shoot 6,9", "move 7,1 7,2"}).status, 409);
+  EXPECT_EQ(steps("preview", 0, json::array()).status, 400);
+  // Sent together: a refused step refuses them all.
+  const Reply refused = steps("actions", 0, {"move 1,4 6,4", "shoot 6,4"});
+  EXPECT_EQ(refused.status, 422) << refused.body;
+  EXPECT_EQ(view(game, 0).data["version"], start["version"]);
+  const Reply played = steps("actions", 0, {"move 1,4 6,4", "shoot 6,9"});
+  ASSERT_EQ(played.status, 200) << played.body;
+  EXPECT_EQ(played.data["to_move"], 1);
+  EXPECT_EQ(played.data["version"], start["version"].get<int>() + 2);
+  EXPECT_EQ(played.data["last"]["notation"], "/i6");
+  // Not where trying would tell a secret (RAIInet) or draw by chance.
+  for (const char* name : {"raiinet", "space-defender-2"}) {
+    const json other = create({{"game", name}});
+    EXPECT_FALSE(view(other, 0).data["previews"].get<bool>()) << name;
+    const Reply no = post(
+        "/api/games/" + other["id"].get<std::string>() + "/preview",
+        json{{"token", other["seats"][0]["token"]}, {"actions", {view(other, 0).data["legal"][0]}}}
+            .dump());
+    EXPECT_EQ(no.status, 409) << name;
+  }
+}

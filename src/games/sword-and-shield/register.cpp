@@ -26,7 +26,8 @@ std::unique_ptr<Bot<sword_and_shield::State>> sas_bot(std::string_view name,
 GameInfo register_sword_and_shield() {
   return info<sword_and_shield::State, &sas_bot>(
       "sword-and-shield", "Sword and Shield", "two players push and react with armed pieces",
-      {"random", "uct", "greedy", "ai"}, {{{{"max_length", "250"}}, 20, 250}});
+      {"random", "uct", "greedy", "ai"}, {{{{"max_length", "250"}}, 20, 250}},
+      GameFacts{.undo = true});
 }
 
 }  // namespace games

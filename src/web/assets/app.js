@@ -285,22 +285,55 @@ function turnSound(page) {
 // The page of one seat: the board, what may be done, what happened.
 function showGame(id, token) {
   const page = gamePage();
-  const game = { id, token, page, view: null, selection: { piece: null, path: [] } };
+  // `pending`: the steps of this seat's turn held here, not yet sent (an
+  // Amazons move before its shot), in games whose views say `previews`.
+  const game = { id, token, page, view: null, pending: [], selection: { piece: null, path: [] } };
   game.say = (text) => { page.message.textContent = text; };
   game.answer = async (verb, body) => {
     const answer = await api("POST", "/api/games/" + id + "/" + verb, { token, ...body });
     if (!answer.ok) { game.say(answer.data.error); return false; }
     game.selection = { piece: null, path: [] };
     game.say("");
-    renderGame(game, answer.data);
+    await game.shown(answer.data);
     return true;
   };
-  game.act = (text) => game.answer("actions", { action: text });
+  // The game as the server says it is, with the held steps on it, if they
+  // still can be.
+  game.shown = async (view) => {
+    if (game.pending.length && !view.over && view.to_move === view.player && view.previews) {
+      const tried = await api("POST", "/api/games/" + id + "/preview", { token, actions: game.pending });
+      if (tried.ok) { renderGame(game, tried.data); return; }
+    }
+    game.pending = [];
+    renderGame(game, view);
+  };
+  // An action: held while the turn goes on after it, the turn's steps sent
+  // together once it is whole; sent at once in the other games.
+  game.play = async (text) => {
+    if (!game.view.previews) return game.answer("actions", { action: text });
+    const actions = [...game.pending, text];
+    const tried = await api("POST", "/api/games/" + id + "/preview", { token, actions });
+    if (!tried.ok) { game.say(tried.data.error); return false; }
+    if (tried.data.over || tried.data.to_move !== tried.data.player) {
+      game.pending = [];
+      return game.answer("actions", { actions });
+    }
+    game.pending = actions;
+    game.selection = { piece: null, path: [] };
+    game.say("");
+    renderGame(game, tried.data);
+    return true;
+  };
   page.commandForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (page.command.value.trim() && await game.act(page.command.value.trim())) page.command.value = "";
+    if (page.command.value.trim() && await game.play(page.command.value.trim())) page.command.value = "";
   });
-  page.undo.addEventListener("click", () => game.answer("undo", {}));
+  page.undo.addEventListener("click", () => {
+    if (!game.pending.length) return game.answer("undo", {});
+    game.pending.pop();  // a held step: taken back here, nothing sent
+    game.selection = { piece: null, path: [] };
+    return game.shown(game.real);
+  });
   followGame(game);
 }
 
@@ -325,7 +358,7 @@ function boardUi(game, view) {
     },
     click(square) {
       const next = MovePicker.click(moves, game.selection, picks, square);
-      if (next?.play) game.act(next.play.action);
+      if (next?.play) game.play(next.play.action);
       else if (next) reselect(next.selection);
     },
   };
@@ -355,7 +388,7 @@ function statusLine(view) {
 // a way back when something is chosen.
 function drawActions(game, view, ui) {
   const buttons = ui.shown.named.map((m) =>
-    el("button", { type: "button", "data-action": m.action, onclick: () => game.act(m.action) }, m.label));
+    el("button", { type: "button", "data-action": m.action, onclick: () => game.play(m.action) }, m.label));
   const chosen = game.selection.piece || game.selection.path.length;
   if (chosen) buttons.push(el("button", { type: "button", id: "unselect",
     onclick: () => { game.selection = { piece: null, path: [] }; renderGame(game, game.view); } }, "Choose again"));
@@ -396,6 +429,7 @@ function renderGame(game, view) {
   if (game.view && view.version < game.view.version) return;
   if (game.view && view.version !== game.view.version) game.selection = { piece: null, path: [] };
   game.view = view;
+  if (!view.preview) game.real = view;
   const page = game.page;
   const myTurn = !view.over && view.player >= 0 && view.to_move === view.player && !view.waiting_for;
   title((myTurn ? "(your turn) " : "") + titleOf(view.game) +
@@ -430,7 +464,8 @@ function renderGame(game, view) {
     page.guide.dataset.game = view.game;
     page.guide.append(GamePanels.guide(view));
   }
-  page.undo.hidden = !view.can_undo;
+  page.undo.hidden = !view.can_undo && !game.pending.length;
+  page.undo.textContent = game.pending.length ? "Take back the last step (not sent yet)" : "Undo my last action";
   drawLog(page.log, view);
   drawFlow(game, view);
   drawClocks(game, view);
@@ -533,7 +568,7 @@ async function followGame(game) {
     // The answer to our own action already drew this version; drawing it
     // again would replace the cells under the player's pointer.
     const seen = game.view && answer.data.version === game.view.version && answer.data.console === game.view.console;
-    if (!seen) renderGame(game, answer.data);
+    if (!seen) await game.shown(answer.data);
     after = answer.data.version;
   }
 }

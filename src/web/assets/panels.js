@@ -42,7 +42,7 @@ const GamePanels = (() => {
       return node("div", {},
         node("p", { id: "phase-hint" }, placing ? "Placement: each player places " + v.amazons_each + " amazons in turn."
           : v.phase === "shoot" ? "Now shoot: click where the arrow from the amazon that moved falls" +
-            " (or take the move back with Undo)."
+            " (or take the move back: it is not sent before its shot)."
           : "Moves: move an amazon, then shoot an arrow from where it lands."),
         table(["Player", placing ? "Amazons placed" : "Amazons", "Score"], v.players.map((p, k) =>
           row(node("span", {}, swatch(colours.amazons[k]), " Player " + (k + 1)), String(p.amazons), String(p.score)))));
