@@ -228,8 +228,9 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const std::string_view rest = path.substr(std::string_view("/api/games/").size());
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  static constexpr std::string_view kVerbs[] = {
-      "", "actions", "undo", "resign", "draw", "decline", "rematch", "record", "replay", "preview"};
+  static constexpr std::string_view kVerbs[] = {"",       "actions", "undo",    "resign",
+                                                "draw",   "decline", "rematch", "record",
+                                                "replay", "preview", "events"};
   if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (verb == "record" || verb == "replay") {
@@ -247,6 +248,14 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     if (!step) return refusal(400, "\"step\" is a whole number");
     return answer(
         matches_.replay(id, static_cast<std::size_t>(std::min<std::uint64_t>(*step, 1u << 30))));
+  }
+  if (verb == "events") {  // server-sent events: each version of the view as it comes
+    if (post) return refusal(405, "this method is not allowed here");
+    const std::string token = query_value(query, "token").value_or("");
+    const auto first = matches_.view_text(id, token);
+    if (const auto* refused = std::get_if<Refusal>(&first))
+      return refusal(refused->status, refused->reason);
+    return Wait{id, token, 0, Clock::now() + kEventHeartbeat, true};
   }
   if (verb.empty()) {
     if (post) return refusal(405, "this method is not allowed here");
@@ -351,8 +360,21 @@ bool Api::ready(const Wait& wait) const {
          matches_.version(wait.id).value_or(wait.after + 1) > wait.after;
 }
 
+std::variant<std::optional<Matches::ViewText>, Response> Api::next_event(const Wait& wait) const {
+  if (matches_.version(wait.id).value_or(wait.after + 1) <= wait.after)
+    return std::optional<Matches::ViewText>();
+  auto view = matches_.view_text(wait.id, wait.token);
+  if (const auto* refused = std::get_if<Refusal>(&view))
+    return refusal(refused->status, refused->reason);
+  return std::optional<Matches::ViewText>(std::get<Matches::ViewText>(std::move(view)));
+}
+
+// A long poll's answer: the view shared by every watcher of its kind.
 Response Api::resume(const Wait& wait) const {
-  return answer(matches_.view(wait.id, wait.token));
+  const auto view = matches_.view_text(wait.id, wait.token);
+  if (const auto* refused = std::get_if<Refusal>(&view))
+    return refusal(refused->status, refused->reason);
+  return {200, "application/json", *std::get<Matches::ViewText>(view).text};
 }
 
 }  // namespace web

@@ -380,6 +380,29 @@ Answer<json> Matches::view(const std::string& id, const std::string& token) {
   return view_of(*std::get<Match*>(found), player);
 }
 
+Answer<Matches::ViewText> Matches::view_text(const std::string& id, const std::string& token) {
+  const std::lock_guard lock(mutex_);
+  int player = 0;
+  auto found = find(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  const Match& match = *std::get<Match*>(found);
+  // Index 0 the spectators', then each seat's.
+  const auto at = static_cast<std::size_t>(player + 1);
+  if (match.rendered.size() <= at) match.rendered.resize(at + 1);
+  Match::Rendered& kept = match.rendered[at];
+  const std::int64_t now = now_ms();
+  // A running clock's time left is read when the view is rendered: shared
+  // for a moment only.
+  const bool ticking = match.clocks && !over(match) && clock_runs(match);
+  if (!kept.text || kept.version != match.version ||
+      (ticking && now - kept.at_ms > kClockShareMs)) {
+    kept = {match.version, now,
+            std::make_shared<const std::string>(
+                view_of(match, player).dump(-1, ' ', false, json::error_handler_t::replace))};
+  }
+  return ViewText{kept.version, kept.text};
+}
+
 Answer<json> Matches::act(const std::string& id, const std::string& token,
                           const std::string& action) {
   return act(id, token, std::vector<std::string>{action});

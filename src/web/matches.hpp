@@ -99,6 +99,15 @@ class Matches {
   Answer<nlohmann::json> archive(const std::string& id, const std::string& identity);
   // The view of the seat holding `token`.
   Answer<nlohmann::json> view(const std::string& id, const std::string& token);
+  // The same view as the JSON text answered, with its version: rendered
+  // once per version and per seat (the spectators share one) and shared by
+  // every connection that asks, so that a move reaches thousands of
+  // watchers without rendering it thousands of times.
+  struct ViewText {
+    std::uint64_t version = 0;
+    std::shared_ptr<const std::string> text;
+  };
+  Answer<ViewText> view_text(const std::string& id, const std::string& token);
   // The game's version (it grows with every change), if there is such a game.
   std::optional<std::uint64_t> version(const std::string& id) const;
   // Called, with the game's id, after every change of a game (from the
@@ -203,6 +212,14 @@ class Matches {
     std::chrono::steady_clock::time_point touched;
     bool finish_stored = false;       // its end is written to the store
     mutable std::optional<bool> sgf;  // whether it has an SGF record (once over)
+    // Each seat's view as last rendered (the spectators' last): its version,
+    // when (a view with a running clock is rendered again after a while).
+    struct Rendered {
+      std::uint64_t version = 0;
+      std::int64_t at_ms = 0;
+      std::shared_ptr<const std::string> text;
+    };
+    mutable std::vector<Rendered> rendered;
   };
 
   Answer<std::unique_ptr<Match>> make_match(const games::GameInfo& info,

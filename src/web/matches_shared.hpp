@@ -11,6 +11,8 @@
 
 namespace web {
 
+// How long a view with a running clock is shared before it is rendered again.
+inline constexpr std::int64_t kClockShareMs = 50;
 // The most actions sent as one turn (an extended Amazons turn has four).
 inline constexpr std::size_t kMaxSteps = 8;
 inline constexpr const char* kSpectatorsWatch = "a spectator watches: only the seats play";

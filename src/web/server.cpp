@@ -27,13 +27,19 @@ bool is_loopback(const std::string& host) {
   return host == "127.0.0.1" || host == "localhost" || host == "::1";
 }
 
-// The server may hold a file descriptor for every connection.
-void raise_file_limit() {
+// The server may hold a file descriptor for every connection: the limit
+// raised as far as it goes; the connections it leaves room for (some kept
+// for the database, the listening socket, the event loops and the bots).
+std::size_t raise_file_limit() {
   rlimit files{};
-  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+  if (::getrlimit(RLIMIT_NOFILE, &files) != 0) return 1024;
+  if (files.rlim_cur < files.rlim_max) {
     files.rlim_cur = files.rlim_max;
     ::setrlimit(RLIMIT_NOFILE, &files);
+    ::getrlimit(RLIMIT_NOFILE, &files);
   }
+  constexpr rlim_t kKept = 64;
+  return files.rlim_cur > 2 * kKept ? static_cast<std::size_t>(files.rlim_cur - kKept) : kKept;
 }
 
 }  // namespace
@@ -49,6 +55,7 @@ struct Server::Impl {
         acceptor(*contexts.front()) {
     if (options.connections_per_address > 0)
       connection_limits.per_address = options.connections_per_address;
+    if (options.max_connections > 0) connection_limits.total = options.max_connections;
     if (options.request_seconds > 0)
       connection_limits.request_time = std::chrono::seconds(options.request_seconds);
     // A change of a game wakes the long polls that wait for it.
@@ -117,10 +124,19 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
   }
 
-  // A change of the game this session waits for (from any thread).
-  void wake() {
-    net::post(stream_.get_executor(), [self = shared_from_this()] { self->timer_.cancel(); });
+  // A change of the game this session waits for, on its own event loop
+  // (Impl::wake posts once a loop for all of that loop's sessions).
+  // `shared`: the views this wake-up rendered already, by token, so that
+  // the sessions of one loop watching as one seat take the games' lock once.
+  void wake_here(std::unordered_map<std::string, std::optional<Matches::ViewText>>& shared) {
+    if (wait_ && wait_->stream && phase_ == Phase::Waiting) {
+      auto [at, fresh] = shared.try_emplace(wait_->token);
+      if (fresh) at->second = server_.api.shared_view(*wait_);
+      ready_ = at->second;
+    }
+    timer_.cancel();
   }
+  net::any_io_executor executor() { return stream_.get_executor(); }
 
   // Room for another connection (from any thread, once): closed if it is
   // still only reading a request, its long poll answered now if it waits.
@@ -183,6 +199,7 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     }
     stream_.expires_never();  // the wait has its own deadline
     enter(Phase::Waiting);
+    if (wait_->stream) return begin_stream();
     arm();
   }
 
@@ -193,6 +210,55 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
       // Expired, or woken by a change: answer if the game is ready.
       self->arm();
     });
+  }
+
+  // Server-sent events: the header once, then each version of the view as
+  // an event, until the client goes (or the connection makes room).
+  void begin_stream() {
+    head_ =
+        "HTTP/1.1 200 OK\r\nServer: gridgames\r\nContent-Type: text/event-stream\r\n"
+        "Cache-Control: no-store\r\nX-Accel-Buffering: no\r\n";
+    for (const auto& [name, value] : security_headers()) head_ += name + ": " + value + "\r\n";
+    head_ += "\r\n";
+    write_stream({net::buffer(head_)});
+  }
+
+  void next_event() {
+    if (answer_now_ || server_.api.matches_stopping()) return end_stream();
+    if (auto ready = std::exchange(ready_, std::nullopt); ready && ready->version > wait_->after) {
+      wait_->after = ready->version;
+      event_ = std::move(ready->text);
+      return write_stream({net::buffer("data: ", 6), net::buffer(*event_), net::buffer("\n\n", 2)});
+    }
+    auto next = server_.api.next_event(*wait_);
+    if (std::holds_alternative<Response>(next)) return end_stream();  // the game is gone
+    if (auto& view = std::get<std::optional<Matches::ViewText>>(next)) {
+      wait_->after = view->version;
+      event_ = std::move(view->text);  // shared: kept alive while it is written
+      return write_stream({net::buffer("data: ", 6), net::buffer(*event_), net::buffer("\n\n", 2)});
+    }
+    if (Clock::now() >= wait_->deadline) {
+      wait_->deadline = Clock::now() + kEventHeartbeat;
+      return write_stream({net::buffer(": still here\n\n", 15)});
+    }
+    timer_.expires_at(wait_->deadline);
+    timer_.async_wait([self = shared_from_this()](beast::error_code) { self->next_event(); });
+  }
+
+  void write_stream(std::vector<net::const_buffer> buffers) {
+    stream_.expires_after(server_.connection_limits.request_time);  // a reader that takes it
+    net::async_write(stream_, buffers,
+                     [self = shared_from_this()](beast::error_code error, std::size_t) {
+                       if (error) return self->end_stream();
+                       self->stream_.expires_never();
+                       self->next_event();
+                     });
+  }
+
+  void end_stream() {
+    server_.forget(wait_->id, this);
+    event_.reset();
+    close();
   }
 
   void end_wait() {
@@ -229,6 +295,9 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;
   HttpResponse response_;
   std::optional<Wait> wait_;
+  std::string head_;                          // a stream's header
+  std::shared_ptr<const std::string> event_;  // the view a stream is writing
+  std::optional<Matches::ViewText> ready_;    // a view its wake-up brought
   unsigned version_ = 11;
   bool keep_alive_ = false;
   bool answer_now_ = false;  // a long poll answered early to make room
@@ -355,11 +424,28 @@ void Server::Impl::release(const std::string& address) {
   if (held.empty()) sessions.erase(address);
 }
 
+// A game changed: its waiting sessions woken, one task a loop for all of
+// the loop's sessions (a move watched by thousands wakes each loop once).
 void Server::Impl::wake(const std::string& id) {
-  const std::lock_guard lock(waiting_mutex);
-  const auto [begin, end] = waiting.equal_range(id);
-  for (auto it = begin; it != end; ++it) {
-    if (const auto session = it->second.lock()) session->wake();
+  std::vector<std::pair<net::any_io_executor, std::vector<std::shared_ptr<Session>>>> loops;
+  {
+    const std::lock_guard lock(waiting_mutex);
+    const auto [begin, end] = waiting.equal_range(id);
+    for (auto it = begin; it != end; ++it) {
+      auto session = it->second.lock();
+      if (!session) continue;
+      auto executor = session->executor();
+      auto loop = std::find_if(loops.begin(), loops.end(),
+                               [&](const auto& l) { return l.first == executor; });
+      if (loop == loops.end()) loop = loops.insert(loops.end(), {executor, {}});
+      loop->second.push_back(std::move(session));
+    }
+  }
+  for (auto& [executor, woken] : loops) {
+    net::post(executor, [woken = std::move(woken)] {
+      std::unordered_map<std::string, std::optional<Matches::ViewText>> shared;
+      for (const auto& session : woken) session->wake_here(shared);
+    });
   }
 }
 
@@ -424,6 +510,10 @@ int run_serve(int argc, char** argv) {
   app.add_option("--connections-per-address", options.connections_per_address,
                  "connections one client address may hold open (256)")
       ->check(CLI::Range(1, 100000));
+  app.add_option("--max-connections", options.max_connections,
+                 "connections held open at once, watchers' streams and long polls included "
+                 "(as many as the file-descriptor limit allows, less 64)")
+      ->check(CLI::Range(16, 10000000));
   app.add_option("--trusted-proxy", options.proxies,
                  "the address of a reverse proxy in front of the server: its connections' "
                  "client is the last address of X-Forwarded-For")
@@ -458,7 +548,13 @@ int run_serve(int argc, char** argv) {
     }
     options.store = std::move(std::get<std::unique_ptr<Store>>(opened));
   }
-  raise_file_limit();
+  const std::size_t room = raise_file_limit();
+  if (options.max_connections == 0 || options.max_connections > room) {
+    if (options.max_connections > room)
+      std::cerr << "gridgames serve: --max-connections " << options.max_connections
+                << " is more than the file-descriptor limit allows: " << room << "\n";
+    options.max_connections = room;
+  }
   // SIGINT and SIGTERM end the server cleanly: one thread waits for them.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);

@@ -23,6 +23,9 @@ struct ServeOptions {
   std::vector<std::string> allowed_hosts;
   // Connections per client address (0: the default of ConnectionLimits).
   std::size_t connections_per_address = 0;
+  // Connections in all (0: the default of ConnectionLimits; `gridgames
+  // serve` sizes it from the file-descriptor limit).
+  std::size_t max_connections = 0;
   // Reverse proxies in front of the server (their addresses): a request
   // through one is the client's of the last X-Forwarded-For address, and
   // their connections are held to the total only.

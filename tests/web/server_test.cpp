@@ -1384,3 +1384,58 @@ TEST_F(WebServer, ATurnsStepsAreTriedFirstThenSentTogether) {
     EXPECT_EQ(no.status, 409) << name;
   }
 }
+
+// The push channel: server-sent events on one connection, the view now and
+// then each version as it comes (a turn sent whole is one event), for a
+// seat or a spectator alike; a bad token is refused before any stream.
+TEST_F(WebServer, EventStreamsPushEachVersionOfTheView) {
+  const json game = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
+  const std::string id = game["id"];
+  const int fd = connect_raw();
+  ASSERT_GE(fd, 0);
+  timeval limit{10, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  const std::string ask = "GET /api/games/" + id +
+                          "/events?token=" + game["spectator"].get<std::string>() +
+                          " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  (void)!::send(fd, ask.data(), ask.size(), MSG_NOSIGNAL);
+  std::string got;
+  // The events read so far, each a view.
+  const auto events = [&](std::size_t count) {
+    char buffer[4096];
+    std::vector<json> seen;
+    for (;;) {
+      seen.clear();
+      for (std::size_t at = got.find("\r\n\r\n"); at != std::string::npos;) {
+        const std::size_t start = got.find("data: ", at);
+        const std::size_t end = start == std::string::npos ? start : got.find("\n\n", start);
+        if (end == std::string::npos) break;
+        seen.push_back(json::parse(got.substr(start + 6, end - start - 6)));
+        at = end + 2;
+      }
+      if (seen.size() >= count) return seen;
+      const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+      if (n <= 0) return seen;
+      got.append(buffer, static_cast<std::size_t>(n));
+    }
+  };
+  const std::vector<json> first = events(1);
+  ASSERT_EQ(first.size(), 1u) << got;
+  EXPECT_TRUE(got.starts_with("HTTP/1.1 200 OK\r\n")) << got;
+  EXPECT_NE(got.find("Content-Type: text/event-stream\r\n"), std::string::npos);
+  EXPECT_EQ(first[0]["player"], -1);
+  EXPECT_EQ(first[0]["version"], view(game, 0).data["version"]);
+  const Reply played =
+      post("/api/games/" + id + "/actions",
+           json{{"token", game["seats"][0]["token"]}, {"actions", {"move 1,4 6,4", "shoot 6,9"}}}
+               .dump());
+  ASSERT_EQ(played.status, 200) << played.body;
+  const std::vector<json> both = events(2);
+  ASSERT_EQ(both.size(), 2u) << got;
+  EXPECT_EQ(both[1]["version"], played.data["version"]);
+  EXPECT_EQ(both[1]["last"]["notation"], "/i6");
+  EXPECT_EQ(both[1]["to_move"], 1);
+  ::close(fd);
+  EXPECT_EQ(get("/api/games/" + id + "/events?token=nobody").status, 403);
+  EXPECT_EQ(post("/api/games/" + id + "/events", "{}").status, 405);
+}
