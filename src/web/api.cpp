@@ -361,12 +361,13 @@ bool Api::ready(const Wait& wait) const {
 }
 
 std::variant<std::optional<Matches::ViewText>, Response> Api::next_event(const Wait& wait) const {
-  if (matches_.version(wait.id).value_or(wait.after + 1) <= wait.after)
-    return std::optional<Matches::ViewText>();
+  // (Asking for the view also ends a game whose clock ran out.)
   auto view = matches_.view_text(wait.id, wait.token);
   if (const auto* refused = std::get_if<Refusal>(&view))
     return refusal(refused->status, refused->reason);
-  return std::optional<Matches::ViewText>(std::get<Matches::ViewText>(std::move(view)));
+  auto& text = std::get<Matches::ViewText>(view);
+  if (text.version <= wait.after) return std::optional<Matches::ViewText>();
+  return std::optional<Matches::ViewText>(std::move(text));
 }
 
 // A long poll's answer: the view shared by every watcher of its kind.

@@ -396,11 +396,18 @@ Answer<Matches::ViewText> Matches::view_text(const std::string& id, const std::s
   const bool ticking = match.clocks && !over(match) && clock_runs(match);
   if (!kept.text || kept.version != match.version ||
       (ticking && now - kept.at_ms > kClockShareMs)) {
+    const json view = view_of(match, player);
     kept = {match.version, now,
             std::make_shared<const std::string>(
-                view_of(match, player).dump(-1, ' ', false, json::error_handler_t::replace))};
+                view.dump(-1, ' ', false, json::error_handler_t::replace)),
+            std::nullopt};
+    if (ticking)
+      kept.clock_left_ms =
+          view["clocks"][static_cast<std::size_t>(match.clocks->running)].get<std::int64_t>();
   }
-  return ViewText{kept.version, kept.text};
+  std::optional<std::int64_t> left;
+  if (kept.clock_left_ms) left = *kept.clock_left_ms - (now - kept.at_ms);
+  return ViewText{kept.version, kept.text, left};
 }
 
 Answer<json> Matches::act(const std::string& id, const std::string& token,

@@ -106,6 +106,9 @@ class Matches {
   struct ViewText {
     std::uint64_t version = 0;
     std::shared_ptr<const std::string> text;
+    // When a clock runs: the milliseconds it had left when it was rendered
+    // (a stream looks again then: the game may be lost on time).
+    std::optional<std::int64_t> clock_left_ms;
   };
   Answer<ViewText> view_text(const std::string& id, const std::string& token);
   // The game's version (it grows with every change), if there is such a game.
@@ -218,6 +221,7 @@ class Matches {
       std::uint64_t version = 0;
       std::int64_t at_ms = 0;
       std::shared_ptr<const std::string> text;
+      std::optional<std::int64_t> clock_left_ms;
     };
     mutable std::vector<Rendered> rendered;
   };

@@ -129,12 +129,15 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   // `shared`: the views this wake-up rendered already, by token, so that
   // the sessions of one loop watching as one seat take the games' lock once.
   void wake_here(std::unordered_map<std::string, std::optional<Matches::ViewText>>& shared) {
-    if (wait_ && wait_->stream && phase_ == Phase::Waiting) {
-      auto [at, fresh] = shared.try_emplace(wait_->token);
-      if (fresh) at->second = server_.api.shared_view(*wait_);
-      ready_ = at->second;
+    if (!wait_ || !wait_->stream) {  // a long poll: answered now
+      timer_.cancel();
+      return;
     }
-    timer_.cancel();
+    if (phase_ != Phase::Waiting || ended_) return;
+    auto [at, fresh] = shared.try_emplace(wait_->token);
+    if (fresh) at->second = server_.api.shared_view(*wait_);
+    ready_ = at->second;
+    next_event();  // written now, or when the write under way is done
   }
   net::any_io_executor executor() { return stream_.get_executor(); }
 
@@ -212,50 +215,82 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     });
   }
 
-  // Server-sent events: the header once, then each version of the view as
-  // an event, until the client goes (or the connection makes room).
+  // Server-sent events: the header once (with how soon a browser's
+  // EventSource connects again), then each version of the view as an
+  // event, until the client goes (or the connection makes room).
   void begin_stream() {
     head_ =
         "HTTP/1.1 200 OK\r\nServer: gridgames\r\nContent-Type: text/event-stream\r\n"
         "Cache-Control: no-store\r\nX-Accel-Buffering: no\r\n";
     for (const auto& [name, value] : security_headers()) head_ += name + ": " + value + "\r\n";
-    head_ += "\r\n";
+    head_ += "\r\nretry: 1000\n\n";
+    beast::error_code ignored;
+    stream_.socket().non_blocking(true, ignored);
     write_stream({net::buffer(head_)});
   }
 
+  // What the stream says next: the newest view past what it sent (the one
+  // its wake-up brought, else asked for), else a comment when its time
+  // comes; else it waits for that time or a wake-up.
   void next_event() {
-    if (answer_now_ || server_.api.matches_stopping()) return end_stream();
-    if (auto ready = std::exchange(ready_, std::nullopt); ready && ready->version > wait_->after) {
-      wait_->after = ready->version;
-      event_ = std::move(ready->text);
-      return write_stream({net::buffer("data: ", 6), net::buffer(*event_), net::buffer("\n\n", 2)});
+    if (ended_ || writing_) return;
+    if (answer_now_) return end_stream();
+    auto view = std::exchange(ready_, std::nullopt);
+    if (!view || view->version <= wait_->after) {  // asked for (under the games' lock)
+      if (server_.api.matches_stopping()) return end_stream();
+      auto next = server_.api.next_event(*wait_);
+      if (std::holds_alternative<Response>(next)) return end_stream();  // the game is gone
+      view = std::get<std::optional<Matches::ViewText>>(std::move(next));
     }
-    auto next = server_.api.next_event(*wait_);
-    if (std::holds_alternative<Response>(next)) return end_stream();  // the game is gone
-    if (auto& view = std::get<std::optional<Matches::ViewText>>(next)) {
+    if (view) {
       wait_->after = view->version;
       event_ = std::move(view->text);  // shared: kept alive while it is written
+      // A running clock: a look when it runs out (the game lost on time).
+      flag_at_ = view->clock_left_ms
+                     ? Clock::now() + std::chrono::milliseconds(*view->clock_left_ms + 20)
+                     : Clock::time_point::max();
+      if (timing_) timer_.cancel();  // set again for the sooner of the two
       return write_stream({net::buffer("data: ", 6), net::buffer(*event_), net::buffer("\n\n", 2)});
     }
     if (Clock::now() >= wait_->deadline) {
       wait_->deadline = Clock::now() + kEventHeartbeat;
       return write_stream({net::buffer(": still here\n\n", 15)});
     }
-    timer_.expires_at(wait_->deadline);
-    timer_.async_wait([self = shared_from_this()](beast::error_code) { self->next_event(); });
+    if (timing_) return;
+    timing_ = true;
+    timer_.expires_at(std::min(wait_->deadline, flag_at_));
+    timer_.async_wait([self = shared_from_this()](beast::error_code) {
+      self->timing_ = false;
+      self->next_event();
+    });
   }
 
+  // Written at once where the socket takes it all (the usual case: no trip
+  // through the event loop), else the rest asynchronously, under the
+  // time limit of an answer.
   void write_stream(std::vector<net::const_buffer> buffers) {
+    beast::error_code error;
+    const std::size_t done = stream_.socket().write_some(buffers, error);
+    if (error && error != net::error::would_block && error != net::error::try_again)
+      return end_stream();
+    if (!error && done == net::buffer_size(buffers)) return next_event();
+    beast::buffers_suffix<std::vector<net::const_buffer>> rest(std::move(buffers));
+    rest.consume(error ? 0 : done);
+    writing_ = true;
     stream_.expires_after(server_.connection_limits.request_time);  // a reader that takes it
-    net::async_write(stream_, buffers,
-                     [self = shared_from_this()](beast::error_code error, std::size_t) {
-                       if (error) return self->end_stream();
+    net::async_write(stream_, rest,
+                     [self = shared_from_this()](beast::error_code failed, std::size_t) {
+                       self->writing_ = false;
+                       if (failed) return self->end_stream();
                        self->stream_.expires_never();
                        self->next_event();
                      });
   }
 
   void end_stream() {
+    if (ended_) return;
+    ended_ = true;
+    timer_.cancel();
     server_.forget(wait_->id, this);
     event_.reset();
     close();
@@ -295,9 +330,13 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;
   HttpResponse response_;
   std::optional<Wait> wait_;
-  std::string head_;                          // a stream's header
-  std::shared_ptr<const std::string> event_;  // the view a stream is writing
-  std::optional<Matches::ViewText> ready_;    // a view its wake-up brought
+  std::string head_;                                      // a stream's header
+  std::shared_ptr<const std::string> event_;              // the view a stream is writing
+  std::optional<Matches::ViewText> ready_;                // a view its wake-up brought
+  bool writing_ = false;                                  // a stream's write under way
+  bool timing_ = false;                                   // its timer set (for the next comment)
+  bool ended_ = false;                                    // the stream is over
+  Clock::time_point flag_at_ = Clock::time_point::max();  // when the running clock runs out
   unsigned version_ = 11;
   bool keep_alive_ = false;
   bool answer_now_ = false;  // a long poll answered early to make room

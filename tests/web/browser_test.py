@@ -377,6 +377,10 @@ def test_one_game_three_pages(driver, base, shots):
              "the board as before the amazon was chosen")
         amazons_turn(seeker, base, "player 1")
         wait(spectator, lambda d: version(d) == version(seeker), "player 1's turn reaching the spectator")
+        # The pages follow the game through its stream of events, not polls.
+        for name, page in pages.items():
+            follows = page.find_element(By.TAG_NAME, "body").get_attribute("data-follows")
+            assert follows == "events", "%s follows the game by %s" % (name, follows)
         wait(driver, my_turn, "player 2's turn")
         time.sleep(1.2)
         assert clock_text(driver, 1) == "player 2 1:00", "player 2's clock ran before its first move"

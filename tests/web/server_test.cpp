@@ -1439,3 +1439,36 @@ TEST_F(WebServer, EventStreamsPushEachVersionOfTheView) {
   EXPECT_EQ(get("/api/games/" + id + "/events?token=nobody").status, 403);
   EXPECT_EQ(post("/api/games/" + id + "/events", "{}").status, 405);
 }
+
+// A stream hears of a fallen flag when it falls, though nobody asks.
+TEST_F(WebServer, AnEventStreamHearsAFlagFallWithoutAsking) {
+  const json game = create({{"game", "sword-and-shield"}, {"clock", {{"minutes", 0.02}}}});
+  const std::string id = game["id"];
+  for (const auto& [seat, action] :
+       {std::pair{0, "create a 90"}, {0, "pass"}, {1, "create A 90"}, {1, "pass"}})
+    ASSERT_EQ(act(game, seat, action).status, 200);
+  // Player 1's clock runs now: 1.2 s.
+  const auto began = std::chrono::steady_clock::now();
+  const int fd = connect_raw();
+  ASSERT_GE(fd, 0);
+  timeval limit{10, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  const std::string ask = "GET /api/games/" + id +
+                          "/events?token=" + game["spectator"].get<std::string>() +
+                          " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  (void)!::send(fd, ask.data(), ask.size(), MSG_NOSIGNAL);
+  std::string got;
+  char buffer[4096];
+  while (got.find("ran out of time") == std::string::npos) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) break;
+    got.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  EXPECT_NE(got.find("player 1 ran out of time; the game is over: player 2 wins"),
+            std::string::npos)
+      << got.substr(0, 300);
+  EXPECT_LT(seconds, 3.0);
+}

@@ -549,12 +549,41 @@ function drawClocks(game, view) {
   if (!view.over && view.clock_runs) game.ticker = setInterval(show, 250);
 }
 
-// Follows the game: each answer waits until something changes.
+// Follows the game: its first view by a plain request (which also makes a
+// seat one of this browser's games), then a stream of its views (the
+// server's events) as they come; where a browser has no EventSource, long
+// polls. A view drawn already is not drawn again: that would replace the
+// cells under the player's pointer.
 async function followGame(game) {
-  let after = null;
+  const url = "/api/games/" + game.id + "?token=" + encodeURIComponent(game.token);
+  const draw = async (view) => {
+    if (game.page.message.textContent === UNREACHABLE) game.say("");
+    const seen = game.view && view.version === game.view.version && view.console === game.view.console;
+    if (!seen) await game.shown(view);
+  };
+  const first = await api("GET", url).catch(() => null);
+  if (first && !first.ok) { showMissing(first.data.error); return; }
+  if (first) await draw(first.data);
+  if (!window.EventSource) return pollGame(game, url, draw, first ? first.data.version : null);
+  const source = new EventSource("/api/games/" + game.id + "/events?token=" + encodeURIComponent(game.token));
+  source.onopen = () => { document.body.dataset.follows = "events"; };
+  source.onmessage = (event) => { if (game.page.board.isConnected) draw(JSON.parse(event.data)); else source.close(); };
+  source.onerror = async () => {
+    game.say(UNREACHABLE);
+    // The browser connects again by itself each second (the server's
+    // "retry"), unless the server refused the stream: then why, or again.
+    if (source.readyState !== EventSource.CLOSED) return;
+    const answer = await api("GET", url).catch(() => null);
+    if (answer && !answer.ok) { showMissing(answer.data.error); return; }
+    setTimeout(() => followGame(game), 1000);
+  };
+}
+
+// The same by long polls: each answer waits until something changes.
+async function pollGame(game, url, draw, after) {
+  document.body.dataset.follows = "polls";
   for (;;) {
-    const answer = await api("GET", "/api/games/" + game.id + "?token=" + encodeURIComponent(game.token) +
-      (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
+    const answer = await api("GET", url + (after === null ? "" : "&after=" + after + "&wait=20000")).catch(() => null);
     if (!answer) {
       // Tried again each second; the next answer is a fresh view, not a
       // long poll, so the page is back (its clocks set again) at once.
@@ -563,12 +592,8 @@ async function followGame(game) {
       await new Promise((r) => setTimeout(r, 1000));
       continue;
     }
-    if (game.page.message.textContent === UNREACHABLE) game.say("");
     if (!answer.ok) { showMissing(answer.data.error); return; }
-    // The answer to our own action already drew this version; drawing it
-    // again would replace the cells under the player's pointer.
-    const seen = game.view && answer.data.version === game.view.version && answer.data.console === game.view.console;
-    if (!seen) await game.shown(answer.data);
+    await draw(answer.data);
     after = answer.data.version;
   }
 }
