@@ -41,6 +41,12 @@ struct Options {
   std::uint64_t seed = 1;
   int max_length = 0;
   int random_plies = 0;  // played at random at the start of each pair, the same for both games
+  // The openings of --openings FILE (each a list of actions), played one a
+  // pair (both games), in the file's order or in the seed's.
+  std::vector<std::vector<std::string>> openings;
+  std::string openings_file;
+  bool shuffle_openings = false;
+  int encounters = 1;  // how many encounters of two players share the pairs
   engine::Params params;
   std::optional<engine::Sprt> sprt;
   std::string records, pgn, sgf_dir;
@@ -118,6 +124,61 @@ void play_random_plies(const Options& o, int pair, engine::AnyState& state, json
   }
 }
 
+// The opening of a pair (its index in the suite): the pairs of each
+// encounter go through the suite in order, or in an order drawn from the
+// seed, once each before any comes again.
+std::size_t opening_of(const Options& o, int pair) {
+  const std::size_t n = o.openings.size();
+  const auto k = static_cast<std::size_t>(pair / std::max(1, o.encounters));
+  if (!o.shuffle_openings) return k % n;
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  engine::Random rng(o.seed * 7919ULL + k / n + 17);  // a new order each time round
+  for (std::size_t i = n; i > 1; --i)
+    std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
+  return order[k % n];
+}
+
+// The pair's opening of --openings, played as it is, marked in the record.
+void play_opening(const Options& o, int pair, engine::AnyState& state, json& actions) {
+  if (o.openings.empty()) return;
+  for (const std::string& action : o.openings[opening_of(o, pair)]) {
+    actions.push_back(action_record(state, state.to_move(), action, 0));
+    actions.back()["opening"] = true;
+    state.apply(action);
+  }
+}
+
+// Reads --openings FILE: an opening a line, its actions (the game's texts)
+// separated by ";", "#" and what follows a comment; each checked from the
+// start of the first pair. Empty, or why not.
+std::string read_openings(Options& o, const games::GameInfo& info) {
+  std::ifstream in(o.openings_file);
+  if (!in) return "--openings " + o.openings_file + ": cannot be read";
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    line = line.substr(0, line.find('#'));
+    std::vector<std::string> opening;
+    for (std::string action : engine::split_on(line, ';')) {
+      action = std::string(engine::trim(action));
+      if (!action.empty()) opening.push_back(action);
+    }
+    if (opening.empty()) continue;
+    const std::string where = "--openings " + o.openings_file + " line " + std::to_string(number);
+    auto state = std::get<std::unique_ptr<engine::AnyState>>(info.make(start_of_pair(o, info, 0)));
+    for (const std::string& action : opening) {
+      if (state->over())
+        return where + ": the game is over before \"" + engine::printable(action) + "\"";
+      if (auto why = state->apply(action))
+        return where + ": " + engine::printable(action) + ": " + *why;
+    }
+    if (state->over()) return where + ": the game is over after it";
+    o.openings.push_back(std::move(opening));
+  }
+  if (o.openings.empty()) return "--openings " + o.openings_file + ": no opening in it";
+  return "";
+}
+
 // A seat's player: a bot, or a program: player in `seat`.
 std::unique_ptr<engine::AnyBot> make_player(const Options& o, const games::GameInfo& info,
                                             const std::string& name, const engine::SeatFolder* seat,
@@ -154,6 +215,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   }
   json actions = json::array();
   play_random_plies(o, pair, *state, actions);
+  play_opening(o, pair, *state, actions);
   int loser = -1;
   for (long long n = 0; !state->over() && n < 10000000; ++n) {
     const int mover = state->to_move();
@@ -195,6 +257,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
        {o.players[static_cast<std::size_t>(first)], o.players[static_cast<std::size_t>(second)]}},
       {"params", params},
       {"random_plies", o.random_plies},
+      {"opening", o.openings.empty() ? 0 : static_cast<int>(opening_of(o, pair)) + 1},
       {"actions", actions},
       {"points", {out.first_points, 1 - out.first_points}},
       {"verdict", out.verdict},
@@ -374,6 +437,10 @@ class Tournament {
         g["players"].size() != 2 || !g.value("seats", json()).is_array() ||
         g["seats"].size() != 2 || !g.value("points", json()).is_array() || g["points"].empty() ||
         !g["points"][0].is_number() || g.value("random_plies", 0) != o_.random_plies ||
+        g.value("opening", 0) !=
+            (o_.openings.empty()
+                 ? 0
+                 : static_cast<int>(opening_of(o_, g["pair"].get<int>() - 1)) + 1) ||
         g.value("params", json()) != json(start_of_pair(o_, info_, g["pair"].get<int>() - 1)))
       return false;
     for (std::size_t s = 0; s < 2; ++s) {
@@ -597,6 +664,11 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
                  "start each pair after this many plies played at random (the same in both "
                  "games of the pair)")
       ->check(CLI::Range(0, 1000));
+  app.add_option("--openings", o.openings_file,
+                 "start each pair from an opening of this file (an opening a line, its actions "
+                 "separated by ';'), the suite once through unless --games says otherwise");
+  app.add_flag("--shuffle-openings", o.shuffle_openings,
+               "take the openings in an order drawn from the seed, not the file's");
   app.add_option("--sprt", sprt, "ELO0,ELO1,ALPHA,BETA: the sequential test (two players)");
   app.add_option("--records", o.records, "a JSON line per game to this file");
   app.add_option("--pgn", o.pgn, "each game's result as PGN (tags only) to this file");
@@ -647,6 +719,15 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
                   " (its bots: " + bots + ", each with @N iterations or @Nms if it searches)");
     }
   }
+  if (!o.openings_file.empty()) {
+    if (o.random_plies > 0) return fail("--openings and --random-plies: give one way to open");
+    if (const std::string why = read_openings(o, *info); !why.empty()) return fail(why);
+    if (app.count("--games") == 0) o.games = 2 * static_cast<int>(o.openings.size());
+  } else if (o.shuffle_openings) {
+    return fail("--shuffle-openings needs --openings FILE");
+  }
+  const auto n = static_cast<int>(o.players.size());
+  o.encounters = o.gauntlet ? n - 1 : n * (n - 1) / 2;
   if (!resume.empty()) {
     if (!o.records.empty() && o.records != resume)
       return fail("--resume FILE appends to FILE: give no other --records");

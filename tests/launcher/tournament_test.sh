@@ -131,4 +131,43 @@ for game in $("$gridgames" --help | sed -n 's/^Games: //p' | tr -d ','); do
     *) fail "a tournament of $game exited otherwise: $every" ;;
   esac
 done
+
+# An opening suite: each opening a pair, both colours from it; once through
+# the suite when --games is not given; bad suites refused with their line.
+suite=$(dirname "$0")/../../bench/openings/amazons-classic.txt
+out=$("$gridgames" tournament amazons --param rules=standard --players random,random@1 \
+  --openings "$suite" --records "$dir/openings.jsonl") || fail "a suite's tournament exited $?: $out"
+grep -q '^Standings after 120 games' <<<"$out" || fail "not the 60 openings twice: $(tail -3 <<<"$out")"
+python3 - "$suite" "$dir/openings.jsonl" <<'PY' || fail "the openings' records"
+import json, sys
+suite = [[a.strip() for a in line.split("#")[0].split(";")] for line in open(sys.argv[1])
+         if line.split("#")[0].strip()]
+assert len(suite) == 60, len(suite)
+games = [json.loads(line) for line in open(sys.argv[2])]
+assert len(games) == 120
+for g in games:
+    opening = suite[g["opening"] - 1]
+    assert g["opening"] == g["pair"], (g["opening"], g["pair"])  # in the file's order
+    played = [a["action"] for a in g["actions"][:len(opening)]]
+    assert played == opening and all(a.get("opening") for a in g["actions"][:len(opening)]), played
+    assert not g["actions"][len(opening)].get("opening")
+PY
+"$gridgames" tournament amazons --param rules=standard --players random,random@1 --openings "$suite" \
+  --shuffle-openings --seed 4 --games 8 --records "$dir/shuffled.jsonl" >/dev/null || fail "shuffled openings"
+python3 -c "
+import json, sys
+o = [json.loads(l)['opening'] for l in open(sys.argv[1])]
+assert o[0::2] == o[1::2] and len(set(o)) == 4 and o[0::2] != [1, 2, 3, 4], o" "$dir/shuffled.jsonl" ||
+  fail "the shuffled openings: $(cut -c1-80 "$dir/shuffled.jsonl")"
+printf 'move 1,4 6,4; shoot 6,9\n# a comment\nmove 1,4 9,9\n' >"$dir/bad.txt"
+for args in "--openings $dir/bad.txt" "--openings $dir/none.txt" "--openings $suite --random-plies 2" "--shuffle-openings"; do
+  # shellcheck disable=SC2086
+  if out=$("$gridgames" tournament amazons --param rules=standard --players random,random@1 $args 2>&1); then
+    fail "accepted: $args"
+  fi
+  case $out in
+    *"line 3: move 1,4 9,9"* | *"none.txt: cannot be read"* | *"give one way to open"* | *"needs --openings"*) ;;
+    *) fail "$args: $out" ;;
+  esac
+done
 echo ok
