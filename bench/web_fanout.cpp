@@ -33,51 +33,12 @@
 #include <thread>
 #include <vector>
 
+#include "server_process.hpp"
+
 namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-struct Server {
-  pid_t pid = -1;
-  int port = 0;
-};
-
-Server start_server(const char* program) {
-  int out[2];
-  if (pipe(out) != 0) return {};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(out[1], STDOUT_FILENO);
-    close(out[0]);
-    close(out[1]);
-    execl(program, program, "serve", "--no-db", "--connections-per-address", "100000",
-          "--max-games", "1000", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(out[1]);
-  std::string line;
-  char c;
-  while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
-  close(out[0]);
-  const std::size_t colon = line.rfind(':');
-  if (line.rfind("http://127.0.0.1:", 0) != 0 || colon == std::string::npos) return {pid, 0};
-  return {pid, std::atoi(line.c_str() + colon + 1)};
-}
-
-long rss_kib(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string key;
-  long value = 0;
-  while (status >> key) {
-    if (key == "VmRSS:") {
-      status >> value;
-      return value;
-    }
-    status.ignore(1 << 12, '\n');
-  }
-  return -1;
-}
 
 int connect_to(int port, bool blocking) {
   const int fd = socket(AF_INET, SOCK_STREAM | (blocking ? 0 : SOCK_NONBLOCK), 0);
@@ -209,7 +170,8 @@ int main(int argc, char** argv) {
         "game instead of %d\n",
         static_cast<long>(files.rlim_cur), each, was);
   }
-  const Server server = start_server(argv[1]);
+  const web_test::ServerProcess server = web_test::start_server(
+      argv[1], {"serve", "--no-db", "--connections-per-address", "100000", "--max-games", "1000"});
   if (server.port == 0) {
     std::cerr << "web_fanout: the server did not start\n";
     return 1;
@@ -227,7 +189,7 @@ int main(int argc, char** argv) {
     game.spectator = (*made)["spectator"];
     for (int s = 0; s < 2; ++s) game.tokens[s] = (*made)["seats"][s]["token"];
   }
-  const long rss_before = rss_kib(server.pid);
+  const long rss_before = web_test::memory_kib(server.pid, "VmRSS:");
 
   // The watchers, connected and reading on their own thread (epoll).
   std::vector<Watcher> watchers;
@@ -311,7 +273,7 @@ int main(int argc, char** argv) {
                                       [](const Watcher& w) { return w.events == 0; });
     std::printf("web_fanout: %ld watchers had no first event\n", static_cast<long>(silent));
   }
-  const long rss_after = rss_kib(server.pid);
+  const long rss_after = web_test::memory_kib(server.pid, "VmRSS:");
   std::vector<double> latencies, last_ones;
   for (int round = 0; ok && round < moves; ++round) {
     std::vector<json> turns;

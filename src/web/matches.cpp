@@ -372,6 +372,14 @@ Answer<Matches::Match*> Matches::find(const std::string& id, const std::string& 
   return Refusal{403, "this token is not a seat of this game"};
 }
 
+Answer<Matches::Match*> Matches::find_seat(const std::string& id, const std::string& token,
+                                           int& player) {
+  auto found = find(id, token, player);
+  if (std::holds_alternative<Match*>(found) && player == engine::kNoPlayer)
+    return Refusal{403, kSpectatorsWatch};
+  return found;
+}
+
 Answer<json> Matches::view(const std::string& id, const std::string& token) {
   const std::lock_guard lock(mutex_);
   int player = 0;
@@ -420,10 +428,9 @@ Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
                                 std::optional<Refusal> (Matches::*step)(Match&, int)) {
   const std::lock_guard lock(mutex_);
   int player = 0;
-  auto found = find(id, token, player);
+  auto found = find_seat(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   Match& match = *std::get<Match*>(found);
-  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
   if (auto refusal = (this->*step)(match, player)) return *refusal;
   return view_of(match, player);
 }
@@ -444,10 +451,9 @@ Answer<json> Matches::act(const std::string& id, const std::string& token,
                           const std::vector<std::string>& actions) {
   const std::lock_guard lock(mutex_);
   int player = 0;
-  auto found = find(id, token, player);
+  auto found = find_seat(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   Match& match = *std::get<Match*>(found);
-  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
   if (actions.size() != 1) {
     if (match.state->console())
       return Refusal{400, "this game takes one action at a time (its program answers each)"};
@@ -465,10 +471,9 @@ Answer<json> Matches::preview(const std::string& id, const std::string& token,
                               const std::vector<std::string>& actions) {
   const std::lock_guard lock(mutex_);
   int player = 0;
-  auto found = find(id, token, player);
+  auto found = find_seat(id, token, player);
   if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
   Match& match = *std::get<Match*>(found);
-  if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
   if (!can_preview(match))
     return Refusal{409, "this game's steps cannot be tried first: it hides or draws something"};
   std::unique_ptr<engine::AnyState> trial;

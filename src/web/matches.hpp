@@ -266,6 +266,8 @@ class Matches {
   Answer<nlohmann::json> seat_step(const std::string& id, const std::string& token,
                                    std::optional<Refusal> (Matches::*step)(Match&, int));
   Answer<Match*> find(const std::string& id, const std::string& token, int& player);
+  // The same for a seat's token only: a spectator's is refused (403).
+  Answer<Match*> find_seat(const std::string& id, const std::string& token, int& player);
   nlohmann::json view_of(const Match& match, int player) const;
   std::optional<Refusal> play(Match& match, int player, const std::string& action);
   void log_entry(Match& match, std::vector<nlohmann::json> entry);

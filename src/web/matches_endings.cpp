@@ -174,10 +174,9 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
   {
     const std::lock_guard lock(mutex_);
     int player = 0;
-    auto found = find(id, token, player);
+    auto found = find_seat(id, token, player);
     if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
     Match& match = *std::get<Match*>(found);
-    if (player == engine::kNoPlayer) return Refusal{403, kSpectatorsWatch};
     if (!match.rematch_id.empty()) return view_of(match, player);
     if (!over(match)) return Refusal{409, "a rematch comes when the game is over"};
     // The same game, each seat one place on, a new seed.

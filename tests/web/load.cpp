@@ -35,56 +35,14 @@
 #include <vector>
 
 #include "engine/random.hpp"
+#include "server_process.hpp"
 
 namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-struct ServerProcess {
-  pid_t pid = -1;
-  int port = 0;
-};
-
-// Starts the server with its output on a pipe; its first line is the address.
-ServerProcess start_server(const char* program, std::vector<std::string> options) {
-  int out[2];
-  if (pipe(out) != 0) return {};
-  options.insert(options.begin(), {program, "serve", "--max-games", "500"});
-  std::vector<char*> args;
-  for (std::string& o : options) args.push_back(o.data());
-  args.push_back(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(out[1], STDOUT_FILENO);
-    close(out[0]);
-    close(out[1]);
-    execv(program, args.data());
-    _exit(127);
-  }
-  close(out[1]);
-  std::string line;
-  char c;
-  while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
-  close(out[0]);
-  const std::size_t colon = line.rfind(':');
-  if (line.rfind("http://127.0.0.1:", 0) != 0 || colon == std::string::npos) return {pid, 0};
-  return {pid, std::atoi(line.c_str() + colon + 1)};
-}
-
-long peak_rss_kib(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string key;
-  long value = 0;
-  while (status >> key) {
-    if (key == "VmHWM:") {
-      status >> value;
-      return value;
-    }
-    status.ignore(1 << 12, '\n');
-  }
-  return -1;
-}
+using web_test::ServerProcess;
 
 struct Totals {
   std::mutex mutex;
@@ -305,7 +263,8 @@ int main(int argc, char** argv) {
   const std::string database = std::string(folder) + "/web.sqlite";
   std::vector<std::string> options(argv + std::min(argc, 4), argv + argc);
   options.insert(options.end(), {"--db", database});
-  const ServerProcess server = start_server(argv[1], options);
+  options.insert(options.begin(), {"serve", "--max-games", "500"});
+  const ServerProcess server = web_test::start_server(argv[1], options);
   if (server.port == 0) {
     std::cerr << "web_load: the server did not print its address\n";
     if (server.pid > 0) kill(server.pid, SIGKILL);
@@ -335,7 +294,7 @@ int main(int argc, char** argv) {
   const int flood_status = header_flood(server.port);
   const double bot_ms = bot_answer_ms(server.port);
 
-  const long rss = peak_rss_kib(server.pid);
+  const long rss = web_test::memory_kib(server.pid, "VmHWM:");
   kill(server.pid, SIGTERM);
   int status = 0;
   waitpid(server.pid, &status, 0);

@@ -66,6 +66,18 @@ class WebServer : public ::testing::Test {
     ::close(fd);
     return -1;
   }
+  // A watcher's stream of events (GET .../events), asked for on a new
+  // connection whose reads wait 10 s at most; -1 if it cannot connect.
+  int open_stream(const std::string& id, const std::string& token) const {
+    const int fd = connect_raw();
+    if (fd < 0) return fd;
+    timeval limit{10, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    const std::string ask =
+        "GET /api/games/" + id + "/events?token=" + token + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    (void)!::send(fd, ask.data(), ask.size(), MSG_NOSIGNAL);
+    return fd;
+  }
   // Sends `request` on a new connection; what came back until the server
   // closed it or 10 s passed.
   std::string exchange(const std::string& request) const {
@@ -1391,14 +1403,8 @@ TEST_F(WebServer, ATurnsStepsAreTriedFirstThenSentTogether) {
 TEST_F(WebServer, EventStreamsPushEachVersionOfTheView) {
   const json game = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
   const std::string id = game["id"];
-  const int fd = connect_raw();
+  const int fd = open_stream(id, game["spectator"]);
   ASSERT_GE(fd, 0);
-  timeval limit{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-  const std::string ask = "GET /api/games/" + id +
-                          "/events?token=" + game["spectator"].get<std::string>() +
-                          " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-  (void)!::send(fd, ask.data(), ask.size(), MSG_NOSIGNAL);
   std::string got;
   // The events read so far, each a view.
   const auto events = [&](std::size_t count) {
@@ -1449,14 +1455,8 @@ TEST_F(WebServer, AnEventStreamHearsAFlagFallWithoutAsking) {
     ASSERT_EQ(act(game, seat, action).status, 200);
   // Player 1's clock runs now: 1.2 s.
   const auto began = std::chrono::steady_clock::now();
-  const int fd = connect_raw();
+  const int fd = open_stream(id, game["spectator"]);
   ASSERT_GE(fd, 0);
-  timeval limit{10, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-  const std::string ask = "GET /api/games/" + id +
-                          "/events?token=" + game["spectator"].get<std::string>() +
-                          " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-  (void)!::send(fd, ask.data(), ask.size(), MSG_NOSIGNAL);
   std::string got;
   char buffer[4096];
   while (got.find("ran out of time") == std::string::npos) {
