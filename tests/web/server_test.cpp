@@ -1429,6 +1429,8 @@ TEST_F(WebServer, EventStreamsPushEachVersionOfTheView) {
   ASSERT_EQ(first.size(), 1u) << got;
   EXPECT_TRUE(got.starts_with("HTTP/1.1 200 OK\r\n")) << got;
   EXPECT_NE(got.find("Content-Type: text/event-stream\r\n"), std::string::npos);
+  EXPECT_NE(got.find("X-Accel-Buffering: no\r\n"), std::string::npos);
+  EXPECT_NE(got.find("\r\n\r\nretry: 1000\n\n"), std::string::npos);
   EXPECT_EQ(first[0]["player"], -1);
   EXPECT_EQ(first[0]["version"], view(game, 0).data["version"]);
   const Reply played =
