@@ -360,14 +360,10 @@ bool Api::ready(const Wait& wait) const {
          matches_.version(wait.id).value_or(wait.after + 1) > wait.after;
 }
 
-std::variant<std::optional<Matches::ViewText>, Response> Api::next_event(const Wait& wait) const {
-  // (Asking for the view also ends a game whose clock ran out.)
+std::optional<Matches::ViewText> Api::view_text(const Wait& wait) const {
   auto view = matches_.view_text(wait.id, wait.token);
-  if (const auto* refused = std::get_if<Refusal>(&view))
-    return refusal(refused->status, refused->reason);
-  auto& text = std::get<Matches::ViewText>(view);
-  if (text.version <= wait.after) return std::optional<Matches::ViewText>();
-  return std::optional<Matches::ViewText>(std::move(text));
+  if (auto* text = std::get_if<Matches::ViewText>(&view)) return std::move(*text);
+  return std::nullopt;
 }
 
 // A long poll's answer: the view shared by every watcher of its kind.

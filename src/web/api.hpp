@@ -41,14 +41,13 @@ inline constexpr const char* kIdentityCookie = "gridgames_browser";
 // The browser's identity in a Cookie header, if it holds a well-formed one.
 std::optional<std::string> identity_of(std::string_view cookie_header);
 
-// A view asked for with `after`: answered when the game changes after that
-// version, or when `deadline` passes.
 // A stream of events says something this often, so that proxies keep it.
 inline constexpr std::chrono::seconds kEventHeartbeat{15};
 
-// With `stream`, a stream of server-sent events instead (GET
-// .../events): every version of the view as it comes, a comment at
-// `deadline` when nothing came, on one connection.
+// A view asked for with `after`: answered when the game changes after that
+// version, or when `deadline` passes. With `stream`, a stream of
+// server-sent events instead (GET .../events): every version of the view
+// as it comes, a comment at `deadline` when nothing came, on one connection.
 struct Wait {
   std::string id;
   std::string token;
@@ -70,19 +69,13 @@ class Api {
   // The answer to a wait, now (its game changed, its time is up, or the
   // server is stopping).
   Response resume(const Wait& wait) const;
-  // A stream's next event: the view if its version is past `wait.after`
-  // (shared by every watcher of its kind), nothing if not, or why the
-  // stream ends (the game is gone).
-  std::variant<std::optional<Matches::ViewText>, Response> next_event(const Wait& wait) const;
+  // The view a wait watches as its text, shared by every watcher of its
+  // kind (asking also ends a game whose clock ran out); nothing if the game
+  // is gone or the token no longer one of its.
+  std::optional<Matches::ViewText> view_text(const Wait& wait) const;
   // Whether a wait can be answered yet.
   bool ready(const Wait& wait) const;
   bool matches_stopping() const { return matches_.stopping(); }
-  // The view a stream watches, shared (nothing if the game is gone).
-  std::optional<Matches::ViewText> shared_view(const Wait& wait) const {
-    auto view = matches_.view_text(wait.id, wait.token);
-    if (auto* text = std::get_if<Matches::ViewText>(&view)) return std::move(*text);
-    return std::nullopt;
-  }
 
   static Response refusal(int status, const std::string& reason);
 

@@ -135,7 +135,7 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     }
     if (phase_ != Phase::Waiting || ended_) return;
     auto [at, fresh] = shared.try_emplace(wait_->token);
-    if (fresh) at->second = server_.api.shared_view(*wait_);
+    if (fresh) at->second = server_.api.view_text(*wait_);
     ready_ = at->second;
     next_event();  // written now, or when the write under way is done
   }
@@ -238,11 +238,10 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     auto view = std::exchange(ready_, std::nullopt);
     if (!view || view->version <= wait_->after) {  // asked for (under the games' lock)
       if (server_.api.matches_stopping()) return end_stream();
-      auto next = server_.api.next_event(*wait_);
-      if (std::holds_alternative<Response>(next)) return end_stream();  // the game is gone
-      view = std::get<std::optional<Matches::ViewText>>(std::move(next));
+      view = server_.api.view_text(*wait_);
+      if (!view) return end_stream();  // the game is gone
     }
-    if (view) {
+    if (view->version > wait_->after) {
       wait_->after = view->version;
       event_ = std::move(view->text);  // shared: kept alive while it is written
       // A running clock: a look when it runs out (the game lost on time).
