@@ -81,10 +81,17 @@ std::string secret() {
   return text;
 }
 
-Matches::Matches(Limits limits, Store* store) : limits_(limits), store_(store) {
-  purge_finished();
-  restore_recent();
-  restore_holdings();
+Matches::Matches(Limits limits, Store* store)
+    : limits_(limits),
+      own_store_(store ? nullptr : Store::memory()),
+      store_(store ? store : own_store_.get()) {
+  // Told of other servers' steps before the games are read: none missed.
+  store_->on_news([this](const std::string& id) { news(id); });
+  {
+    const std::lock_guard lock(mutex_);
+    purge_finished();
+    restore_recent();
+  }
   const int threads = limits_.bot_threads > 0
                           ? limits_.bot_threads
                           : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -92,6 +99,7 @@ Matches::Matches(Limits limits, Store* store) : limits_(limits), store_(store) {
 }
 
 Matches::~Matches() {
+  store_->on_news({});
   stop();
   for (std::thread& t : bot_threads_) t.join();
 }
@@ -253,10 +261,10 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
   {
     const std::lock_guard lock(mutex_);
     drop_idle();
-    const auto mine = std::count_if(matches_.begin(), matches_.end(), [&](const auto& m) {
-      return m.second->address == address && !over(*m.second);
-    });
-    if (static_cast<std::size_t>(mine) >= limits_.games_per_address)
+    // Counted in the store: the games this address made through any server.
+    const auto idle = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.idle);
+    const std::size_t mine = store_->in_play_by(address, now_ms() - idle.count());
+    if (mine >= limits_.games_per_address)
       return Refusal{429, "your address has " + std::to_string(mine) +
                               " games in play, the most it may have; finish or resign one first"};
   }
@@ -277,7 +285,7 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
   std::string id;
   do {
     id = secret().substr(0, 12);
-  } while (matches_.count(id) || (store_ && store_->load(id)));
+  } while (matches_.count(id) || store_->load(id));
   match->id = id;
   match->address = address;
   match->touched = Clock::now();
@@ -296,8 +304,9 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
                           address,
                           match->created_ms = *(step_ms_ = now_ms()),
                           std::nullopt,
-                          {}};
-  if (store_ && !store_->add_game(stored)) {
+                          {},
+                          seek};
+  if (!store_->add_game(stored)) {
     step_ms_.reset();
     return Refusal{503, "the server cannot save games now; try again later"};
   }
@@ -335,7 +344,7 @@ Answer<Matches::Match*> Matches::find_finished(const std::string& id) {
 
 Answer<Matches::Match*> Matches::find_any(const std::string& id) {
   auto at = matches_.find(id);
-  if (at == matches_.end() && store_) {
+  if (at == matches_.end()) {
     // Dropped from memory while idle, or older than the restart: read back.
     if (const auto stored = store_->load(id)) {
       drop_idle();
@@ -344,7 +353,7 @@ Answer<Matches::Match*> Matches::find_any(const std::string& id) {
       auto restored = restore(*stored);
       if (auto* refusal = std::get_if<Refusal>(&restored)) return *refusal;
       at = matches_.emplace(id, std::get<std::unique_ptr<Match>>(std::move(restored))).first;
-      queue_bot(*at->second);
+      await_bot(*at->second);
     }
   }
   if (at == matches_.end())
@@ -427,12 +436,14 @@ Answer<json> Matches::act(const std::string& id, const std::string& token,
 Answer<json> Matches::seat_step(const std::string& id, const std::string& token,
                                 std::optional<Refusal> (Matches::*step)(Match&, int)) {
   const std::lock_guard lock(mutex_);
-  int player = 0;
-  auto found = find_seat(id, token, player);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  Match& match = *std::get<Match*>(found);
-  if (auto refusal = (this->*step)(match, player)) return *refusal;
-  return view_of(match, player);
+  return retried(id, [&]() -> Answer<json> {
+    int player = 0;
+    auto found = find_seat(id, token, player);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    Match& match = *std::get<Match*>(found);
+    if (auto refusal = (this->*step)(match, player)) return *refusal;
+    return view_of(match, player);
+  });
 }
 
 // Why `player` may not play now, if it may not.
@@ -450,21 +461,28 @@ static std::optional<Refusal> not_now(const engine::AnyState& state, bool over, 
 Answer<json> Matches::act(const std::string& id, const std::string& token,
                           const std::vector<std::string>& actions) {
   const std::lock_guard lock(mutex_);
-  int player = 0;
-  auto found = find_seat(id, token, player);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  Match& match = *std::get<Match*>(found);
-  if (actions.size() != 1) {
-    if (match.state->console())
-      return Refusal{400, "this game takes one action at a time (its program answers each)"};
-    std::unique_ptr<engine::AnyState> trial;
-    if (auto refusal = try_steps(match, player, actions, trial)) return *refusal;
-  }
-  // Each step kept as it is played; the watchers, waiting for the games'
-  // lock, see the turn whole.
-  for (const std::string& action : actions)
-    if (auto refusal = play(match, player, action)) return *refusal;
-  return view_of(match, player);
+  std::size_t played = 0;  // the steps kept before another server wrote one first
+  return retried(id, [&]() -> Answer<json> {
+    int player = 0;
+    auto found = find_seat(id, token, player);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    Match& match = *std::get<Match*>(found);
+    const std::vector<std::string> rest(actions.begin() + static_cast<std::ptrdiff_t>(played),
+                                        actions.end());
+    if (actions.size() != 1) {
+      if (match.state->console())
+        return Refusal{400, "this game takes one action at a time (its program answers each)"};
+      std::unique_ptr<engine::AnyState> trial;
+      if (auto refusal = try_steps(match, player, rest, trial)) return *refusal;
+    }
+    // Each step kept as it is played; the watchers, waiting for the games'
+    // lock, see the turn whole.
+    for (const std::string& action : rest) {
+      if (auto refusal = play(match, player, action)) return *refusal;
+      ++played;
+    }
+    return view_of(match, player);
+  });
 }
 
 Answer<json> Matches::preview(const std::string& id, const std::string& token,
@@ -577,7 +595,7 @@ void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
   tick(match);
-  if (!replaying_ && store_ && !match.finish_stored && over(match))
+  if (!replaying_ && !match.finish_stored && over(match))
     match.finish_stored = store_->finish(match.id, step_ms_.value_or(now_ms()));
   if (!replaying_) step_ms_.reset();
   queue_bot(match);
@@ -658,8 +676,12 @@ json Matches::view_of(const Match& match, int player) const {
 
 void Matches::drop_idle() {
   const auto now = Clock::now();
-  std::erase_if(matches_,
-                [&](const auto& entry) { return now - entry.second->touched > limits_.idle; });
+  std::erase_if(matches_, [&](const auto& entry) {
+    const bool idle = now - entry.second->touched > limits_.idle;
+    // Kept in memory only: gone (its memory is the point of dropping it).
+    if (idle && !store_->lasting()) store_->remove_game(entry.first);
+    return idle;
+  });
   if (now - last_purge_ > std::chrono::minutes(1)) purge_finished();
 }
 

@@ -21,6 +21,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -67,8 +68,11 @@ std::string secret();
 
 class Matches {
  public:
-  // With a store, every game is written to it as it goes, and its most
-  // recent games are read back at once (the others when asked for).
+  // Every game is written to the store as it goes (without one, to a store
+  // in memory), and its most recent games are read back at once (the others
+  // when asked for). A store other servers share is the truth: what they
+  // write is taken here as it comes, and a step another server wrote first
+  // is taken before this server's is tried again.
   explicit Matches(Limits limits, Store* store = nullptr);
   ~Matches();
   Matches(const Matches&) = delete;
@@ -82,7 +86,7 @@ class Matches {
   Answer<nlohmann::json> create(const nlohmann::json& request, const std::string& address = "",
                                 const std::string& identity = "");
   // The lobby: {"seeks": [...]}, the games waiting for opponents, newest first.
-  nlohmann::json lobby() const;
+  nlohmann::json lobby();
   // A seek, {"game", "params", "clock"}: a game whose first seat is the
   // seeker's and whose others wait for whoever joins; answers {"id",
   // "game", "player", "token", "spectator"}.
@@ -164,12 +168,6 @@ class Matches {
     std::shared_ptr<engine::AnyBot> ai;  // shared with the bot thread while it thinks
     bool open = false;                   // a seek's seat that nobody has joined yet
   };
-  // A seat a browser holds.
-  struct Held {
-    std::string id;
-    std::string token;
-    bool archived = false;
-  };
   struct Match {
     std::string id;
     const games::GameInfo* info = nullptr;
@@ -235,12 +233,18 @@ class Matches {
   static int open_seats(const Match& match);
   void claim(Match& match, int player);
   void hold_seat(const std::string& identity, const std::string& id, const std::string& token);
-  void restore_holdings();
   static void start_clocks(Match& match, const nlohmann::json& clock);
   bool persist(Match& match, const char* kind, int player, const std::string& text);
   void unpersist(Match& match);
   Answer<std::unique_ptr<Match>> restore(const StoredGame& stored);
+  void take_stored(Match& match, const StoredStep& step);
   void restore_recent();
+  bool catch_up(Match& match);
+  void news(const std::string& id);
+  Answer<nlohmann::json> retried(const std::string& id,
+                                 const std::function<Answer<nlohmann::json>()>& op);
+  void await_bot(Match& match);
+  void bots_due();
   std::optional<Refusal> take_back(Match& match, int player);
   static bool can_take_back(const Match& match, int player);
   static bool can_preview(const Match& match);
@@ -281,8 +285,12 @@ class Matches {
   int bot_share_ms() const;
 
   Limits limits_;
+  std::unique_ptr<Store> own_store_;  // in memory, when none is given
   Store* store_;
   bool replaying_ = false;  // restoring a game: nothing written, no bot woken
+  // The game whose step another server wrote first (persist could not
+  // write its own): taken, and the request tried again.
+  std::string raced_;
   // The time of the step being taken: the one written to the store (or read
   // back from it), so that live clocks and restored ones agree to the ms.
   std::optional<std::int64_t> step_ms_;
@@ -292,8 +300,11 @@ class Matches {
   // The games where a bot is to move, each once, in the order they came.
   std::deque<std::string> bot_turns_;
   std::set<std::string, std::less<>> bot_queued_;
-  // The seats each browser holds, by its identity, in the order taken.
-  std::map<std::string, std::vector<Held>, std::less<>> held_;
+  // A shared store: the games where a bot is to move whose turn another
+  // server gave it (its bot thinks), each with when this server's bot
+  // plays instead if the game is then where it was (at that version): the
+  // other server may be gone.
+  std::set<std::tuple<std::chrono::steady_clock::time_point, std::string, std::uint64_t>> bots_due_;
   int bots_thinking_ = 0;
   bool stopping_ = false;
   std::function<void(const std::string&)> listener_;

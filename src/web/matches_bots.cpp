@@ -8,6 +8,7 @@ namespace web {
 namespace {
 
 using nlohmann::json;
+using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
@@ -23,6 +24,34 @@ void Matches::queue_bot(Match& match) {
   }
 }
 
+// A game read from the store, or taken up to date with it: where a bot is
+// to move, this server's bot plays at once if no other server shares the
+// store; else the server that gave the bot its turn plays it, and this one
+// only if the game is still where it is after a while (that server may be
+// gone): three times the bot's time, and two seconds, from the last step.
+void Matches::await_bot(Match& match) {
+  if (!store_->shared()) return queue_bot(match);
+  const auto& state = *match.state;
+  if (over(match) || match.seats[static_cast<std::size_t>(state.to_move())].bot.empty()) return;
+  const std::int64_t since = step_ms_.value_or(now_ms());
+  const std::int64_t grace = 3 * static_cast<std::int64_t>(limits_.bot_time_ms) + 2000;
+  const std::int64_t wait = std::max<std::int64_t>(0, since + grace - now_ms());
+  bots_due_.emplace(Clock::now() + std::chrono::milliseconds(wait), match.id, match.version);
+  bots_wake_.notify_one();
+}
+
+// The bots due now (under the games' lock) queued, if their games are still
+// where they were.
+void Matches::bots_due() {
+  const auto now = Clock::now();
+  while (!bots_due_.empty() && std::get<0>(*bots_due_.begin()) <= now) {
+    const auto [when, id, version] = *bots_due_.begin();
+    bots_due_.erase(bots_due_.begin());
+    const auto at = matches_.find(id);
+    if (at != matches_.end() && at->second->version == version) queue_bot(*at->second);
+  }
+}
+
 // A bot's time a decision: bot_time_ms when the bots have a thread each, a
 // fair share when more are waiting, so that the bots of one game never hold
 // another's up for long (at least 20 ms).
@@ -35,8 +64,17 @@ int Matches::bot_share_ms() const {
 void Matches::bot_loop() {
   std::unique_lock lock(mutex_);
   while (true) {
-    bots_wake_.wait(lock, [&] { return stopping_ || !bot_turns_.empty(); });
     if (stopping_) return;
+    bots_due();
+    if (bot_turns_.empty()) {
+      // Woken by a turn, a bot due sooner, or the first due's time.
+      if (bots_due_.empty()) {
+        bots_wake_.wait(lock);
+      } else {
+        bots_wake_.wait_until(lock, std::get<0>(*bots_due_.begin()));
+      }
+      continue;
+    }
     const std::string id = bot_turns_.front();
     bot_turns_.pop_front();
     bot_queued_.erase(id);
@@ -59,7 +97,10 @@ void Matches::bot_loop() {
     if (at == matches_.end()) continue;
     at->second->thinking = false;
     if (at->second->version == version) {
+      raced_.clear();
       play(*at->second, player, action);
+      // Another server's bot played first (this one's was late): its move taken.
+      if (!raced_.empty()) catch_up(*at->second);
     } else {
       queue_bot(*at->second);  // the game changed meanwhile (an undo): think again
     }

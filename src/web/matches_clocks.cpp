@@ -1,5 +1,6 @@
 // web::Matches: the players' clocks.
 #include <algorithm>
+#include <utility>
 
 #include "web/matches.hpp"
 #include "web/matches_shared.hpp"
@@ -58,7 +59,12 @@ void Matches::flag(Match& match) {
   const auto& c = *match.clocks;
   const int loser = c.running;
   if (c.left_ms[static_cast<std::size_t>(loser)] - (time_ms() - c.since_ms) > 0) return;
-  if (!persist(match, "timeout", loser, "")) return;
+  if (!persist(match, "timeout", loser, "")) {
+    // Another server wrote a step first (its own timeout, or a move in
+    // time): taken here instead.
+    if (!std::exchange(raced_, "").empty()) catch_up(match);
+    return;
+  }
   lose(match, loser, "ran out of time", engine::EndedBy::Time);
 }
 

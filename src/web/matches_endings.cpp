@@ -194,20 +194,22 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
   const json& created = std::get<json>(made);
   const std::lock_guard lock(mutex_);
-  int player = 0;
-  auto found = find(id, token, player);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  Match& match = *std::get<Match*>(found);
-  if (!match.rematch_id.empty()) return view_of(match, player);  // another seat was quicker
-  json tokens = json::array();
-  const int n = match.state->players();
-  for (int p = 0; p < n; ++p)
-    tokens.push_back(created["seats"][static_cast<std::size_t>((p + 1) % n)].value("token", ""));
-  tokens.push_back(created["spectator"]);  // the spectators follow to the rematch
-  const std::string text = json{{"id", created["id"]}, {"tokens", tokens}}.dump();
-  if (!persist(match, "rematch", player, text)) return Refusal{503, kCannotSave};
-  note_rematch(match, text);
-  return view_of(match, player);
+  return retried(id, [&]() -> Answer<json> {
+    int player = 0;
+    auto found = find(id, token, player);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    Match& match = *std::get<Match*>(found);
+    if (!match.rematch_id.empty()) return view_of(match, player);  // another seat was quicker
+    json tokens = json::array();
+    const int n = match.state->players();
+    for (int p = 0; p < n; ++p)
+      tokens.push_back(created["seats"][static_cast<std::size_t>((p + 1) % n)].value("token", ""));
+    tokens.push_back(created["spectator"]);  // the spectators follow to the rematch
+    const std::string text = json{{"id", created["id"]}, {"tokens", tokens}}.dump();
+    if (!persist(match, "rematch", player, text)) return Refusal{503, kCannotSave};
+    note_rematch(match, text);
+    return view_of(match, player);
+  });
 }
 
 // Whether `player` may take back the last action: its own, in a game with

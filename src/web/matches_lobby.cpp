@@ -29,15 +29,15 @@ void Matches::claim(Match& match, int player) {
   changed(match);
 }
 
-json Matches::lobby() const {
+json Matches::lobby() {
   const std::lock_guard lock(mutex_);
+  // The store's: the seeks made through every server sharing it.
   std::vector<const Match*> seeks;
-  for (const auto& [id, match] : matches_) {
-    if (match->seek && open_seats(*match) > 0 && !over(*match)) seeks.push_back(match.get());
+  for (const std::string& id : store_->seeks(kLobbySize)) {
+    auto found = find_any(id);
+    const auto* match = std::get_if<Match*>(&found);
+    if (match && open_seats(**match) > 0 && !over(**match)) seeks.push_back(*match);
   }
-  std::sort(seeks.begin(), seeks.end(),
-            [](const Match* a, const Match* b) { return a->created_ms > b->created_ms; });
-  if (seeks.size() > kLobbySize) seeks.resize(kLobbySize);
   json list = json::array();
   for (const Match* match : seeks) {
     // The parameters as given, but never the seed: it places hidden pieces.
@@ -79,22 +79,24 @@ Answer<json> Matches::seek(const json& request, const std::string& address,
 
 Answer<json> Matches::join(const std::string& id, const std::string& identity) {
   const std::lock_guard lock(mutex_);
-  auto found = find_any(id);
-  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
-  Match& match = *std::get<Match*>(found);
-  if (!match.seek || open_seats(match) == 0 || over(match))
-    return Refusal{409, "this game has no free seat (somebody joined first, or it ended)"};
-  const auto held = held_.find(identity);
-  if (held != held_.end() && std::any_of(held->second.begin(), held->second.end(),
-                                         [&](const Held& h) { return h.id == id; }))
-    return Refusal{409, "you already have a seat in this game"};
-  const auto seat =
-      std::find_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; });
-  if (!persist(match, "join", seat->player, "")) return Refusal{503, kCannotSave};
-  claim(match, seat->player);
-  hold_seat(identity, id, seat->token);
-  return json{
-      {"id", id}, {"game", match.info->name}, {"player", seat->player}, {"token", seat->token}};
+  return retried(id, [&]() -> Answer<json> {
+    auto found = find_any(id);
+    if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+    Match& match = *std::get<Match*>(found);
+    if (!match.seek || open_seats(match) == 0 || over(match))
+      return Refusal{409, "this game has no free seat (somebody joined first, or it ended)"};
+    const auto held = store_->holdings_of(identity);
+    if (std::any_of(held.begin(), held.end(), [&](const auto& h) { return h.game_id == id; }))
+      return Refusal{409, "you already have a seat in this game"};
+    const auto seat =
+        std::find_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; });
+    if (!persist(match, "join", seat->player, "")) return Refusal{503, kCannotSave};
+    claim(match, seat->player);
+    if (open_seats(match) == 0) store_->close_seek(id);
+    hold_seat(identity, id, seat->token);
+    return json{
+        {"id", id}, {"game", match.info->name}, {"player", seat->player}, {"token", seat->token}};
+  });
 }
 
 void Matches::hold(const std::string& identity, const std::string& id, const std::string& token) {
@@ -107,37 +109,20 @@ void Matches::hold(const std::string& identity, const std::string& id, const std
     hold_seat(identity, id, token);
 }
 
-// Notes (and stores) that the browser holds the seat, once.
+// Stores that the browser holds the seat (once: the store keeps it once).
 void Matches::hold_seat(const std::string& identity, const std::string& id,
                         const std::string& token) {
-  if (identity.empty()) return;
-  std::vector<Held>& mine = held_[identity];
-  if (std::any_of(mine.begin(), mine.end(), [&](const Held& h) { return h.token == token; }))
-    return;
-  mine.push_back({id, token, false});
-  if (store_) store_->hold({identity, id, token, false});
-}
-
-void Matches::restore_holdings() {
-  if (!store_) return;
-  for (const StoredHolding& h : store_->holdings())
-    held_[h.identity].push_back({h.game_id, h.token, h.archived});
+  if (!identity.empty()) store_->hold({identity, id, token, false});
 }
 
 json Matches::my_games(const std::string& identity) {
   const std::lock_guard lock(mutex_);
   json list = json::array();
-  const auto at = held_.find(identity);
-  if (at == held_.end()) return {{"games", list}};
-  std::vector<Held>& mine = at->second;
-  std::vector<std::string> gone;
+  const std::vector<StoredHolding> mine = store_->holdings_of(identity);
   for (auto h = mine.rbegin(); h != mine.rend() && list.size() < kMyGamesSize; ++h) {
     if (h->archived) continue;
-    auto found = find_any(h->id);
-    if (const auto* refusal = std::get_if<Refusal>(&found)) {
-      if (refusal->status == 404) gone.push_back(h->id);  // purged: forgotten here too
-      continue;
-    }
+    auto found = find_any(h->game_id);
+    if (std::holds_alternative<Refusal>(found)) continue;
     const Match& match = *std::get<Match*>(found);
     const auto seat = std::find_if(match.seats.begin(), match.seats.end(),
                                    [&](const Seat& s) { return s.token == h->token; });
@@ -160,23 +145,18 @@ json Matches::my_games(const std::string& identity) {
     }
     list.push_back(std::move(entry));
   }
-  std::erase_if(
-      mine, [&](const Held& h) { return std::find(gone.begin(), gone.end(), h.id) != gone.end(); });
   return {{"games", list}};
 }
 
 Answer<json> Matches::archive(const std::string& id, const std::string& identity) {
   const std::lock_guard lock(mutex_);
-  const auto at = held_.find(identity);
-  const auto holds = [&](const Held& h) { return h.id == id; };
-  if (at == held_.end() || std::none_of(at->second.begin(), at->second.end(), holds))
+  const auto held = store_->holdings_of(identity);
+  if (std::none_of(held.begin(), held.end(), [&](const auto& h) { return h.game_id == id; }))
     return Refusal{404, "this browser holds no seat of this game"};
   auto found = find_any(id);
   if (const auto* match = std::get_if<Match*>(&found); match && !over(**match))
     return Refusal{409, "the game is still in play: finish or resign it first"};
-  if (store_ && !store_->archive(identity, id)) return Refusal{503, kCannotSave};
-  for (Held& h : at->second)
-    if (h.id == id) h.archived = true;
+  if (!store_->archive(identity, id)) return Refusal{503, kCannotSave};
   return json{{"id", id}, {"archived", true}};
 }
 

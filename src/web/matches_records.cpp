@@ -16,25 +16,79 @@ using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
-// Writes a step of the game before it is taken; false if it cannot be.
+// Writes a step of the game before it is taken; false if it cannot be: the
+// store failed, or another server wrote a step of that number first (then
+// `raced_` names the game, to be taken up to date and the request tried
+// again).
 bool Matches::persist(Match& match, const char* kind, int player, const std::string& text) {
   if (replaying_) return true;
   step_ms_ = now_ms();
-  if (!store_) return true;
-  if (!store_->add_step(match.id, {match.next_seq, kind, player, text, *step_ms_})) {
+  const Written written =
+      store_->add_step(match.id, {match.next_seq, kind, player, text, *step_ms_});
+  if (written != Written::Kept) {
     step_ms_.reset();
+    if (written == Written::Taken) raced_ = match.id;
     return false;
   }
   ++match.next_seq;
   return true;
 }
 
-// Takes back the step just written: it changed nothing.
+// Takes back the step just written: it changed nothing. Its number is not
+// used again: another server may have read the step already, and taken it
+// (refused, as here) without a change.
 void Matches::unpersist(Match& match) {
   if (replaying_) return;
   step_ms_.reset();
-  if (!store_) return;
-  store_->remove_step(match.id, --match.next_seq);
+  store_->remove_step(match.id, match.next_seq - 1);
+}
+
+// Runs `op`, a request that writes steps of the game `id`. With a shared
+// store, the game is first taken up to date (the request may answer what
+// another server's watcher showed a moment ago, before its news came), and
+// `op` runs again, at most twice, when another server wrote a step of the
+// game first: with that step taken.
+Answer<json> Matches::retried(const std::string& id, const std::function<Answer<json>()>& op) {
+  if (store_->shared()) {
+    const auto at = matches_.find(id);
+    if (at != matches_.end()) catch_up(*at->second);
+  }
+  for (int attempt = 0;; ++attempt) {
+    raced_.clear();
+    Answer<json> answer = op();
+    if (raced_.empty()) return answer;
+    const auto at = matches_.find(raced_);
+    if (at != matches_.end()) catch_up(*at->second);
+    if (attempt == 2) return answer;
+  }
+}
+
+// Takes the steps other servers wrote of the game since this one's last:
+// whether there were any. Its watchers here are told once.
+bool Matches::catch_up(Match& match) {
+  const std::vector<StoredStep> steps = store_->steps_from(match.id, match.next_seq);
+  if (steps.empty()) return false;
+  replaying_ = true;
+  for (const StoredStep& step : steps) take_stored(match, step);
+  replaying_ = false;
+  step_ms_.reset();
+  match.finish_stored = match.finish_stored || over(match);  // the writer's to store
+  await_bot(match);
+  if (listener_) listener_(match.id);
+  return true;
+}
+
+// News from the store: another server wrote steps of the game `id` (or of
+// any game, when `id` is empty). Games not in memory here are read when
+// asked for.
+void Matches::news(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  if (id.empty()) {
+    for (auto& [ignored, match] : matches_) catch_up(*match);
+    return;
+  }
+  const auto at = matches_.find(id);
+  if (at != matches_.end()) catch_up(*at->second);
 }
 
 // A game of the store, rebuilt by taking its steps again.
@@ -70,40 +124,43 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
   replaying_ = true;
   step_ms_ = stored.created_ms;
   changed(*match);  // as when it was created
-  for (const StoredStep& step : stored.steps) {
-    if (step.player < 0 || step.player >= match->state->players()) continue;
-    step_ms_ = step.at_ms;
-    if (step.kind == "timeout") flag(*match);
-    if (step.kind == "join") claim(*match, step.player);
-    if (step.kind == "play") play(*match, step.player, step.text);
-    if (step.kind == "undo") take_back(*match, step.player);
-    if (step.kind == "resign") give_up(*match, step.player);
-    if (step.kind == "draw") offer_draw(*match, step.player);
-    if (step.kind == "decline") decline_draw(*match, step.player);
-    if (step.kind == "rematch") note_rematch(*match, step.text);
-    match->next_seq = step.seq + 1;
-  }
+  for (const StoredStep& step : stored.steps) take_stored(*match, step);
   replaying_ = false;
   step_ms_.reset();
   match->finish_stored = stored.finished_ms.has_value();
   // A game of an earlier version ended without its end written: its last step's.
-  if (store_ && over(*match) && !match->finish_stored)
+  if (over(*match) && !match->finish_stored)
     match->finish_stored = store_->finish(
         match->id, stored.steps.empty() ? stored.created_ms : stored.steps.back().at_ms);
-  // The time the server was down is nobody's: the clock runs again from now.
-  if (match->clocks) match->clocks->since_ms = now_ms();
+  // The time the server was down is nobody's: the clock runs again from
+  // now. A game other servers share was not down: its clock ran on.
+  if (match->clocks && !store_->shared()) match->clocks->since_ms = now_ms();
   return match;
+}
+
+// Takes a step again as it was taken (while replaying: nothing written).
+void Matches::take_stored(Match& match, const StoredStep& step) {
+  match.next_seq = step.seq + 1;
+  if (step.player < 0 || step.player >= match.state->players()) return;
+  step_ms_ = step.at_ms;
+  if (step.kind == "timeout") flag(match);
+  if (step.kind == "join") claim(match, step.player);
+  if (step.kind == "play") play(match, step.player, step.text);
+  if (step.kind == "undo") take_back(match, step.player);
+  if (step.kind == "resign") give_up(match, step.player);
+  if (step.kind == "draw") offer_draw(match, step.player);
+  if (step.kind == "decline") decline_draw(match, step.player);
+  if (step.kind == "rematch") note_rematch(match, step.text);
 }
 
 // The store's most recent games, as they were (at construction).
 void Matches::restore_recent() {
-  if (!store_) return;
   for (const StoredGame& stored : store_->recent(limits_.max_games)) {
     auto restored = restore(stored);
     if (auto* match = std::get_if<std::unique_ptr<Match>>(&restored))
       matches_[stored.id] = std::move(*match);
   }
-  for (auto& [id, match] : matches_) queue_bot(*match);
+  for (auto& [id, match] : matches_) await_bot(*match);
 }
 
 Answer<json> Matches::replay(const std::string& id, std::size_t step) {
@@ -203,7 +260,6 @@ Answer<std::string> Matches::record_sgf(const std::string& id) {
 // whose record cannot be written stays.
 void Matches::purge_finished() {
   last_purge_ = Clock::now();
-  if (!store_) return;
   const auto keep = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.keep_finished);
   for (const std::string& id : store_->finished_before(now_ms() - keep.count(), 100)) {
     if (!limits_.export_finished.empty()) {

@@ -532,7 +532,10 @@ int run_serve(int argc, char** argv) {
   int idle_minutes = 30;
   std::string db = default_store_path();
   bool no_db = false;
-  app.add_option("--db", db, "the SQLite file the games are kept in (" + db + ")");
+  app.add_option("--db", db,
+                 "where the games are kept: an SQLite file (" + db +
+                     "), or a PostgreSQL database that several servers share "
+                     "(postgresql://USER@HOST:PORT/DATABASE)");
   app.add_flag("--no-db", no_db, "keep the games in memory only: a restart ends them");
   app.add_option("--host", options.host, "the address to listen on (loopback unless asked)");
   app.add_option("--port", options.port, "the port; any free one when not given")
@@ -581,7 +584,7 @@ int run_serve(int argc, char** argv) {
     auto opened = Store::open(db);
     if (const auto* why = std::get_if<std::string>(&opened)) {
       std::cerr << "gridgames serve: cannot keep the games in " << *why
-                << " (give another file with --db, or --no-db)\n";
+                << " (give another with --db, or --no-db)\n";
       return 2;
     }
     options.store = std::move(std::get<std::unique_ptr<Store>>(opened));

@@ -1,22 +1,26 @@
-// The web server's games on disk (SQLite): each game as it was created and
-// every step taken in it since, each written before it is acknowledged, so
-// that a server restarted on the same file (even after kill -9) goes on
-// where it was, and finished games stay there for their replay and record.
+// The web server's games on disk: each game as it was created and every
+// step taken in it since, each written before it is acknowledged, so that a
+// server restarted on the same database (even after kill -9) goes on where
+// it was, and finished games stay there for their replay and record. Two
+// kinds behind one interface: an SQLite file (store_sqlite.cpp: embedded,
+// one server), or a PostgreSQL database (store_postgres.cpp) that several
+// servers share, each told of the steps the others write.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
-struct sqlite3;
-
 namespace web {
 
 // One step of a game, in the order taken: "play" (an action's or a
-// query's text), "undo", "resign", "draw" (an offer, or its acceptance).
+// query's text), "undo", "resign", "draw" (an offer, or its acceptance),
+// "decline", "join", "timeout", "rematch". Its number is unique in the
+// game: two servers cannot both write the same one.
 struct StoredStep {
   std::int64_t seq = 0;
   std::string kind;
@@ -35,6 +39,7 @@ struct StoredGame {
   std::int64_t created_ms = 0;
   std::optional<std::int64_t> finished_ms;  // when it ended, once it has
   std::vector<StoredStep> steps;
+  bool seek = false;  // waits in the lobby for opponents (until close_seek)
 };
 
 // A seat a browser holds (its identity, the long random value of its
@@ -46,43 +51,75 @@ struct StoredHolding {
   bool archived = false;
 };
 
+// What became of a step written: kept, refused because another server
+// wrote a step of that number first (read it, then try again), or not
+// written at all.
+enum class Written { Kept, Taken, Failed };
+
 class Store {
  public:
-  // Opens the database at `path` (created, with its folder, if missing;
-  // readable by its owner only), or says why it cannot.
-  static std::variant<std::unique_ptr<Store>, std::string> open(const std::string& path);
-  ~Store();
+  // Opens the games' database: a PostgreSQL connection string
+  // (postgresql://... or postgres://...), else an SQLite file (created,
+  // with its folder, if missing; readable by its owner only). Or says why
+  // it cannot.
+  static std::variant<std::unique_ptr<Store>, std::string> open(const std::string& where);
+  // A database in memory only: its games end with the server.
+  static std::unique_ptr<Store> memory();
+
+  virtual ~Store() = default;
+  Store() = default;
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  // Each write is durable when it returns true.
-  bool add_game(const StoredGame& game);
-  bool add_step(const std::string& id, const StoredStep& step);
-  bool remove_step(const std::string& id, std::int64_t seq);
-  // The game ended at `at_ms` (kept for the retention of finished games).
-  bool finish(const std::string& id, std::int64_t at_ms);
+  // Each write is durable when it succeeds.
+  virtual bool add_game(const StoredGame& game) = 0;
+  virtual Written add_step(const std::string& id, const StoredStep& step) = 0;
+  // Takes back a step that changed nothing (its number is not used again).
+  virtual bool remove_step(const std::string& id, std::int64_t seq) = 0;
+  // The game ended at `at_ms` (kept for the retention of finished games);
+  // it leaves the lobby.
+  virtual bool finish(const std::string& id, std::int64_t at_ms) = 0;
   // The games that ended before `at_ms`, oldest first, at most `limit`.
-  std::vector<std::string> finished_before(std::int64_t at_ms, std::size_t limit) const;
+  virtual std::vector<std::string> finished_before(std::int64_t at_ms, std::size_t limit) const = 0;
   // Removes a game, its steps and who held its seats.
-  bool remove_game(const std::string& id);
+  virtual bool remove_game(const std::string& id) = 0;
   // A browser holds a seat (kept once: holding it again changes nothing).
-  bool hold(const StoredHolding& holding);
+  virtual bool hold(const StoredHolding& holding) = 0;
   // The browser's seats of the game, set aside.
-  bool archive(const std::string& identity, const std::string& game_id);
-  // Every seat held, in the order they were taken.
-  std::vector<StoredHolding> holdings() const;
+  virtual bool archive(const std::string& identity, const std::string& game_id) = 0;
+  // The seats a browser holds, in the order it took them.
+  virtual std::vector<StoredHolding> holdings_of(const std::string& identity) const = 0;
+  // How many games created by `address` are in play: not finished, and
+  // created or played since `since_ms`.
+  virtual std::size_t in_play_by(const std::string& address, std::int64_t since_ms) const = 0;
+  // The seeks with a seat still open, newest first, at most `limit`.
+  virtual std::vector<std::string> seeks(std::size_t limit) const = 0;
+  // Every seat of the seek is taken: it leaves the lobby.
+  virtual bool close_seek(const std::string& id) = 0;
   // The games with their steps: the `limit` most recently active.
-  std::vector<StoredGame> recent(std::size_t limit) const;
-  std::optional<StoredGame> load(const std::string& id) const;
+  virtual std::vector<StoredGame> recent(std::size_t limit) const = 0;
+  virtual std::optional<StoredGame> load(const std::string& id) const = 0;
+  // The game's steps from number `seq` on, in order.
+  virtual std::vector<StoredStep> steps_from(const std::string& id, std::int64_t seq) const = 0;
 
- private:
-  explicit Store(sqlite3* db) : db_(db) {}
-  bool run(const char* sql, const std::vector<std::string>& texts,
-           const std::vector<std::int64_t>& numbers) const;
-  std::vector<StoredStep> steps_of(const std::string& id) const;
-
-  sqlite3* db_;
+  // Whether other servers write the same games (and this one hears of it).
+  virtual bool shared() const { return false; }
+  // Whether the games outlive the server (false: a store in memory, whose
+  // games dropped from the server's memory are removed from it too).
+  virtual bool lasting() const { return true; }
+  // `news` is called, from the store's own thread, with a game's id when
+  // another server wrote steps of it, and with "" when the news may have
+  // been missed (every game may have changed). Empty: no more calls (it
+  // returns once a call under way is over).
+  virtual void on_news(std::function<void(const std::string& id)> news) { (void)news; }
 };
+
+// The SQLite file at `path` (store_sqlite.cpp), or why it cannot be used.
+std::variant<std::unique_ptr<Store>, std::string> open_sqlite(const std::string& path);
+// The PostgreSQL database of `connection` (store_postgres.cpp).
+std::variant<std::unique_ptr<Store>, std::string> open_postgres(const std::string& connection);
+// Whether `where` names a PostgreSQL database rather than a file.
+bool is_postgres(const std::string& where);
 
 // Where `gridgames serve` keeps its games unless told: $XDG_STATE_HOME (or
 // ~/.local/state) /gridgames/web.sqlite.
