@@ -22,6 +22,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -305,6 +306,8 @@ class Matches {
   // plays instead if the game is then where it was (at that version): the
   // other server may be gone.
   std::set<std::tuple<std::chrono::steady_clock::time_point, std::string, std::uint64_t>> bots_due_;
+  // "IDENTITY TOKEN" of the seats held that this server wrote to the store.
+  std::unordered_set<std::string> holds_written_;
   int bots_thinking_ = 0;
   bool stopping_ = false;
   std::function<void(const std::string&)> listener_;

@@ -14,6 +14,8 @@ using nlohmann::json;
 // The most seeks the lobby lists, and games a browser's list shows.
 constexpr std::size_t kLobbySize = 100;
 constexpr std::size_t kMyGamesSize = 100;
+// The seats held that this server remembers having written (then forgets all).
+constexpr std::size_t kHoldsRemembered = 100000;
 
 }  // namespace
 
@@ -109,10 +111,14 @@ void Matches::hold(const std::string& identity, const std::string& id, const std
     hold_seat(identity, id, token);
 }
 
-// Stores that the browser holds the seat (once: the store keeps it once).
+// Stores that the browser holds the seat (the store keeps it once; this
+// server writes it once: a page asks for its view often).
 void Matches::hold_seat(const std::string& identity, const std::string& id,
                         const std::string& token) {
-  if (!identity.empty()) store_->hold({identity, id, token, false});
+  if (identity.empty()) return;
+  if (holds_written_.size() >= kHoldsRemembered) holds_written_.clear();
+  if (holds_written_.insert(identity + " " + token).second)
+    store_->hold({identity, id, token, false});
 }
 
 json Matches::my_games(const std::string& identity) {

@@ -6,6 +6,7 @@ start raises Failed with its log; stop() ends each and leaves nothing."""
 import glob
 import os
 import pwd
+import re
 import shutil
 import socket
 import subprocess
@@ -113,9 +114,8 @@ class Postgres:
             self.started = False
 
 
-# The reverse proxy's configuration, as docs/web.md gives it (the folders
-# and ports filled in): every request to either server, the other when one
-# cannot be reached, the client's address passed on, event streams unbuffered.
+# nginx's own settings for a test (its folder for everything it writes);
+# the proxy's are docs/web.md's, ports filled in.
 NGINX_CONF = """\
 daemon off;
 worker_processes 1;
@@ -129,25 +129,26 @@ http {{
     fastcgi_temp_path {dir}/fastcgi;
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
-
-    upstream gridgames {{
-{servers}
-        keepalive 16;
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://gridgames;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_read_timeout 60s;
-            proxy_next_upstream error timeout;
-        }}
-    }}
+{proxy}
 }}
 """
+DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "web.md")
+
+
+def documented_proxy(ports, port):
+    """The nginx configuration docs/web.md gives for two servers (on 8081
+    and 8082, listening on 80), for servers on `ports` and a proxy on `port`."""
+    found = re.search(r"```nginx\n(.*?)```", read(DOCS), re.S)
+    if not found:
+        raise Failed("docs/web.md has no nginx configuration")
+    conf = found.group(1)
+    for was, now in [("127.0.0.1:8081", "127.0.0.1:%d" % ports[0]),
+                     ("127.0.0.1:8082", "127.0.0.1:%d" % ports[1]),
+                     ("listen 80;", "listen 127.0.0.1:%d;" % port)]:
+        if was not in conf:
+            raise Failed("docs/web.md's nginx configuration has no %r" % was)
+        conf = conf.replace(was, now)
+    return conf
 
 
 class Nginx:
@@ -165,11 +166,9 @@ class Nginx:
         os.makedirs(self.dir)
         if self.folder.user:
             os.chown(self.dir, *self.folder.user)
-        servers = "\n".join("        server 127.0.0.1:%d max_fails=1 fail_timeout=10s;" % p
-                            for p in self.ports)
         conf = os.path.join(self.dir, "nginx.conf")
         with open(conf, "w") as f:
-            f.write(NGINX_CONF.format(dir=self.dir, port=self.port, servers=servers))
+            f.write(NGINX_CONF.format(dir=self.dir, proxy=documented_proxy(self.ports, self.port)))
         self.log = os.path.join(self.dir, "error.log")
         self.process = subprocess.Popen([self.binary, "-p", self.dir, "-c", conf, "-e", self.log],
                                         stdout=subprocess.DEVNULL, stderr=open(self.log + ".start", "w"),
