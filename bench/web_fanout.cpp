@@ -7,7 +7,8 @@
 // (defaults 10000 10 1000 10; the watchers are fewer where the file
 // descriptors of this machine do not allow as many: printed.) Prints, over
 // all moves, the latency to each watcher and to each move's last watcher
-// (p50, p99, max), and the server's memory per connection. Exits 1 when a
+// (p50, p99, max), the processor time an event took the server and this
+// client, and the server's memory per connection. Exits 1 when a
 // watcher misses an event or the server fails.
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -201,7 +202,7 @@ int main(int argc, char** argv) {
     }
   const int poll = epoll_create1(0);
   std::atomic<bool> done = false;
-  std::atomic<long> failed = 0;
+  std::atomic<long> failed = 0, closed = 0;
   for (std::size_t i = 0; i < watchers.size(); ++i) {
     Watcher& w = watchers[i];
     w.fd = connect_to(server.port, false);
@@ -253,6 +254,10 @@ int main(int argc, char** argv) {
              got == static_cast<ssize_t>(sizeof buffer);) {
           got = recv(w.fd, buffer, sizeof buffer, MSG_DONTWAIT);
           if (got > 0) read_stream(w, buffer, static_cast<std::size_t>(got), now);
+          if (got == 0) {  // closed by the server: a watcher lost
+            epoll_ctl(poll, EPOLL_CTL_DEL, w.fd, nullptr);
+            ++closed;
+          }
         }
       }
     }
@@ -275,27 +280,44 @@ int main(int argc, char** argv) {
   }
   const long rss_after = web_test::memory_kib(server.pid, "VmRSS:");
   std::vector<double> latencies, last_ones;
+  // The processor time of the rounds' events, the server's and this client's.
+  double server_cpu = 0, client_cpu = 0;
+  const auto client_ms = [] {
+    rusage used{};
+    getrusage(RUSAGE_SELF, &used);
+    return (used.ru_utime.tv_sec + used.ru_stime.tv_sec) * 1000.0 +
+           (used.ru_utime.tv_usec + used.ru_stime.tv_usec) / 1000.0;
+  };
   for (int round = 0; ok && round < moves; ++round) {
     std::vector<json> turns;
     for (const Game& game : all) {
       auto turn = next_turn(server.port, game);
-      if (!turn) ok = false;
+      if (!turn) {
+        std::printf("web_fanout: round %d: no turn to play in a game\n", round + 1);
+        ok = false;
+      }
       turns.push_back(turn.value_or(json::array()));
     }
     if (!ok) break;
     std::vector<Clock::time_point> sent(all.size());
+    const double server_before = web_test::cpu_ms(server.pid), client_before = client_ms();
     for (std::size_t g = 0; g < all.size(); ++g) {
       sent[g] = Clock::now();
       Game& game = all[g];
       if (!request(server.port, "POST", "/api/games/" + game.id + "/actions",
-                   {{"token", game.tokens[game.to_move]}, {"actions", turns[g]}}))
+                   {{"token", game.tokens[game.to_move]}, {"actions", turns[g]}})) {
+        std::printf("web_fanout: round %d: a turn was refused\n", round + 1);
         ok = false;
+      }
       game.to_move = 1 - game.to_move;
     }
     if (!ok || !everyone_has(round + 2, 30)) {
+      if (ok) std::printf("web_fanout: round %d: a watcher missed its event\n", round + 1);
       ok = false;
       break;
     }
+    server_cpu += web_test::cpu_ms(server.pid) - server_before;
+    client_cpu += client_ms() - client_before;
     std::vector<double> last(all.size(), 0);
     for (const Watcher& w : watchers) {
       const double ms =
@@ -323,13 +345,20 @@ int main(int argc, char** argv) {
               percentile(latencies, 0.5), percentile(latencies, 0.99), percentile(latencies, 1.0));
   std::printf("web_fanout: move to its last watcher, ms: p50 %.1f, p99 %.1f, max %.1f\n",
               percentile(last_ones, 0.5), percentile(last_ones, 0.99), percentile(last_ones, 1.0));
+  const double events = static_cast<double>(latencies.size());
+  std::printf(
+      "web_fanout: processor time an event (the move's requests included), us: server %.1f, "
+      "this client %.1f\n",
+      events ? server_cpu * 1000 / events : 0.0, events ? client_cpu * 1000 / events : 0.0);
   std::printf(
       "web_fanout: server memory %.1f MiB before the watchers, %.1f MiB with them: "
       "%.1f KiB a connection\n",
       rss_before / 1024.0, rss_after / 1024.0,
       connected ? static_cast<double>(rss_after - rss_before) / connected : 0.0);
   if (!ok)
-    std::printf("web_fanout: FAILED (%ld watchers could not connect, or events were missed)\n",
-                failed.load());
+    std::printf(
+        "web_fanout: FAILED (%ld watchers could not connect, %ld streams were closed by the "
+        "server, or events were missed)\n",
+        failed.load(), closed.load());
   return ok && WIFEXITED(status) ? 0 : 1;
 }

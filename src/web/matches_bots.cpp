@@ -71,7 +71,8 @@ void Matches::bot_loop() {
       if (bots_due_.empty()) {
         bots_wake_.wait(lock);
       } else {
-        bots_wake_.wait_until(lock, std::get<0>(*bots_due_.begin()));
+        const Clock::time_point first = std::get<0>(*bots_due_.begin());  // a copy: it may go
+        bots_wake_.wait_until(lock, first);
       }
       continue;
     }

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -230,25 +231,28 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   }
 
   // What the stream says next: the newest view past what it sent (the one
-  // its wake-up brought, else asked for), else a comment when its time
-  // comes; else it waits for that time or a wake-up.
+  // its wake-up brought; asked for at its start and when its timer comes),
+  // else a comment when its time comes; else it waits for that time or a
+  // wake-up. Every change of the game wakes the stream with the view
+  // rendered for it, so that between the two it asks the games nothing:
+  // a move watched by thousands takes the games' lock once a loop.
   void next_event() {
     if (ended_ || writing_) return;
     if (answer_now_) return end_stream();
     auto view = std::exchange(ready_, std::nullopt);
-    if (!view || view->version <= wait_->after) {  // asked for (under the games' lock)
+    if (std::exchange(ask_, false) && (!view || view->version <= wait_->after)) {
       if (server_.api.matches_stopping()) return end_stream();
-      view = server_.api.view_text(*wait_);
-      if (!view) return end_stream();  // the game is gone
+      view = server_.api.view_text(*wait_);  // under the games' lock
+      if (!view) return end_stream();        // the game is gone
     }
-    if (view->version > wait_->after) {
+    if (view && view->version > wait_->after) {
       wait_->after = view->version;
       event_ = std::move(view->text);  // shared: kept alive while it is written
       // A running clock: a look when it runs out (the game lost on time).
       flag_at_ = view->clock_left_ms
                      ? Clock::now() + std::chrono::milliseconds(*view->clock_left_ms + 20)
                      : Clock::time_point::max();
-      if (timing_) timer_.cancel();  // set again for the sooner of the two
+      if (timing_ && flag_at_ < timer_at_) timer_.cancel();  // set again for the sooner
       return write_stream({net::buffer("data: ", 6), net::buffer(*event_), net::buffer("\n\n", 2)});
     }
     if (Clock::now() >= wait_->deadline) {
@@ -257,23 +261,29 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     }
     if (timing_) return;
     timing_ = true;
-    timer_.expires_at(std::min(wait_->deadline, flag_at_));
+    timer_at_ = std::min(wait_->deadline, flag_at_);
+    timer_.expires_at(timer_at_);
     timer_.async_wait([self = shared_from_this()](beast::error_code) {
       self->timing_ = false;
+      self->ask_ = true;
       self->next_event();
     });
   }
 
+  // At most three pieces (an event's head, its view, its end), written
+  // without an allocation.
+  using Pieces = std::array<net::const_buffer, 3>;
+
   // Written at once where the socket takes it all (the usual case: no trip
   // through the event loop), else the rest asynchronously, under the
   // time limit of an answer.
-  void write_stream(std::vector<net::const_buffer> buffers) {
+  void write_stream(const Pieces& buffers) {
     beast::error_code error;
     const std::size_t done = stream_.socket().write_some(buffers, error);
     if (error && error != net::error::would_block && error != net::error::try_again)
       return end_stream();
     if (!error && done == net::buffer_size(buffers)) return next_event();
-    beast::buffers_suffix<std::vector<net::const_buffer>> rest(std::move(buffers));
+    beast::buffers_suffix<Pieces> rest(buffers);
     rest.consume(error ? 0 : done);
     writing_ = true;
     stream_.expires_after(server_.connection_limits.request_time);  // a reader that takes it
@@ -329,12 +339,14 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;
   HttpResponse response_;
   std::optional<Wait> wait_;
-  std::string head_;                                      // a stream's header
-  std::shared_ptr<const std::string> event_;              // the view a stream is writing
-  std::optional<Matches::ViewText> ready_;                // a view its wake-up brought
-  bool writing_ = false;                                  // a stream's write under way
-  bool timing_ = false;                                   // its timer set (for the next comment)
-  bool ended_ = false;                                    // the stream is over
+  std::string head_;                          // a stream's header
+  std::shared_ptr<const std::string> event_;  // the view a stream is writing
+  std::optional<Matches::ViewText> ready_;    // a view its wake-up brought
+  bool writing_ = false;                      // a stream's write under way
+  bool timing_ = false;                       // its timer set (for the next comment)
+  Clock::time_point timer_at_;                // when it is set for
+  bool ask_ = true;     // whether the stream asks the games for their view next
+  bool ended_ = false;  // the stream is over
   Clock::time_point flag_at_ = Clock::time_point::max();  // when the running clock runs out
   unsigned version_ = 11;
   bool keep_alive_ = false;
@@ -578,6 +590,13 @@ int run_serve(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e, std::cout, std::cerr) == 0 ? 0 : 2;
   }
+  // SIGINT and SIGTERM end the server cleanly: one thread waits for them,
+  // blocked in every other (the store's own thread among them) from here.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   options.limits.idle = std::chrono::minutes(idle_minutes);
   options.limits.keep_finished = std::chrono::hours(24) * keep_days;
   if (!no_db) {
@@ -596,12 +615,6 @@ int run_serve(int argc, char** argv) {
                 << " is more than the file-descriptor limit allows: " << room << "\n";
     options.max_connections = room;
   }
-  // SIGINT and SIGTERM end the server cleanly: one thread waits for them.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   // A client gone while its answer is written is no reason to stop.
   signal(SIGPIPE, SIG_IGN);
   Server server(options);

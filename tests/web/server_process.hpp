@@ -1,7 +1,7 @@
 // `gridgames serve` as a child process, for the programs that measure it
 // from outside (tests/web/load.cpp, bench/web_fanout.cpp): started with its
-// output on a pipe (its first line is its address), and its memory read
-// from /proc.
+// output on a pipe (its first line is its address), and its memory and
+// processor time read from /proc.
 #pragma once
 
 #include <sys/types.h>
@@ -59,6 +59,18 @@ inline long memory_kib(pid_t pid, const std::string& key) {
     status.ignore(1 << 12, '\n');
   }
   return -1;
+}
+
+// The processor time the process has used, user and system, in ms (or -1).
+inline double cpu_ms(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string field;
+  // After "pid (name)": fields 3 on; utime and stime are the 14th and 15th.
+  std::getline(stat, field, ')');
+  double ticks = 0;
+  for (int i = 3; i <= 15 && stat >> field; ++i)
+    if (i >= 14) ticks += std::atof(field.c_str());
+  return stat ? ticks * 1000.0 / static_cast<double>(sysconf(_SC_CLK_TCK)) : -1;
 }
 
 }  // namespace web_test

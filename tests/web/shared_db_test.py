@@ -58,12 +58,15 @@ class Server:
         self.process.wait(10)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        """Stopped (SIGTERM): its exit status, or None when it was gone already."""
+        if self.process.poll() is not None:
+            return None
+        self.process.terminate()
+        try:
+            return self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return "killed: it did not stop within 30 s"
 
 
 class Client:
@@ -364,6 +367,9 @@ def main():
         version, _ = a_step(proxy, bots, rng)
         version, _ = a_step(proxy, bots, rng)
         watching.close()
+        # The living server stops cleanly (under the sanitizers: no error).
+        stopped = servers[1].stop()
+        assert stopped == 0, "server b stopped with %s" % stopped
         print("shared_db_test: a step reached the other server's watchers in %.1f ms at most "
               "(median %.1f, %d steps); %d steps acknowledged before kill -9, none lost; "
               "the bot's move played by the other server %.1f s after the kill; the games went on "
