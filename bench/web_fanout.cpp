@@ -279,6 +279,8 @@ int main(int argc, char** argv) {
     std::printf("web_fanout: %ld watchers had no first event\n", static_cast<long>(silent));
   }
   const long rss_after = web_test::memory_kib(server.pid, "VmRSS:");
+  std::printf("web_fanout: every watcher has its first event; the rounds begin\n");
+  std::fflush(stdout);
   std::vector<double> latencies, last_ones;
   // The processor time of the rounds' events, the server's and this client's.
   double server_cpu = 0, client_cpu = 0;

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "web/http.hpp"
 
@@ -54,6 +55,7 @@ struct Server::Impl {
         api(matches, options.allowed_hosts),
         contexts(make_contexts(options.threads)),
         acceptor(*contexts.front()) {
+    for (std::size_t i = 0; i < contexts.size(); ++i) loops.push_back(std::make_unique<Loop>());
     if (options.connections_per_address > 0)
       connection_limits.per_address = options.connections_per_address;
     if (options.max_connections > 0) connection_limits.total = options.max_connections;
@@ -63,6 +65,10 @@ struct Server::Impl {
     matches.on_change([this](const std::string& id) { wake(id); });
   }
 
+  // No change is told to the event loops once they go (a bot's move may
+  // come as the server stops).
+  ~Impl() { matches.on_change({}); }
+
   static std::vector<std::unique_ptr<net::io_context>> make_contexts(int threads) {
     if (threads <= 0) threads = std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
     std::vector<std::unique_ptr<net::io_context>> made;
@@ -70,23 +76,37 @@ struct Server::Impl {
     return made;
   }
 
+  // The sessions of one event loop waiting for a game's next change (long
+  // polls and event streams), and the version its last wake-up found.
+  struct Watchers {
+    std::vector<std::weak_ptr<Session>> sessions;
+    std::uint64_t told = 0;
+  };
+  // What each event loop knows of its waiting sessions, touched only on its
+  // thread; and (under its lock) the games whose change it is yet to tell.
+  struct Loop {
+    std::unordered_map<std::string, Watchers> waiting;
+    bool walking = false;  // a wake-up goes through a game's sessions
+    std::mutex mutex;
+    std::unordered_set<std::string> pending;
+  };
+
   int bind();
   void accept();
-  void on_accept(beast::error_code error, tcp::socket socket);
+  void on_accept(beast::error_code error, tcp::socket socket, std::size_t loop);
   bool proxy(const std::string& address) const;
   std::string busiest_address() const;
   std::shared_ptr<Session> make_room(const std::string& address);
   void wake(const std::string& id);
-  void forget(const std::string& id, const Session* session);
+  void wake_loop(std::size_t loop, const std::string& id);
+  std::size_t watch(std::size_t loop, const std::string& id, std::weak_ptr<Session> session);
+  void forget(std::size_t loop, const std::string& id, std::size_t slot);
   void release(const std::string& address);
 
   // Declared before the context, whose sessions use them until it is gone.
   ServeOptions options;
   ConnectionLimits connection_limits;
-
-  // The long polls waiting for each game.
-  std::mutex waiting_mutex;
-  std::unordered_multimap<std::string, std::weak_ptr<Session>> waiting;
+  std::vector<std::unique_ptr<Loop>> loops;  // one an event loop, in the order of `contexts`
 
   // The connections open, in all and from each address, and each address's.
   std::mutex connections_mutex;
@@ -113,10 +133,11 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   // with one (handling, answering), or holding a long poll.
   enum class Phase { Reading, Busy, Waiting };
 
-  Session(tcp::socket socket, Impl& server, std::string address)
+  Session(tcp::socket socket, Impl& server, std::string address, std::size_t loop)
       : stream_(std::move(socket)),
         server_(server),
         address_(std::move(address)),
+        loop_(loop),
         timer_(stream_.get_executor()),
         buffer_(read_buffer_bytes(server.connection_limits)) {}
   ~Session() { server_.release(address_); }
@@ -125,21 +146,28 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
   }
 
+  // The views a wake-up rendered, by token (a game's seats and spectators:
+  // a few), so that the sessions of one loop watching as one seat take the
+  // games' lock once.
+  using Rendered = std::vector<std::pair<std::string, std::optional<Matches::ViewText>>>;
+
   // A change of the game this session waits for, on its own event loop
-  // (Impl::wake posts once a loop for all of that loop's sessions).
-  // `shared`: the views this wake-up rendered already, by token, so that
-  // the sessions of one loop watching as one seat take the games' lock once.
-  void wake_here(std::unordered_map<std::string, std::optional<Matches::ViewText>>& shared) {
+  // (Impl::wake_loop, once a loop for all of that loop's sessions).
+  void wake_here(Rendered& rendered) {
     if (!wait_ || !wait_->stream) {  // a long poll: answered now
       timer_.cancel();
       return;
     }
     if (phase_ != Phase::Waiting || ended_) return;
-    auto [at, fresh] = shared.try_emplace(wait_->token);
-    if (fresh) at->second = server_.api.view_text(*wait_);
+    auto at = std::find_if(rendered.begin(), rendered.end(),
+                           [&](const auto& r) { return r.first == wait_->token; });
+    if (at == rendered.end())
+      at = rendered.insert(rendered.end(), {wait_->token, server_.api.view_text(*wait_)});
     ready_ = at->second;
     next_event();  // written now, or when the write under way is done
   }
+  // Its place among its loop's sessions waiting for its game.
+  std::size_t slot = 0;
   net::any_io_executor executor() { return stream_.get_executor(); }
 
   // Room for another connection (from any thread, once): closed if it is
@@ -197,10 +225,7 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   // A long poll: registered first, then checked, so that no change is missed.
   void begin_wait(Wait wait) {
     wait_ = std::move(wait);
-    {
-      const std::lock_guard lock(server_.waiting_mutex);
-      server_.waiting.emplace(wait_->id, weak_from_this());
-    }
+    slot = server_.watch(loop_, wait_->id, weak_from_this());
     stream_.expires_never();  // the wait has its own deadline
     enter(Phase::Waiting);
     if (wait_->stream) return begin_stream();
@@ -300,7 +325,7 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     if (ended_) return;
     ended_ = true;
     timer_.cancel();
-    server_.forget(wait_->id, this);
+    server_.forget(loop_, wait_->id, slot);
     event_.reset();
     close();
   }
@@ -308,7 +333,7 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   void end_wait() {
     enter(Phase::Busy);
     answer_now_ = false;
-    server_.forget(wait_->id, this);
+    server_.forget(loop_, wait_->id, slot);
     const Response response = server_.api.resume(*wait_);
     wait_.reset();
     send(response, version_, keep_alive_);
@@ -334,6 +359,7 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   beast::tcp_stream stream_;
   Impl& server_;
   std::string address_;
+  std::size_t loop_;  // its event loop's place in `loops`
   net::steady_timer timer_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
@@ -370,13 +396,13 @@ int Server::Impl::bind() {
 }
 
 void Server::Impl::accept() {
-  net::io_context& next = *contexts[next_context++ % contexts.size()];
-  acceptor.async_accept(next, [this](beast::error_code error, tcp::socket socket) {
-    on_accept(error, std::move(socket));
+  const std::size_t loop = next_context++ % contexts.size();
+  acceptor.async_accept(*contexts[loop], [this, loop](beast::error_code error, tcp::socket socket) {
+    on_accept(error, std::move(socket), loop);
   });
 }
 
-void Server::Impl::on_accept(beast::error_code error, tcp::socket socket) {
+void Server::Impl::on_accept(beast::error_code error, tcp::socket socket, std::size_t loop) {
   if (error == net::error::operation_aborted) return;
   if (error) {
     // Out of file descriptors, most likely: try again a little later.
@@ -407,7 +433,7 @@ void Server::Impl::on_accept(beast::error_code error, tcp::socket socket) {
   if (admitted) {
     // Answers go out whole at once: no waiting for acknowledgements.
     socket.set_option(tcp::no_delay(true), ignored);
-    auto session = std::make_shared<Session>(std::move(socket), *this, address);
+    auto session = std::make_shared<Session>(std::move(socket), *this, address, loop);
     {
       const std::lock_guard lock(connections_mutex);
       sessions[address].push_back(session);
@@ -468,47 +494,82 @@ std::shared_ptr<Server::Impl::Session> Server::Impl::make_room(const std::string
 void Server::Impl::release(const std::string& address) {
   const std::lock_guard lock(connections_mutex);
   --connections;
-  if (--per_address[address] == 0) per_address.erase(address);
+  const std::size_t left = --per_address[address];
+  if (left == 0) per_address.erase(address);
+  // The sessions gone are swept once they are half of the address's list:
+  // a connection's end costs the same with 20,000 open (a proxy's) as
+  // with one.
   auto& held = sessions[address];
-  std::erase_if(held, [](const std::weak_ptr<Session>& s) { return s.expired(); });
-  if (held.empty()) sessions.erase(address);
+  if (held.size() >= 2 * left + 8)
+    std::erase_if(held, [](const std::weak_ptr<Session>& s) { return s.expired(); });
+  if (left == 0) sessions.erase(address);
 }
 
-// A game changed: its waiting sessions woken, one task a loop for all of
-// the loop's sessions (a move watched by thousands wakes each loop once).
+// A game changed (on any thread): each event loop told once, however many of
+// its sessions wait for the game and however many changes come before it
+// begins (an Amazons turn's move and shot are two).
 void Server::Impl::wake(const std::string& id) {
-  std::vector<std::pair<net::any_io_executor, std::vector<std::shared_ptr<Session>>>> loops;
-  {
-    const std::lock_guard lock(waiting_mutex);
-    const auto [begin, end] = waiting.equal_range(id);
-    for (auto it = begin; it != end; ++it) {
-      auto session = it->second.lock();
-      if (!session) continue;
-      auto executor = session->executor();
-      auto loop = std::find_if(loops.begin(), loops.end(),
-                               [&](const auto& l) { return l.first == executor; });
-      if (loop == loops.end()) loop = loops.insert(loops.end(), {executor, {}});
-      loop->second.push_back(std::move(session));
+  for (std::size_t i = 0; i < loops.size(); ++i) {
+    {
+      const std::lock_guard lock(loops[i]->mutex);
+      if (!loops[i]->pending.insert(id).second) continue;
     }
-  }
-  for (auto& [executor, woken] : loops) {
-    net::post(executor, [woken = std::move(woken)] {
-      std::unordered_map<std::string, std::optional<Matches::ViewText>> shared;
-      for (const auto& session : woken) session->wake_here(shared);
-    });
+    net::post(*contexts[i], [this, i, id] { wake_loop(i, id); });
   }
 }
 
-void Server::Impl::forget(const std::string& id, const Session* session) {
-  const std::lock_guard lock(waiting_mutex);
-  const auto [begin, end] = waiting.equal_range(id);
-  for (auto it = begin; it != end; ++it) {
-    const auto other = it->second.lock();
-    if (!other || other.get() == session) {
-      waiting.erase(it);
-      return;
+// On loop `i`'s thread: its sessions waiting for the game woken, the views
+// they show rendered once for all; nothing to do when the game is where
+// the last wake-up found it (a second change came while it began).
+void Server::Impl::wake_loop(std::size_t i, const std::string& id) {
+  Loop& loop = *loops[i];
+  {
+    const std::lock_guard lock(loop.mutex);
+    loop.pending.erase(id);
+  }
+  const auto at = loop.waiting.find(id);
+  if (at == loop.waiting.end()) return;
+  Watchers& watchers = at->second;
+  const auto version = matches.version(id);
+  if (version && *version == watchers.told) return;
+  watchers.told = version.value_or(0);
+  Session::Rendered rendered;
+  // From the last: a session that stops waiting as it is woken takes the
+  // last one's place, which has been woken already.
+  loop.walking = true;
+  for (std::size_t k = watchers.sessions.size(); k-- > 0;) {
+    if (k >= watchers.sessions.size()) continue;
+    if (const auto session = watchers.sessions[k].lock()) {
+      session->wake_here(rendered);
+    } else {
+      forget(i, id, k);  // gone without a word (the server stopping)
     }
   }
+  loop.walking = false;
+  if (watchers.sessions.empty()) loop.waiting.erase(at);
+}
+
+// On loop `i`'s thread: the session waits for the game; its place.
+std::size_t Server::Impl::watch(std::size_t i, const std::string& id,
+                                std::weak_ptr<Session> session) {
+  auto& waiting = loops[i]->waiting[id].sessions;
+  waiting.push_back(std::move(session));
+  return waiting.size() - 1;
+}
+
+// On loop `i`'s thread: the session at `slot` waits no more; the last takes
+// its place.
+void Server::Impl::forget(std::size_t i, const std::string& id, std::size_t slot) {
+  Loop& loop = *loops[i];
+  const auto at = loop.waiting.find(id);
+  if (at == loop.waiting.end() || slot >= at->second.sessions.size()) return;
+  auto& waiting = at->second.sessions;
+  if (slot + 1 < waiting.size()) {
+    waiting[slot] = std::move(waiting.back());
+    if (const auto moved = waiting[slot].lock()) moved->slot = slot;
+  }
+  waiting.pop_back();
+  if (waiting.empty() && !loop.walking) loop.waiting.erase(at);
 }
 
 Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
