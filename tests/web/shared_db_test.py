@@ -4,15 +4,17 @@ as an unprivileged user in a folder of its own, on a port of its own), two
 `gridgames serve --db postgresql://...` on it, and Debian's nginx in front
 of them as a reverse proxy, with the configuration docs/web.md gives.
 
-It checks that the servers share every game: a seat's token and a
-spectator's work on either, the views agree to the byte, a move made
-through one reaches a watcher of the other within 100 ms, a seek made on
-one is joined on the other, a client address's quota of games counts the
-games it made through both, a bot's game is played through both; then
-that a server killed with -9 in the middle of a stream of moves lost none
-it had acknowledged, that the other plays the bot's move the dead one
-owed, and that the games go on through the proxy. A daemon that cannot
-start fails the test with its log: it never passes without having run.
+It checks that a database that cannot be reached, or another program's,
+is refused at the start with a clear message (no password shown); that
+the servers share every game: a seat's token and a spectator's work on
+either, the views agree to the byte, a move made through one reaches a
+watcher of the other within 100 ms, a seek made on one is joined on the
+other, a client address's quota of games counts the games it made
+through both, a bot's game is played through both; then that a server
+killed with -9 in the middle of a stream of moves lost none it had
+acknowledged, that the other plays the bot's move the dead one owed, and
+that the games go on through the proxy. A daemon that cannot start fails
+the test with its log: it never passes without having run.
 
 usage: shared_db_test.py PATH/TO/gridgames
 """
@@ -302,6 +304,28 @@ def burst_until_killed(server, game, seconds):
     return acknowledged
 
 
+def refuses(gridgames, url, words):
+    """A server started on `url` stops at once (exit 2) with `words` in its
+    message, and never shows the URL's password."""
+    done = subprocess.run([gridgames, "serve", "--db", url], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and words in done.stderr, \
+        "serve --db %s: exit %d: %s" % (url, done.returncode, done.stderr)
+    assert "hunter2" not in done.stderr, "the password shown: " + done.stderr
+
+
+def bad_databases_are_refused(gridgames, postgres):
+    refuses(gridgames, "postgresql://gridgames:hunter2@127.0.0.1:1/games", "Connection refused")
+    # Another program's tables of the same names.
+    other = postgres.url().replace("/games", "/other")
+    postgres.tool("createdb", "-h", "127.0.0.1", "-p", str(postgres.port), "-U", "gridgames",
+                  "other", log=os.path.join(postgres.folder.path, "initdb.log"))
+    postgres.tool("psql", "-h", "127.0.0.1", "-p", str(postgres.port), "-U", "gridgames", "-q",
+                  "-c", "CREATE TABLE games (name TEXT)", "other",
+                  log=os.path.join(postgres.folder.path, "initdb.log"))
+    refuses(gridgames, other, "is it a gridgames database?")
+
+
 def main():
     gridgames = sys.argv[1]
     rng = random.Random(5)
@@ -309,6 +333,7 @@ def main():
     postgres, servers, nginx = Postgres(folder), [], None
     try:
         postgres.start()
+        bad_databases_are_refused(gridgames, postgres)
         # Server a's bots think long: when it is killed, the bot's move it owed
         # is b's to play.
         servers = [Server(gridgames, postgres.url(), folder, "a", 5000),
