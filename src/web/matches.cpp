@@ -302,7 +302,7 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
                           seats_json(*match).dump(),
                           options.dump(),
                           address,
-                          match->created_ms = *(step_ms_ = now_ms()),
+                          match->last_step_ms = match->created_ms = *(step_ms_ = now_ms()),
                           std::nullopt,
                           {},
                           seek};

@@ -186,8 +186,9 @@ class Matches {
     std::size_t log_dropped = 0;
     std::vector<int> movers;  // who played each undoable action, last last
     std::uint64_t version = 1;
-    std::int64_t next_seq = 0;  // the number of its next step in the store
-    bool thinking = false;      // a bot thread is choosing its bot's action
+    std::int64_t next_seq = 0;      // the number of its next step in the store
+    std::int64_t last_step_ms = 0;  // when its last step was taken (or it was made)
+    bool thinking = false;          // a bot thread is choosing its bot's action
     // The actions taken and kept (undone ones gone), with their players.
     std::vector<std::pair<int, std::string>> actions;
     // An end the rules did not make: a resignation or an agreed draw.

@@ -33,9 +33,8 @@ void Matches::await_bot(Match& match) {
   if (!store_->shared()) return queue_bot(match);
   const auto& state = *match.state;
   if (over(match) || match.seats[static_cast<std::size_t>(state.to_move())].bot.empty()) return;
-  const std::int64_t since = step_ms_.value_or(now_ms());
   const std::int64_t grace = 3 * static_cast<std::int64_t>(limits_.bot_time_ms) + 2000;
-  const std::int64_t wait = std::max<std::int64_t>(0, since + grace - now_ms());
+  const std::int64_t wait = std::max<std::int64_t>(0, match.last_step_ms + grace - now_ms());
   bots_due_.emplace(Clock::now() + std::chrono::milliseconds(wait), match.id, match.version);
   bots_wake_.notify_one();
 }

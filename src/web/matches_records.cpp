@@ -31,6 +31,7 @@ bool Matches::persist(Match& match, const char* kind, int player, const std::str
     return false;
   }
   ++match.next_seq;
+  match.last_step_ms = *step_ms_;
   return true;
 }
 
@@ -120,7 +121,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     match->seek = options.value("seek", false);
     for (Seat& seat : match->seats) seat.open = match->seek && seat.player > 0;
   }
-  match->created_ms = stored.created_ms;
+  match->last_step_ms = match->created_ms = stored.created_ms;
   replaying_ = true;
   step_ms_ = stored.created_ms;
   changed(*match);  // as when it was created
@@ -141,6 +142,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
 // Takes a step again as it was taken (while replaying: nothing written).
 void Matches::take_stored(Match& match, const StoredStep& step) {
   match.next_seq = step.seq + 1;
+  match.last_step_ms = step.at_ms;
   if (step.player < 0 || step.player >= match.state->players()) return;
   step_ms_ = step.at_ms;
   if (step.kind == "timeout") flag(match);
