@@ -78,8 +78,9 @@ std::optional<json> request(int port, const std::string& method, const std::stri
   return json::parse(answer.substr(start + 4), nullptr, false);
 }
 
-// A watcher's stream, read as it comes: the header, then events, each
-// "data: ...\n\n" (a view's JSON holds no newline) or a comment.
+// A watcher's stream, read as it comes: the header, then events, each a
+// view, "id: VERSION\ndata: ...\n\n" (its JSON holds no newline), or
+// "event: version\n..." (a heartbeat), or the "retry:" line.
 struct Watcher {
   int fd = -1;
   int game = 0;
@@ -96,7 +97,7 @@ void read_stream(Watcher& w, const char* p, std::size_t n, Clock::time_point now
     w.header = p[i++] == kEnd[w.header] ? w.header + 1 : (p[i - 1] == '\r');
   while (i < n) {
     if (w.fresh) {
-      w.data = p[i] == 'd';
+      w.data = p[i] == 'i';
       w.fresh = false;
     }
     const char* found = static_cast<const char*>(std::memchr(p + i, '\n', n - i));

@@ -255,7 +255,16 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     const auto first = matches_.view_text(id, token);
     if (const auto* refused = std::get_if<Refusal>(&first))
       return refusal(refused->status, refused->reason);
-    return Wait{id, token, 0, Clock::now() + kEventHeartbeat, true};
+    // Resumed: the version the browser has (its EventSource's last id, or
+    // the page's ?after=); its view is sent only if the game is elsewhere.
+    const auto has = request.last_event_id ? request.last_event_id : query_value(query, "after");
+    std::uint64_t after = 0;
+    if (has) {
+      const auto number = whole_number(*has);
+      if (!number) return refusal(400, "\"after\" and Last-Event-ID are whole numbers");
+      after = *number;
+    }
+    return Wait{id, token, after, Clock::now() + kEventHeartbeat, true};
   }
   if (verb.empty()) {
     if (post) return refusal(405, "this method is not allowed here");

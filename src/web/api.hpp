@@ -23,6 +23,9 @@ struct Request {
   std::optional<std::string> content_type;
   std::optional<std::string> accept;
   std::optional<std::string> cookie;  // the Cookie header, as sent
+  // An event stream's resumption: the version of the last event the
+  // browser's EventSource had (the `id:` of server-sent events).
+  std::optional<std::string> last_event_id;
   std::string body;
   std::string client;  // the client's address
 };
@@ -41,13 +44,18 @@ inline constexpr const char* kIdentityCookie = "gridgames_browser";
 // The browser's identity in a Cookie header, if it holds a well-formed one.
 std::optional<std::string> identity_of(std::string_view cookie_header);
 
-// A stream of events says something this often, so that proxies keep it.
+// A stream of events says something this often, so that proxies keep it
+// and the page can tell that it has every version: an event named
+// "version" whose data is the game's version.
 inline constexpr std::chrono::seconds kEventHeartbeat{15};
 
 // A view asked for with `after`: answered when the game changes after that
 // version, or when `deadline` passes. With `stream`, a stream of
-// server-sent events instead (GET .../events): every version of the view
-// as it comes, a comment at `deadline` when nothing came, on one connection.
+// server-sent events instead (GET .../events): first the view unless the
+// client has its version already (`after`: the Last-Event-ID it resumes
+// from, or ?after=), then every version of the view as it comes, each
+// with its version as the event's id, and the version alone at
+// `deadline` when nothing came, on one connection.
 struct Wait {
   std::string id;
   std::string token;

@@ -58,7 +58,7 @@ std::variant<Request, Response> to_api(const HttpRequest& request, const std::st
   Request out;
   out.method = std::string(request.method_string());
   out.target = std::string(request.target());
-  const auto field = [&](http::field name) -> std::optional<std::string> {
+  const auto field = [&](const auto name) -> std::optional<std::string> {
     const auto at = request.find(name);
     if (at == request.end()) return std::nullopt;
     return std::string(at->value());
@@ -68,6 +68,7 @@ std::variant<Request, Response> to_api(const HttpRequest& request, const std::st
   out.content_type = field(http::field::content_type);
   out.accept = field(http::field::accept);
   out.cookie = field(http::field::cookie);
+  out.last_event_id = field("Last-Event-ID");
   out.body = request.body();
   const bool proxied = std::find(proxies.begin(), proxies.end(), peer) != proxies.end();
   out.client = proxied ? forwarded_client(request, peer) : peer;

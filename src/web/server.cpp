@@ -9,6 +9,7 @@
 #include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
+#include <charconv>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -228,7 +229,10 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     slot = server_.watch(loop_, wait_->id, weak_from_this());
     stream_.expires_never();  // the wait has its own deadline
     enter(Phase::Waiting);
-    if (wait_->stream) return begin_stream();
+    if (wait_->stream) {
+      wait_->deadline = Clock::now() + server_.options.heartbeat;
+      return begin_stream();
+    }
     arm();
   }
 
@@ -257,7 +261,7 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
 
   // What the stream says next: the newest view past what it sent (the one
   // its wake-up brought; asked for at its start and when its timer comes),
-  // else a comment when its time comes; else it waits for that time or a
+  // else the version alone when its time comes; else it waits for that time or a
   // wake-up. Every change of the game wakes the stream with the view
   // rendered for it, so that between the two it asks the games nothing:
   // a move watched by thousands takes the games' lock once a loop.
@@ -270,7 +274,10 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
       view = server_.api.view_text(*wait_);  // under the games' lock
       if (!view) return end_stream();        // the game is gone
     }
-    if (view && view->version > wait_->after) {
+    // The first view unless the browser has its version (resuming), then
+    // each newer one.
+    if (view && (sent_ ? view->version > wait_->after : view->version != wait_->after)) {
+      sent_ = true;
       wait_->after = view->version;
       event_ = std::move(view->text);  // shared: kept alive while it is written
       // A running clock: a look when it runs out (the game lost on time).
@@ -278,11 +285,15 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
                      ? Clock::now() + std::chrono::milliseconds(*view->clock_left_ms + 20)
                      : Clock::time_point::max();
       if (timing_ && flag_at_ < timer_at_) timer_.cancel();  // set again for the sooner
-      return write_stream({net::buffer("data: ", 6), net::buffer(*event_), net::buffer("\n\n", 2)});
+      const std::string_view head = format_head("id: ", "\ndata: ");
+      return write_stream(
+          {net::buffer(head.data(), head.size()), net::buffer(*event_), net::buffer("\n\n", 2)});
     }
     if (Clock::now() >= wait_->deadline) {
-      wait_->deadline = Clock::now() + kEventHeartbeat;
-      return write_stream({net::buffer(": still here\n\n", 15)});
+      wait_->deadline = Clock::now() + server_.options.heartbeat;
+      // The version the page should show: one behind it asks again.
+      const std::string_view beat = format_head("event: version\ndata: ", "\n\n");
+      return write_stream({net::buffer(beat.data(), beat.size())});
     }
     if (timing_) return;
     timing_ = true;
@@ -298,6 +309,15 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   // At most three pieces (an event's head, its view, its end), written
   // without an allocation.
   using Pieces = std::array<net::const_buffer, 3>;
+
+  // `before`, the version last sent, then `after`, in the session's own
+  // buffer (kept while it is written).
+  std::string_view format_head(std::string_view before, std::string_view after) {
+    char* at = std::copy(before.begin(), before.end(), head_buffer_.data());
+    at = std::to_chars(at, head_buffer_.data() + head_buffer_.size(), wait_->after).ptr;
+    at = std::copy(after.begin(), after.end(), at);
+    return {head_buffer_.data(), static_cast<std::size_t>(at - head_buffer_.data())};
+  }
 
   // Written at once where the socket takes it all (the usual case: no trip
   // through the event loop), else the rest asynchronously, under the
@@ -367,6 +387,8 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
   std::optional<Wait> wait_;
   std::string head_;                          // a stream's header
   std::shared_ptr<const std::string> event_;  // the view a stream is writing
+  std::array<char, 64> head_buffer_{};        // an event's head, or a heartbeat
+  bool sent_ = false;                         // a stream has sent a view
   std::optional<Matches::ViewText> ready_;    // a view its wake-up brought
   bool writing_ = false;                      // a stream's write under way
   bool timing_ = false;                       // its timer set (for the next comment)

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "web/api.hpp"
 #include "web/matches.hpp"
 
 namespace web {
@@ -33,6 +34,9 @@ struct ServeOptions {
   int threads = 0;  // threads serving connections; 0: one a core (at least 2)
   // The time a request may take to arrive whole (0: the default, 15 s).
   int request_seconds = 0;
+  // How often an event stream says the game's version when nothing else
+  // comes (tests make it short).
+  std::chrono::milliseconds heartbeat = kEventHeartbeat;
   // Where the games are kept (nothing: in memory only).
   std::shared_ptr<Store> store;
 };

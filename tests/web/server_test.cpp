@@ -1474,3 +1474,138 @@ TEST_F(WebServer, AnEventStreamHearsAFlagFallWithoutAsking) {
       << got.substr(0, 300);
   EXPECT_LT(seconds, 3.0);
 }
+
+// The stream's events as a browser's EventSource reads them: blocks ended
+// by a blank line, each line a field; every byte of `got` after the
+// header must be one (a stray byte, a NUL say, makes a browser drop the
+// event after it). {field: value} per block, the fields in order.
+std::vector<std::vector<std::pair<std::string, std::string>>> event_blocks(const std::string& got) {
+  std::vector<std::vector<std::pair<std::string, std::string>>> blocks(1);
+  std::size_t at = got.find("\r\n\r\n");
+  if (at == std::string::npos) return {};
+  for (at += 4; at < got.size();) {
+    const std::size_t end = got.find('\n', at);
+    if (end == std::string::npos) break;  // a line not whole yet
+    const std::string line = got.substr(at, end - at);
+    at = end + 1;
+    if (line.empty()) {
+      blocks.emplace_back();
+      continue;
+    }
+    const std::size_t colon = line.find(": ");
+    blocks.back().emplace_back(line.substr(0, colon),
+                               colon == std::string::npos ? "" : line.substr(colon + 2));
+  }
+  blocks.pop_back();  // the one under way
+  return blocks;
+}
+
+// Each view carries its version as the event's id; when nothing comes for a
+// while the stream says the version alone ("version" events); a view after
+// such a heartbeat arrives whole and readable (a flag fall on a clock
+// longer than the heartbeat: once lost behind a stray NUL byte).
+TEST_F(WebServer, AnEventAfterAHeartbeatIsReadableAndEveryViewCarriesItsVersion) {
+  web::ServeOptions options;
+  options.heartbeat = std::chrono::milliseconds(300);
+  restart(options);
+  const json game = create({{"game", "sword-and-shield"}, {"clock", {{"minutes", 0.02}}}});
+  const std::string id = game["id"];
+  for (const auto& [seat, action] :
+       {std::pair{0, "create a 90"}, {0, "pass"}, {1, "create A 90"}, {1, "pass"}})
+    ASSERT_EQ(act(game, seat, action).status, 200);
+  const int fd = open_stream(id, game["spectator"]);
+  ASSERT_GE(fd, 0);
+  std::string got;
+  char buffer[4096];
+  while (got.find("ran out of time") == std::string::npos) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) break;
+    got.append(buffer, static_cast<std::size_t>(n));
+  }
+  while (!got.ends_with("\n\n")) {  // the last event whole
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) break;
+    got.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  EXPECT_EQ(got.find('\0'), std::string::npos);
+  const auto blocks = event_blocks(got);
+  ASSERT_GE(blocks.size(), 4u) << got.substr(0, 400);
+  EXPECT_EQ(blocks[0], (std::vector<std::pair<std::string, std::string>>{{"retry", "1000"}}));
+  std::size_t views = 0, beats = 0;
+  std::uint64_t last = 0;
+  std::string ending;  // the last view's result
+  for (std::size_t k = 1; k < blocks.size(); ++k) {
+    const auto& block = blocks[k];
+    ASSERT_EQ(block.size(), 2u) << "block " << k;
+    if (block[0].first == "event") {  // the version alone, that of the last view
+      EXPECT_EQ(block[0].second, "version");
+      EXPECT_EQ(block[1], (std::pair<std::string, std::string>{"data", std::to_string(last)}));
+      ++beats;
+      continue;
+    }
+    ASSERT_EQ(block[0].first, "id");
+    ASSERT_EQ(block[1].first, "data");
+    const json view = json::parse(block[1].second);
+    EXPECT_EQ(block[0].second, std::to_string(view["version"].get<std::uint64_t>()));
+    EXPECT_GT(view["version"].get<std::uint64_t>(), last);
+    last = view["version"];
+    ending = view.value("result", "");
+    ++views;
+  }
+  EXPECT_EQ(views, 2u);  // the view as it was, then the fallen flag's
+  EXPECT_GE(beats, 2u);  // 1.2 s of clock, a heartbeat each 0.3 s
+  EXPECT_EQ(ending, "player 1 ran out of time; the game is over: player 2 wins");
+  EXPECT_EQ(last, view(game, 0).data["version"].get<std::uint64_t>());
+}
+
+// A stream that resumes (the browser's Last-Event-ID, or the page's
+// ?after=) gets the view only if the game is elsewhere than that version.
+TEST_F(WebServer, AResumedStreamGetsWhatItMissedAndNothingItHas) {
+  const json game = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
+  const std::string id = game["id"];
+  const std::string spectator = game["spectator"];
+  const auto version = [&] { return view(game, 0).data["version"].get<std::uint64_t>(); };
+  const auto first_block = [&](const std::string& ask, int wait_ms) {
+    const int fd = connect_raw();
+    timeval limit{0, wait_ms * 1000};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    (void)!::send(fd, ask.data(), ask.size(), MSG_NOSIGNAL);
+    std::string got;
+    char buffer[4096];
+    for (ssize_t n; event_blocks(got).size() < 2 && (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
+      got.append(buffer, static_cast<std::size_t>(n));
+    return std::pair{fd, event_blocks(got)};
+  };
+  const std::string path = "/api/games/" + id + "/events?token=" + spectator;
+  const auto ask = [&](const std::string& target, const std::string& header) {
+    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + header + "\r\n";
+  };
+  const std::uint64_t now = version();
+  // Up to date: nothing but the retry until the game moves on.
+  auto [fd, blocks] = first_block(ask(path, "Last-Event-ID: " + std::to_string(now) + "\r\n"), 400);
+  EXPECT_EQ(blocks.size(), 1u);
+  ASSERT_EQ(act(game, 0, "move 1,4 6,4").status, 200);
+  std::string got;
+  char buffer[4096];
+  while (event_blocks(got).size() < 1) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) break;
+    got.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  ASSERT_FALSE(event_blocks("\r\n\r\n" + got).empty()) << got;
+  EXPECT_EQ(event_blocks("\r\n\r\n" + got)[0][0],
+            (std::pair<std::string, std::string>{"id", std::to_string(now + 1)}));
+  // Behind, by the header or the page's ?after=: the view now.
+  for (const std::string& request :
+       {ask(path, "Last-Event-ID: " + std::to_string(now) + "\r\n"), ask(path + "&after=1", "")}) {
+    auto [behind, seen] = first_block(request, 2000);
+    ::close(behind);
+    ASSERT_EQ(seen.size(), 2u) << request;
+    EXPECT_EQ(seen[1][0], (std::pair<std::string, std::string>{"id", std::to_string(now + 1)}));
+  }
+  EXPECT_EQ(get(path + "&after=soon").status, 400);
+  const std::string refused = exchange(ask(path, "Last-Event-ID: -1\r\nConnection: close\r\n"));
+  EXPECT_TRUE(refused.starts_with("HTTP/1.1 400")) << refused.substr(0, 200);
+}

@@ -154,8 +154,9 @@ class Stream:
             except socket.timeout:
                 return None
             event, self.body = self.body.split(b"\n\n", 1)
-            data = [line[6:] for line in event.split(b"\n") if line.startswith(b"data: ")]
-            if data:  # else a comment
+            lines = event.split(b"\n")
+            data = [line[6:] for line in lines if line.startswith(b"data: ")]
+            if data and b"event: version" not in lines:  # else the version alone, or the retry
                 return json.loads(b"\n".join(data))
 
     def until(self, check, seconds):

@@ -299,13 +299,14 @@ function showGame(id, token) {
   };
   // The game as the server says it is, with the held steps on it, if they
   // still can be.
-  game.shown = async (view) => {
+  // `fresh`: the server's word however old it looks (a stream's first view).
+  game.shown = async (view, fresh = false) => {
     if (game.pending.length && !view.over && view.to_move === view.player && view.previews) {
       const tried = await api("POST", "/api/games/" + id + "/preview", { token, actions: game.pending });
-      if (tried.ok) { renderGame(game, tried.data); return; }
+      if (tried.ok) { renderGame(game, tried.data, fresh); return; }
     }
     game.pending = [];
-    renderGame(game, view);
+    renderGame(game, view, fresh);
   };
   // An action: held while the turn goes on after it, the turn's steps sent
   // together once it is whole; sent at once in the other games.
@@ -425,8 +426,10 @@ function drawLog(log, view) {
   log.scrollTop = log.scrollHeight;
 }
 
-function renderGame(game, view) {
-  if (game.view && view.version < game.view.version) return;
+// Draws the seat's view; an older view than the one shown is not drawn
+// (a late answer), unless `fresh`.
+function renderGame(game, view, fresh = false) {
+  if (game.view && view.version < game.view.version && !fresh) return;
   if (game.view && view.version !== game.view.version) game.selection = { piece: null, path: [] };
   game.view = view;
   if (!view.preview) game.real = view;
@@ -551,23 +554,42 @@ function drawClocks(game, view) {
 
 // Follows the game: its first view by a plain request (which also makes a
 // seat one of this browser's games), then a stream of its views (the
-// server's events) as they come; where a browser has no EventSource, long
-// polls. A view drawn already is not drawn again: that would replace the
-// cells under the player's pointer.
+// server's events, each with its version as its id) as they come; where a
+// browser has no EventSource, long polls. Only a newer view is drawn: the
+// answer to this page's own move may come after the stream's next view.
+// The first view of a stream that (re)connects is the server's word, drawn
+// whatever its version (a server restarted). Every 15 s the stream says
+// the game's version: a page behind it asks again. A view drawn already
+// is not drawn again: that would replace the cells under the player's
+// pointer.
 async function followGame(game) {
   const url = "/api/games/" + game.id + "?token=" + encodeURIComponent(game.token);
-  const draw = async (view) => {
+  const draw = async (view, fresh = false) => {
     if (game.page.message.textContent === UNREACHABLE) game.say("");
     const seen = game.view && view.version === game.view.version && view.console === game.view.console;
-    if (!seen) await game.shown(view);
+    if (!seen) await game.shown(view, fresh);
   };
   const first = await api("GET", url).catch(() => null);
   if (first && !first.ok) { showMissing(first.data.error); return; }
   if (first) await draw(first.data);
   if (!window.EventSource) return pollGame(game, url, draw, first ? first.data.version : null);
-  const source = new EventSource("/api/games/" + game.id + "/events?token=" + encodeURIComponent(game.token));
-  source.onopen = () => { document.body.dataset.follows = "events"; };
-  source.onmessage = (event) => { if (game.page.board.isConnected) draw(JSON.parse(event.data)); else source.close(); };
+  // The stream starts after the version shown (the server sends the view
+  // only if the game is elsewhere); the browser's reconnections say the
+  // last event's id.
+  const after = game.view ? "&after=" + game.view.version : "";
+  const source = new EventSource("/api/games/" + game.id + "/events?token=" + encodeURIComponent(game.token) + after);
+  let fresh = true;
+  source.onopen = () => { document.body.dataset.follows = "events"; fresh = true; };
+  source.onmessage = (event) => {
+    if (!game.page.board.isConnected) { source.close(); return; }
+    draw(JSON.parse(event.data), fresh);
+    fresh = false;
+  };
+  source.addEventListener("version", async (event) => {
+    if (!game.page.board.isConnected || !game.view || Number(event.data) <= game.view.version) return;
+    const answer = await api("GET", url).catch(() => null);
+    if (answer && answer.ok) draw(answer.data);
+  });
   source.onerror = async () => {
     game.say(UNREACHABLE);
     // The browser connects again by itself each second (the server's
