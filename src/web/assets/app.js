@@ -582,7 +582,10 @@ async function followGame(game) {
   source.onopen = () => { document.body.dataset.follows = "events"; fresh = true; };
   source.onmessage = (event) => {
     if (!game.page.board.isConnected) { source.close(); return; }
-    draw(JSON.parse(event.data), fresh);
+    let view = null;
+    try { view = JSON.parse(event.data); } catch (e) { /* not a view: nothing to draw */ }
+    if (!view || typeof view.version !== "number") return;
+    draw(view, fresh);
     fresh = false;
   };
   source.addEventListener("version", async (event) => {
