@@ -11,6 +11,8 @@
 #include <charconv>
 #include <optional>
 
+#include "engine/words.hpp"
+
 namespace engine::etf {
 namespace {
 
@@ -522,6 +524,62 @@ std::variant<Command, InputError> Grammar::parse(std::string_view line) const {
     return InputError{"expected one command, found " + std::to_string(commands.size())};
   }
   return commands.front();
+}
+
+namespace {
+
+// "A to J", "1 to 30", "N, NE, E or W".
+std::string values_in_words(const Param& param) {
+  if (!param.is_enumeration())
+    return std::to_string(param.low) + " to " + std::to_string(param.high);
+  const auto& c = param.choices;
+  // Letters in a run (rows A to J): the first and the last.
+  bool run = c.size() > 3;
+  for (std::size_t i = 0; run && i < c.size(); ++i)
+    run = c[i].size() == 1 && c[i][0] == c[0][0] + static_cast<char>(i);
+  if (run) return c.front() + " to " + c.back();
+  std::string text;
+  for (std::size_t i = 0; i < c.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == c.size() ? " or " : ", ") + c[i];
+  return text;
+}
+
+// "move(ROW, COLUMN) with ROW A to J and COLUMN 1 to 30, for example
+// move(A,1)"; "fire".
+std::string command_in_words(const CommandSpec& spec) {
+  if (spec.params.empty()) return spec.name;
+  std::string form = spec.name + "(", with = " with ", example = spec.name + "(";
+  for (std::size_t i = 0; i < spec.params.size(); ++i) {
+    const Param& p = spec.params[i];
+    std::string name = p.name;
+    for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    form += (i ? ", " : "") + name;
+    with += (i ? " and " : "") + name + " " + values_in_words(p);
+    example += (i ? "," : "") + (p.is_enumeration() ? p.choices.front() : std::to_string(p.low));
+  }
+  return form + ")" + with + ", for example " + example + ")";
+}
+
+}  // namespace
+
+std::string explain_refusal(const Grammar& grammar, std::string_view text,
+                            const std::vector<std::string>& names) {
+  std::string_view name = text.substr(0, text.find('('));
+  while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))
+    name.remove_suffix(1);
+  while (!name.empty() && std::isspace(static_cast<unsigned char>(name.front())))
+    name.remove_prefix(1);
+  const std::string typed = "\"" + printable(text, 60) + "\"";
+  const bool known = std::find(names.begin(), names.end(), name) != names.end();
+  if (const CommandSpec* spec = grammar.find(name); known && spec)
+    return typed + " is not understood: type " + command_in_words(*spec) + ".";
+  std::string list;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const CommandSpec* spec = grammar.find(names[i]);
+    if (!spec) continue;
+    list += (list.empty() ? "" : "; ") + command_in_words(*spec);
+  }
+  return typed + " is not a command here. The commands: " + list + ".";
 }
 
 std::string Grammar::man_page() const {

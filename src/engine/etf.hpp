@@ -95,6 +95,13 @@ class Grammar {
   std::vector<CommandSpec> commands_;
 };
 
+// A text the grammar refuses, in a player's words (the web, where the
+// course's "Syntax Error: specification of command executions..." means
+// nothing): what a command of `names` the text names takes, with an
+// example; or, for no such command, the `names` a player may type.
+std::string explain_refusal(const Grammar& grammar, std::string_view text,
+                            const std::vector<std::string>& names);
+
 // A game driven by ETF commands. Outputs are whole lines, each ending in '\n':
 // the state the model shows (ETF's model_state).
 class Session {
@@ -148,7 +155,7 @@ class SessionState final : public TypedState<S> {
   std::optional<std::string> apply(std::string_view text) override {
     if (this->over()) return std::string("the game is over");
     auto parsed = grammar_->parse(text);
-    if (const auto* error = std::get_if<InputError>(&parsed)) return error->message;
+    if (std::holds_alternative<InputError>(parsed)) return explain(text);
     const Command& command = std::get<Command>(parsed);
     if (!TypedState<S>::is_action(command.text())) return form_only(command);
     const std::string output = run(command);
@@ -157,7 +164,7 @@ class SessionState final : public TypedState<S> {
   }
   std::optional<std::string> query(std::string_view text) override {
     auto parsed = grammar_->parse(text);
-    if (const auto* error = std::get_if<InputError>(&parsed)) return error->message;
+    if (std::holds_alternative<InputError>(parsed)) return explain(text);
     const Command& command = std::get<Command>(parsed);
     if (std::find(queries_.begin(), queries_.end(), command.name()) == queries_.end())
       return form_only(command);
@@ -170,6 +177,18 @@ class SessionState final : public TypedState<S> {
     const auto parsed = grammar_->parse(text);
     const auto* command = std::get_if<Command>(&parsed);
     return command ? command->text() : std::string(text);
+  }
+  // A text the grammar refuses, in words: the commands a player may type
+  // now are those of the legal actions and the queries.
+  std::string explain(std::string_view text) const {
+    std::vector<std::string> names;
+    for (const std::string& action : this->legal_actions()) {
+      std::string name = action.substr(0, action.find('('));
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    for (const std::string& query : queries_)
+      if (std::find(names.begin(), names.end(), query) == names.end()) names.push_back(query);
+    return explain_refusal(*grammar_, text, names);
   }
   static std::string form_only(const Command& command) {
     return "\"" + command.name() + "\" belongs to the new-game form, not to a game";

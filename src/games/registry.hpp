@@ -101,6 +101,13 @@ struct GameInfo {
   // playing its actions again in a program of its own): that state, or
   // nothing when the text is not one.
   std::unique_ptr<engine::AnyState> (*restore)(std::string_view text) = nullptr;
+  // A quick game against the computer (the web's "Play the computer"): the
+  // parameters of the game people know, and the bot that plays it (none
+  // given: the defaults, and the first bot).
+  struct Quick {
+    engine::Params params;
+    std::string bot;
+  } quick = {};
 };
 
 // A round's start: the parameters given, with the round's own seed when

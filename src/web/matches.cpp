@@ -129,6 +129,23 @@ std::optional<std::uint64_t> Matches::version(const std::string& id) const {
   return at->second->version;
 }
 
+// Each player's name for people: the one its view gives, where the game
+// names its sides (Sword and Shield's Yellow and Green), else "Player N".
+std::vector<std::string> seat_names(const engine::AnyState& state) {
+  const json view = state.view(engine::kEveryone);
+  const auto players = view.find("players");
+  std::vector<std::string> names;
+  for (int p = 0; p < state.players(); ++p) {
+    const auto at = static_cast<std::size_t>(p);
+    names.push_back("Player " + std::to_string(p + 1));
+    if (players == view.end() || !players->is_array() || players->size() <= at) continue;
+    const auto name = (*players)[at].find("name");
+    if (name != (*players)[at].end() && name->is_string() && !name->get<std::string>().empty())
+      names.back() = name->get<std::string>();
+  }
+  return names;
+}
+
 json Matches::catalogue() {
   json list = json::array();
   for (const games::GameInfo& info : games::all_games()) {
@@ -150,6 +167,11 @@ json Matches::catalogue() {
                     {"players", state->players()},
                     {"params", params},
                     {"bots", info.bots},
+                    {"quick",
+                     {{"params", info.quick.params},
+                      {"bot", !info.quick.bot.empty() ? info.quick.bot
+                              : info.bots.empty()     ? ""
+                                                      : info.bots.front()}}},
                     {"console", state->console() != nullptr}});
   }
   return {{"games", list}};
@@ -176,6 +198,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::make_match(
   // As given (with the seed drawn here): the defaults are the game's to
   // fill, and some depend on others (classic Amazons: no treasure).
   match->params = params;
+  match->names = seat_names(*match->state);
   const int players = match->state->players();
   if (static_cast<int>(kinds.size()) > players)
     return Refusal{400, "\"seats\" must be a list of at most " + std::to_string(players) +
@@ -617,6 +640,7 @@ json Matches::view_of(const Match& match, int player) const {
                {"player", player},
                {"players", state.players()},
                {"seats", seats},
+               {"names", match.names},
                {"version", match.version},
                {"to_move", over(match) ? engine::kNoPlayer : state.to_move()},
                {"over", over(match)},

@@ -175,6 +175,9 @@ class Matches {
     engine::Params params;  // the parameters as given, and the seed drawn
     std::unique_ptr<engine::AnyState> state;
     std::vector<Seat> seats;
+    // Each seat's name for people: the game's own (Sword and Shield's
+    // Yellow and Green), else "Player 1", "Player 2"...
+    std::vector<std::string> names;
     std::string address;    // of the client that created it
     std::string spectator;  // the token that watches: the public view
     bool seek = false;      // made by a seek: in the lobby while a seat is open

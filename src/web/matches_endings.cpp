@@ -11,7 +11,8 @@ namespace {
 
 using nlohmann::json;
 
-std::string result_text(const engine::Returns& r, int n) {
+std::string result_text(const engine::Returns& r, const std::vector<std::string>& names) {
+  const int n = static_cast<int>(names.size());
   if (n == 1) {  // its score, as people write numbers: 2, not 2.000000
     std::ostringstream score;
     score << r[0];
@@ -20,19 +21,19 @@ std::string result_text(const engine::Returns& r, int n) {
   const double best = *std::max_element(r.begin(), r.begin() + n);
   std::vector<int> winners;
   for (int p = 0; p < n; ++p) {
-    if (r[static_cast<std::size_t>(p)] == best) winners.push_back(p + 1);
+    if (r[static_cast<std::size_t>(p)] == best) winners.push_back(p);
   }
   if (static_cast<int>(winners.size()) == n) return "the game is over: a draw";
   std::string text = "the game is over: ";
   for (std::size_t i = 0; i < winners.size(); ++i)
-    text += (i ? " and " : "") + std::string("player ") + std::to_string(winners[i]);
+    text += (i ? " and " : "") + names[static_cast<std::size_t>(winners[i])];
   return text + (winners.size() == 1 ? " wins" : " share the win");
 }
 
 }  // namespace
 
 std::string Matches::result_of(const Match& match) {
-  const std::string text = result_text(returns(match), match.state->players());
+  const std::string text = result_text(returns(match), match.names);
   return match.ended_how.empty() ? text : match.ended_how + "; " + text;
 }
 
@@ -48,7 +49,7 @@ json Matches::ending_json(const Match& match, int player) {
   for (int p = 0; p < n; ++p)
     if (r[static_cast<std::size_t>(p)] == best) winners.push_back(p);
   const auto someone = [&](int p) {
-    return p == player ? "you" : "player " + std::to_string(p + 1);
+    return p == player ? std::string("you") : match.names[static_cast<std::size_t>(p)];
   };
   std::string reason;
   switch (match.ended_by) {
@@ -106,7 +107,7 @@ void Matches::lose(Match& match, int loser, const std::string& how, engine::Ende
   for (int p = 0; p < match.state->players(); ++p)
     r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
   match.ended = r;
-  match.ended_how = "player " + std::to_string(loser + 1) + " " + how;
+  match.ended_how = match.names[static_cast<std::size_t>(loser)] + " " + how;
   match.ended_loser = loser;
   match.ended_by = by;
   changed(match);

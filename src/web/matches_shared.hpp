@@ -21,6 +21,9 @@ inline constexpr const char* kCannotSave = "the server cannot save this game now
 // A move as data (engine::MoveData), as every page reads moves.
 nlohmann::json move_json(const engine::MoveData& m);
 
+// Each player's name for people (the game's own, or "Player N").
+std::vector<std::string> seat_names(const engine::AnyState& state);
+
 // The time of day in milliseconds since the epoch, as records keep it.
 std::int64_t now_ms();
 

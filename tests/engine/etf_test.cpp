@@ -52,6 +52,30 @@ TEST(EtfGrammar, DeclarationsAreEtfs) {
             "move(\n    dir: DIRECTION = {N, S}\n)\npass\n");
 }
 
+// A refused text in a player's words (the web): the command it names with
+// what it takes and an example, else the commands that may be typed now.
+TEST(EtfGrammar, ARefusalExplainedToAPlayer) {
+  const std::vector<std::string> now = {"move", "pass"};
+  EXPECT_EQ(engine::etf::explain_refusal(grammar(), "move(Q)", now),
+            "\"move(Q)\" is not understood: type move(DIR) with DIR N or S, for example move(N).");
+  EXPECT_EQ(engine::etf::explain_refusal(grammar(), " mvoe ( N )", now),
+            "\" mvoe ( N )\" is not a command here. The commands: move(DIR) with DIR N or S, for "
+            "example move(N); pass.");
+  // A command of the form (not among those of now) is not offered.
+  EXPECT_EQ(engine::etf::explain_refusal(grammar(), "play(1,1)", now),
+            "\"play(1,1)\" is not a command here. The commands: move(DIR) with DIR N or S, for "
+            "example move(N); pass.");
+  EXPECT_EQ(engine::etf::explain_refusal(grammar(), "play(1,1)", {"play"}),
+            "\"play(1,1)\" is not understood: type play(ROW, COLUMN) with ROW 5 to 10 and COLUMN "
+            "10 to 30, for example play(5,10).");
+  const Grammar rows({{"move",
+                       {Param::one_of("row", "ROW", {"A", "B", "C", "D", "E"}),
+                        Param::one_of("dir", "DIRECTION", {"N", "NE", "E", "SE", "S"})}}});
+  EXPECT_EQ(engine::etf::explain_refusal(rows, "move", {"move"}),
+            "\"move\" is not understood: type move(ROW, DIR) with ROW A to E and DIR N, NE, E, SE "
+            "or S, for example move(A,N).");
+}
+
 TEST(EtfGrammar, AcceptsWhatEtfsScannerAndParserAccept) {
   // Spaces, tabs, CR, new lines and '?' separate tokens; "--" starts a
   // comment; several commands may share a line; numbers may have leading

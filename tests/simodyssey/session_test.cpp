@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "games/simodyssey/state.hpp"
+
 namespace simodyssey {
 namespace {
 
@@ -44,6 +48,46 @@ TEST(Session, ANewGameContinuesTheGeneratorSequence) {
   const std::string b = run(first, "play");
   EXPECT_EQ(a, run(second, "play"));
   EXPECT_NE(a.substr(a.find('\n')), b.substr(b.find('\n')));
+}
+
+}  // namespace
+}  // namespace simodyssey
+
+namespace simodyssey {
+namespace {
+
+// A lost explorer's ending says how and where, as its death line in the
+// program's output does ("got lost in space - out of fuel at Sector:3:4":
+// "the explorer ran out of fuel at (3:4)").
+TEST(State, ALostExplorersEndingSaysHowAndWhere) {
+  int lost = 0;
+  for (int seed = 1; seed <= 40 && lost < 5; ++seed) {
+    auto made = State::make({{"seed", std::to_string(seed)}});
+    State state = std::get<State>(std::move(made));
+    std::vector<State::Action> legal;
+    for (int turn = 0; turn < 60 && !state.over(); ++turn) {
+      state.legal_actions(legal);
+      // Always on, the same way where it can: fuel runs out, or worse.
+      const auto move = std::find_if(legal.begin(), legal.end(), [](const State::Action& a) {
+        return a.kind == ActionKind::Move;
+      });
+      state.apply(move != legal.end() ? *move : legal.front());
+    }
+    if (!state.over() || state.ending().goal_reached || state.turns() >= 60) continue;
+    const std::string events = state.events_text(0);
+    const std::size_t at = events.find("Explorer got ");
+    ASSERT_NE(at, std::string::npos) << events;
+    const std::string line = events.substr(at, events.find('\n', at) - at);
+    const std::size_t sector = line.rfind("Sector:");
+    const std::string where = line.substr(sector + 7, line.size() - sector - 8);  // "3:4"
+    const std::string reason = state.ending().reason;
+    EXPECT_TRUE(reason.starts_with("the explorer ")) << reason;
+    EXPECT_TRUE(reason.ends_with(" at (" + where + ")")) << reason << " / " << line;
+    if (line.find("out of fuel") != std::string::npos)
+      EXPECT_EQ(reason, "the explorer ran out of fuel at (" + where + ")");
+    ++lost;
+  }
+  EXPECT_GE(lost, 1);
 }
 
 }  // namespace

@@ -308,7 +308,7 @@ TEST_F(WebServer, ABotSeatPlaysItsTurns) {
   ASSERT_EQ(v["log"].size(), 2u);
   EXPECT_EQ(v["log"][1]["player"], 1);
   EXPECT_EQ(v["log"][1]["action"].get<std::string>().rfind("place ", 0), 0u);
-  EXPECT_EQ(v["log"][1]["events"][0].get<std::string>().rfind("player2 places an amazon at ", 0),
+  EXPECT_EQ(v["log"][1]["events"][0].get<std::string>().rfind("Player 2 places an amazon at ", 0),
             0u);
 }
 
@@ -797,7 +797,7 @@ TEST_F(WebServer, ASeatCanResignAndTheOtherWins) {
   const Reply resigned = flow.send("resign", 1);
   ASSERT_EQ(resigned.status, 200) << resigned.body;
   EXPECT_TRUE(resigned.data["over"].get<bool>());
-  EXPECT_EQ(resigned.data["result"], "player 2 resigned; the game is over: player 1 wins");
+  EXPECT_EQ(resigned.data["result"], "Player 2 resigned; the game is over: Player 1 wins");
   EXPECT_EQ(resigned.data["returns"], json::array({1.0, -1.0}));
   EXPECT_EQ(resigned.data["ended_by"], "resignation");
   EXPECT_EQ(resigned.data["to_move"], -1);
@@ -956,7 +956,7 @@ TEST_F(WebServer, ClocksRunOnTheMoversTimeAndFlagFalls) {
   EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(10));
   ASSERT_EQ(heard.status, 200);
   EXPECT_TRUE(heard.data["over"].get<bool>());
-  EXPECT_EQ(heard.data["result"], "player 2 ran out of time; the game is over: player 1 wins");
+  EXPECT_EQ(heard.data["result"], "Green ran out of time; the game is over: Yellow wins");
   EXPECT_EQ(heard.data["clocks"][1], 0);
 }
 
@@ -1267,12 +1267,12 @@ TEST_F(WebServer, EachSeatIsToldHowTheGameEndedForIt) {
   EXPECT_EQ(send("decline", 1).status, 409);  // nothing left to decline
   ASSERT_EQ(send("resign", 1).status, 200);
   EXPECT_EQ(view(game, 0).data["ending"],
-            json({{"outcome", "won"}, {"reason", "player 2 resigned"}, {"winners", {0}}}));
+            json({{"outcome", "won"}, {"reason", "Green resigned"}, {"winners", {0}}}));
   EXPECT_EQ(view(game, 1).data["ending"],
             json({{"outcome", "lost"}, {"reason", "you resigned"}, {"winners", {0}}}));
   EXPECT_EQ(
       get("/api/games/" + id + "?token=" + game["spectator"].get<std::string>()).data["ending"],
-      json({{"outcome", "over"}, {"reason", "player 2 resigned"}, {"winners", {0}}}));
+      json({{"outcome", "over"}, {"reason", "Green resigned"}, {"winners", {0}}}));
   // However a game ends (here a resignation), nothing stays hidden.
   const json links = create({{"game", "raiinet"}});
   EXPECT_TRUE(view(links, 0).data["view"]["players"][1]["links"][0]["value"].is_null());
@@ -1469,8 +1469,7 @@ TEST_F(WebServer, AnEventStreamHearsAFlagFallWithoutAsking) {
   ::close(fd);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  EXPECT_NE(got.find("player 1 ran out of time; the game is over: player 2 wins"),
-            std::string::npos)
+  EXPECT_NE(got.find("Yellow ran out of time; the game is over: Green wins"), std::string::npos)
       << got.substr(0, 300);
   EXPECT_LT(seconds, 3.0);
 }
@@ -1555,7 +1554,7 @@ TEST_F(WebServer, AnEventAfterAHeartbeatIsReadableAndEveryViewCarriesItsVersion)
   }
   EXPECT_EQ(views, 2u);  // the view as it was, then the fallen flag's
   EXPECT_GE(beats, 2u);  // 1.2 s of clock, a heartbeat each 0.3 s
-  EXPECT_EQ(ending, "player 1 ran out of time; the game is over: player 2 wins");
+  EXPECT_EQ(ending, "Yellow ran out of time; the game is over: Green wins");
   EXPECT_EQ(last, view(game, 0).data["version"].get<std::uint64_t>());
 }
 

@@ -95,6 +95,7 @@ GameInfo register_amazons() {
   game.fields = &fields;
   game.sgf = &amazons::sgf_record;
   game.make_program = &amazons::make_program_player;
+  game.quick = {{{"rules", "standard"}}, "ai"};  // the classic game, against the strongest
   return game;
 }
 

@@ -26,7 +26,7 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
        "extended or standard (the classic game)",
        "Rules",
        {{"extended", "Extended: treasure, artifacts, 1 to 8 players"},
-        {"standard", "Standard: the classic game of two"}}},
+        {"standard", "Classic: the game of two, nothing to collect"}}},
       {"amazons", "4", "amazons per player, 1 to 1000", "Amazons each"},
       {"players", "2", "1 to 8 (standard rules: 2)", "Players"},
       {"treasure", "30", "percent of fields with treasure, 0 to 100 (standard rules: 0)",

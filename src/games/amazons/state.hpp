@@ -125,6 +125,9 @@ class State {
   void end_turn();
   void next_placement();
   std::string over_text() const;
+  // A player as people call it: "Player 2" for the line "player2" the game
+  // names it by default, else the name its line holds.
+  std::string who(int player) const;
 
   Board board_;
   RuleSet rules_ = RuleSet::Extended;

@@ -44,8 +44,9 @@ nlohmann::json State::view(int player) const {
     rows.push_back(cells);
   }
   json seats = json::array();
-  for (const PlayerLine& line : board_.players()) {
-    seats.push_back({{"name", line.name},
+  for (int p = 0; p < players(); ++p) {
+    const PlayerLine& line = board_.players()[static_cast<std::size_t>(p)];
+    seats.push_back({{"name", who(p)},
                      {"id", line.id},
                      {"score", line.score},
                      {"amazons", amazons_of(board_, line.id).size()}});
@@ -105,21 +106,24 @@ nlohmann::json State::view(int player) const {
   return view;
 }
 
+std::string State::who(int player) const {
+  const std::string& name = board_.players()[static_cast<std::size_t>(player)].name;
+  const std::string number = std::to_string(player + 1);
+  return name == "player" + number ? "Player " + number : name;
+}
+
 // How the game ended, in words: in the classic game the player to move
 // cannot move and loses; in the extended game nobody can move.
 std::string State::over_text() const {
   if (rules_ == RuleSet::Extended) return "No amazon can move: the game is over.\n";
-  const auto& lines = board_.players();
-  return lines[static_cast<std::size_t>(to_move_)].name +
-         " cannot move and loses: " + lines[static_cast<std::size_t>(1 - to_move_)].name +
-         " wins.\n";
+  return who(to_move_) + " cannot move and loses: " + who(1 - to_move_) + " wins.\n";
 }
 
 std::string State::events_text(int player) const {
   (void)player;  // nothing is hidden
   if (!last_.any) return "";
   const Action& a = last_.action;
-  const std::string name = board_.players()[static_cast<std::size_t>(last_.player)].name;
+  const std::string name = who(last_.player);
   std::string out;
   switch (a.kind) {
     case Action::Kind::Place:
@@ -140,8 +144,7 @@ std::string State::events_text(int player) const {
       break;
   }
   for (int p = 0; p < players(); ++p) {
-    if (last_.skipped & (1u << p))
-      out += board_.players()[static_cast<std::size_t>(p)].name + " cannot move and is skipped.\n";
+    if (last_.skipped & (1u << p)) out += who(p) + " cannot move and is skipped.\n";
   }
   if (over_) out += over_text();
   return out;
@@ -149,8 +152,7 @@ std::string State::events_text(int player) const {
 
 engine::Ending State::ending() const {
   const auto& lines = board_.players();
-  if (rules_ == RuleSet::Standard)
-    return {lines[static_cast<std::size_t>(to_move_)].name + " has no legal move"};
+  if (rules_ == RuleSet::Standard) return {who(to_move_) + " has no legal move"};
   long long best = 0;
   for (int p = 0; p < players(); ++p)
     best = std::max<long long>(best, lines[static_cast<std::size_t>(p)].score);
@@ -158,7 +160,7 @@ engine::Ending State::ending() const {
   int count = 0;
   for (int p = 0; p < players(); ++p) {
     if (lines[static_cast<std::size_t>(p)].score != best) continue;
-    leaders += (count++ ? " and " : "") + lines[static_cast<std::size_t>(p)].name;
+    leaders += (count++ ? " and " : "") + who(p);
   }
   return {"no amazon can move: " + leaders + (count > 1 ? " share" : " has") +
               " the most treasure (" + std::to_string(best) + ")",

@@ -54,13 +54,15 @@ std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const Se
 }  // namespace
 
 GameInfo register_raiinet() {
-  return info<raiinet::State, &raiinet_bot>(
+  GameInfo game = info<raiinet::State, &raiinet_bot>(
       "raiinet", "RAIInet", "two players, hidden links, data and viruses",
       {"random", "heuristic", "ai", "ismcts", "ai-vote", "ai-unpaired"},
       {{{{"seed", "5"}, {"ability1", "LFDSP"}, {"ability2", "EZHLP"}, {"max_length", "300"}},
         6,
         300}},
       GameFacts{.hidden = true});
+  game.quick.bot = "ai";
+  return game;
 }
 
 }  // namespace games

@@ -26,6 +26,19 @@ const char* cause_name(DeathCause cause) {
   return kNames[static_cast<int>(cause)];
 }
 
+// How the explorer was lost, in words: "ran out of fuel at (3:4)".
+std::string explorer_lost(const Entity& e) {
+  static constexpr const char* kHow[] = {"was lost",
+                                         "ran out of fuel",
+                                         "was devoured by the blackhole",
+                                         "was destroyed by an asteroid",
+                                         "was imploded by a janitaur",
+                                         "was destroyed by a benign",
+                                         "ran out of life support"};
+  return std::string(kHow[static_cast<int>(e.death)]) + " at (" +
+         std::to_string(e.location.sector.row) + ":" + std::to_string(e.location.sector.col) + ")";
+}
+
 json location_json(const Location& l) {
   return {{"sector", {l.sector.row - 1, l.sector.col - 1}}, {"quadrant", l.quadrant}};
 }
@@ -176,7 +189,11 @@ std::string BasicState<E>::events_text(int player) const {
 template <const Edition& E>
 engine::Ending BasicState<E>::ending() const {
   if (life_found_) return {"life found: the mission succeeds", true};
-  if (!galaxy_.explorer_alive()) return {"the explorer is lost"};
+  if (!galaxy_.explorer_alive()) {
+    for (const Entity& dead : last_report_.deaths)
+      if (dead.id == Galaxy::kExplorerId) return {"the explorer " + explorer_lost(dead)};
+    return {"the explorer is lost"};
+  }
   return {"the mission ended after " + std::to_string(turns()) +
           (turns() == 1 ? " turn" : " turns") + " (the length limit) without finding life"};
 }

@@ -24,10 +24,12 @@ std::unique_ptr<Bot<sword_and_shield::State>> sas_bot(std::string_view name,
 }  // namespace
 
 GameInfo register_sword_and_shield() {
-  return info<sword_and_shield::State, &sas_bot>(
+  GameInfo game = info<sword_and_shield::State, &sas_bot>(
       "sword-and-shield", "Sword and Shield", "two players push and react with armed pieces",
       {"random", "uct", "greedy", "ai"}, {{{{"max_length", "250"}}, 20, 250}},
       GameFacts{.undo = true});
+  game.quick.bot = "ai";
+  return game;
 }
 
 }  // namespace games

@@ -41,7 +41,7 @@ async function showMenu() {
       el("p", {}, game.description));
     if (game.players === 2 && game.bots.length) {
       card.append(el("button", { type: "button", id: "quick-" + game.name,
-        onclick: () => quickGame(game) }, "Play the computer"));
+        onclick: () => quickGame(game) }, "Play the computer" + quickRules(game)));
     }
     list.append(card);
   }
@@ -108,9 +108,21 @@ async function drawLobby(box) {
     : el("p", {}, "Nobody is waiting for an opponent now: start a game and choose \"Wait for an opponent in the lobby\"."));
 }
 
-// Quick pairing against the computer: the game's first bot, default parameters.
+// What a quick game's parameters are, by the names of their choices
+// (" (classic)"), where it has any.
+function quickRules(game) {
+  const names = Object.entries(game.quick.params).map(([name, value]) => {
+    const param = game.params.find((p) => p.name === name);
+    const choice = param && (param.choices || []).find((c) => c.value === value);
+    return (choice ? choice.label.split(":")[0] : value).toLowerCase();
+  });
+  return names.length ? " (" + names.join(", ") + ")" : "";
+}
+
+// Quick pairing against the computer: the game people know (classic
+// Amazons), against the bot the game names for it.
 async function quickGame(game) {
-  const answer = await api("POST", "/api/games", { game: game.name, seats: ["human", game.bots[0]] });
+  const answer = await api("POST", "/api/games", { game: game.name, params: game.quick.params, seats: ["human", game.quick.bot] });
   if (answer.ok) location.assign(seatLink(answer.data.id, answer.data.seats[0].token));
 }
 
