@@ -468,7 +468,10 @@ class StateOf final : public TypedState<S> {
 // How a finished game ended: by its rules, or, for front ends that offer
 // them, a resignation, a clock run out, a draw agreed, or a forfeit (an
 // action the rules refuse, from a program or bot that must not make one).
-enum class EndedBy : std::uint8_t { Rules, Resignation, Time, Agreement, Forfeit };
+// How a game ended: by its rules, or by a player (resigned, out of time, a
+// draw agreed, a program's fault), or never begun (a seek cancelled before
+// anyone joined it).
+enum class EndedBy : std::uint8_t { Rules, Resignation, Time, Agreement, Forfeit, Aborted };
 
 // One value a parameter may take, and its name for people.
 struct ParamChoice {

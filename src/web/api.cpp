@@ -229,8 +229,8 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
   static constexpr std::string_view kVerbs[] = {"",       "actions", "undo",    "resign",
-                                                "draw",   "decline", "rematch", "record",
-                                                "replay", "preview", "events"};
+                                                "draw",   "decline", "cancel",  "rematch",
+                                                "record", "replay",  "preview", "events"};
   if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (verb == "record" || verb == "replay") {
@@ -316,6 +316,7 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   if (verb == "resign") return answer(matches_.resign(id, *token));
   if (verb == "draw") return answer(matches_.draw(id, *token));
   if (verb == "decline") return answer(matches_.decline(id, *token));
+  if (verb == "cancel") return answer(matches_.cancel(id, *token));
   if (verb == "rematch") return answer(matches_.rematch(id, *token, request.client));
   // One action ("action"), or the steps of one turn together ("actions").
   std::vector<std::string> actions;

@@ -666,8 +666,8 @@ json Matches::view_of(const Match& match, int player) const {
     view["returns"] = std::vector<double>(r.begin(), r.begin() + state.players());
     view["result"] = result_of(match);
     view["ending"] = ending_json(match, player);
-    static constexpr const char* kEndedBy[] = {"rules", "resignation", "time", "agreement",
-                                               "forfeit"};
+    static constexpr const char* kEndedBy[] = {"rules",     "resignation", "time",
+                                               "agreement", "forfeit",     "aborted"};
     view["ended_by"] = kEndedBy[static_cast<int>(match.ended_by)];
     // The records to download: JSON, and the game's own format where it has one.
     view["records"] = has_sgf(match) ? json::array({"json", "sgf"}) : json::array({"json"});

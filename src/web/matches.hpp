@@ -141,6 +141,8 @@ class Matches {
   Answer<nlohmann::json> resign(const std::string& id, const std::string& token);
   // In a game of two: offers a draw, or accepts the other seat's offer.
   Answer<nlohmann::json> draw(const std::string& id, const std::string& token);
+  // The seeker takes back a seek nobody has joined yet: the game ends unplayed.
+  Answer<nlohmann::json> cancel(const std::string& id, const std::string& token);
   // Declines the other seat's draw offer (playing on declines it too).
   Answer<nlohmann::json> decline(const std::string& id, const std::string& token);
   // After the end: the same game again, seats turned by one, a new seed;
@@ -259,6 +261,7 @@ class Matches {
   std::optional<Refusal> give_up(Match& match, int player);
   std::optional<Refusal> offer_draw(Match& match, int player);
   std::optional<Refusal> decline_draw(Match& match, int player);
+  std::optional<Refusal> abort_seek(Match& match, int player);
   void note_rematch(Match& match, const std::string& text);
   static bool over(const Match& match);
   std::int64_t time_ms() const;

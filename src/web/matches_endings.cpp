@@ -69,7 +69,9 @@ json Matches::ending_json(const Match& match, int player) {
       reason = match.ended_how;
   }
   std::string outcome;
-  if (n == 1) {
+  if (match.ended_by == engine::EndedBy::Aborted) {
+    outcome = "aborted";
+  } else if (n == 1) {
     outcome = match.ended_by == engine::EndedBy::Rules && match.state->ending().goal_reached
                   ? "won"
                   : "lost";
@@ -81,7 +83,7 @@ json Matches::ending_json(const Match& match, int player) {
     outcome = r[static_cast<std::size_t>(player)] == best ? "won" : "lost";
   }
   json ending = {{"outcome", outcome}, {"reason", reason}};
-  if (n > 1) ending["winners"] = winners;
+  if (n > 1 && match.ended_by != engine::EndedBy::Aborted) ending["winners"] = winners;
   return ending;
 }
 
@@ -95,6 +97,9 @@ engine::Returns Matches::returns(const Match& match) {
 
 std::optional<Refusal> Matches::give_up(Match& match, int player) {
   if (over(match)) return Refusal{409, "the game is over"};
+  // (Steps of older versions, which allowed it, are taken as they were.)
+  if (open_seats(match) > 0 && !replaying_)
+    return Refusal{409, "the game waits for an opponent: cancel the seek instead"};
   if (!persist(match, "resign", player, "")) return Refusal{503, kCannotSave};
   match.draw_offer = -1;
   lose(match, player, "resigned", engine::EndedBy::Resignation);
@@ -115,6 +120,7 @@ void Matches::lose(Match& match, int loser, const std::string& how, engine::Ende
 
 std::optional<Refusal> Matches::offer_draw(Match& match, int player) {
   if (over(match)) return Refusal{409, "the game is over"};
+  if (open_seats(match) > 0 && !replaying_) return Refusal{409, "the game waits for an opponent"};
   if (match.state->players() != 2) return Refusal{409, "draws are agreed in games of two"};
   if (match.draw_offer == player) return Refusal{409, "your draw offer stands already"};
   if (!persist(match, "draw", player, "")) return Refusal{503, kCannotSave};
@@ -163,6 +169,22 @@ std::optional<Refusal> Matches::decline_draw(Match& match, int player) {
   match.draw_offer = -1;
   changed(match);
   return std::nullopt;
+}
+
+std::optional<Refusal> Matches::abort_seek(Match& match, int player) {
+  if (over(match)) return Refusal{409, "the game is over"};
+  if (open_seats(match) == 0)
+    return Refusal{409, "only a seek nobody has joined can be cancelled: resign instead"};
+  if (!persist(match, "cancel", player, "")) return Refusal{503, kCannotSave};
+  match.ended = engine::Returns{};
+  match.ended_how = "the seek was cancelled before anyone joined";
+  match.ended_by = engine::EndedBy::Aborted;
+  changed(match);
+  return std::nullopt;
+}
+
+Answer<json> Matches::cancel(const std::string& id, const std::string& token) {
+  return seat_step(id, token, &Matches::abort_seek);
 }
 
 Answer<json> Matches::decline(const std::string& id, const std::string& token) {

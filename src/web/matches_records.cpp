@@ -152,6 +152,7 @@ void Matches::take_stored(Match& match, const StoredStep& step) {
   if (step.kind == "resign") give_up(match, step.player);
   if (step.kind == "draw") offer_draw(match, step.player);
   if (step.kind == "decline") decline_draw(match, step.player);
+  if (step.kind == "cancel") abort_seek(match, step.player);
   if (step.kind == "rematch") note_rematch(match, step.text);
 }
 
@@ -168,6 +169,7 @@ void Matches::restore_recent() {
 Answer<json> Matches::replay(const std::string& id, std::size_t step) {
   std::unique_ptr<engine::AnyState> state;
   std::vector<std::pair<int, std::string>> actions;
+  std::vector<std::string> names;
   {
     const std::lock_guard lock(mutex_);
     auto found = find_finished(id);
@@ -177,12 +179,13 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
     if (auto* error = std::get_if<std::string>(&made)) return Refusal{500, *error};
     state = std::get<std::unique_ptr<engine::AnyState>>(std::move(made));
     actions = match.actions;
+    names = match.names;
   }
   // Taken again outside the lock: the game is over, nothing changes it.
   // Every action described as it was played, the position kept at `step`.
   step = std::min(step, actions.size());
   json moves = json::array();
-  json answer = {{"step", step}, {"steps", actions.size()}};
+  json answer = {{"step", step}, {"steps", actions.size()}, {"names", names}};
   for (std::size_t i = 0; i <= actions.size(); ++i) {
     if (i == step) {
       answer["view"] = state->view(engine::kEveryone);
@@ -192,7 +195,8 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
     const auto described = state->describe(actions[i].second, engine::kEveryone);
     const json move = described ? move_json(*described) : json(nullptr);
     moves.push_back({{"player", actions[i].first},
-                     {"label", described ? described->label : actions[i].second}});
+                     {"label", described ? described->label : actions[i].second},
+                     {"move", move}});
     if (i + 1 == step) {
       answer["action"] = {
           {"player", actions[i].first}, {"action", actions[i].second}, {"move", move}};

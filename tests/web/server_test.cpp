@@ -1144,6 +1144,58 @@ struct Browser {
 
 }  // namespace
 
+// A seek nobody joined is taken back by its seeker (Cancel): it leaves the
+// lobby, ends unplayed (neither won nor lost), and stays so across a
+// restart; while it waits, nobody resigns or offers a draw; once joined it
+// cannot be cancelled, and only the seeker's seat cancels.
+TEST_F(WebServer, ASeekerCancelsASeekNobodyJoined) {
+  char folder[] = "/tmp/gridgames-web-test.XXXXXX";
+  ASSERT_NE(::mkdtemp(folder), nullptr);
+  web::ServeOptions options;
+  auto opened = web::Store::open(std::string(folder) + "/games.sqlite");
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<web::Store>>(opened));
+  options.store = std::move(std::get<std::unique_ptr<web::Store>>(opened));
+  restart(options);
+  Browser seeker{*this, "", ""}, joiner{*this, "", ""};
+  const auto sought = seeker.call("POST", "/api/lobby", {{"game", "raiinet"}});
+  ASSERT_EQ(sought.status, 200) << sought.body;
+  const std::string id = sought.data["id"];
+  const json token = {{"token", sought.data["token"]}};
+  const std::string game = "/api/games/" + id;
+  EXPECT_EQ(seeker.call("POST", game + "/resign", token).data["error"],
+            "the game waits for an opponent: cancel the seek instead");
+  EXPECT_EQ(seeker.call("POST", game + "/draw", token).status, 409);
+  EXPECT_EQ(seeker.call("POST", game + "/cancel", {{"token", "nobody"}}).status, 403);
+  const auto cancelled = seeker.call("POST", game + "/cancel", token);
+  ASSERT_EQ(cancelled.status, 200) << cancelled.body;
+  EXPECT_TRUE(cancelled.data["over"].get<bool>());
+  EXPECT_EQ(cancelled.data["ended_by"], "aborted");
+  EXPECT_EQ(
+      cancelled.data["ending"],
+      json({{"outcome", "aborted"}, {"reason", "the seek was cancelled before anyone joined"}}));
+  EXPECT_EQ(get("/api/lobby").data["seeks"], json::array());
+  EXPECT_EQ(joiner.call("POST", "/api/lobby/" + id + "/join").status, 409);
+  EXPECT_EQ(seeker.call("POST", game + "/cancel", token).status, 409);
+  restart(options);
+  const json again =
+      seeker.call("GET", game + "?token=" + sought.data["token"].get<std::string>()).data;
+  EXPECT_TRUE(again["over"].get<bool>());
+  EXPECT_EQ(again["ended_by"], "aborted");
+  // Joined: no cancelling, but resigning.
+  const auto other = seeker.call("POST", "/api/lobby", {{"game", "raiinet"}});
+  const std::string other_game = "/api/games/" + other.data["id"].get<std::string>();
+  ASSERT_EQ(
+      joiner.call("POST", "/api/lobby/" + other.data["id"].get<std::string>() + "/join").status,
+      200);
+  EXPECT_EQ(
+      seeker.call("POST", other_game + "/cancel", {{"token", other.data["token"]}}).data["error"],
+      "only a seek nobody has joined can be cancelled: resign instead");
+  TearDown();
+  options.store.reset();
+  std::filesystem::remove_all(folder);
+  start(web::Limits{});
+}
+
 TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames) {
   char folder[] = "/tmp/gridgames-web-test.XXXXXX";
   ASSERT_NE(::mkdtemp(folder), nullptr);

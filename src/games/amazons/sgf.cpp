@@ -35,6 +35,7 @@ std::string setup(const State& state) {
 }
 
 std::string result(const engine::Returns& returns, engine::EndedBy ended_by) {
+  if (ended_by == engine::EndedBy::Aborted) return "Void";
   if (ended_by == engine::EndedBy::Agreement || returns[0] == returns[1]) return "0";
   const std::string winner = returns[0] > returns[1] ? "W+" : "B+";
   if (ended_by == engine::EndedBy::Resignation) return winner + "R";
