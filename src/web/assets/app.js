@@ -73,7 +73,7 @@ async function drawMyGames(box) {
     const state = g.over ? endingLine(g) : g.waiting_for ? "waiting for an opponent"
       : g.your_turn ? "your turn" : "the other side's turn";
     const item = el("li", { class: g.your_turn ? "your-turn" : "" },
-      el("a", { href: seatLink(g.id, g.token) }, g.title + " as player " + (g.player + 1)),
+      el("a", { href: seatLink(g.id, g.token) }, g.title + " as Player " + (g.player + 1)),
       " ", el("span", {}, state));
     if (g.over) {
       item.append(" ", el("button", { type: "button", class: "archive", onclick: async () => {
@@ -225,7 +225,7 @@ function showLinks(created) {
   if (people.length === 1) { location.assign(link(people[0])); return; }
   const list = el("ul", { class: "links" });
   for (const s of people) {
-    list.append(el("li", {}, el("a", { href: link(s), id: "link" + s.player }, "Play as player " + (s.player + 1)),
+    list.append(el("li", {}, el("a", { href: link(s), id: "link" + s.player }, "Play as Player " + (s.player + 1)),
       el("input", { readonly: "", value: link(s), "aria-label": "link of player " + (s.player + 1) })));
   }
   const watch = location.origin + "/game/" + created.id + "?token=" + created.spectator;
@@ -245,6 +245,9 @@ function gamePage() {
   const page = {
     board: el("div", { class: "board-box", id: "board" }),
     status: el("p", { id: "status", role: "status" }),
+    // What waits for this page's answer (a draw offered, a rematch, a seek
+    // nobody joined yet), beside the status: in the first screen.
+    notice: el("div", { id: "notice", class: "notice", hidden: "" }),
     sideBadge: el("p", { id: "side", class: "side-badge", hidden: "" }),
     message: el("p", { id: "message", role: "alert" }),
     counters: el("section", { id: "counters", class: "panel", "aria-label": "the game's counters" }),
@@ -260,21 +263,22 @@ function gamePage() {
       el("h2", {}, "The ETF program's output"), el("pre", { class: "console", id: "console", tabindex: "0", "aria-label": "the ETF program's output" })),
     guide: el("details", { id: "guide" }, el("summary", {}, "How to play, and what the board shows")),
     sound: el("input", { type: "checkbox", id: "sound" }),
+    soundLabel: null,
     seed: el("p", { id: "seed", class: "hint", hidden: "" }),
   };
   page.sound.checked = localStorage.getItem("gridgames-sound") === "on";
   page.sound.addEventListener("change", () => localStorage.setItem("gridgames-sound", page.sound.checked ? "on" : "off"));
   page.commandForm = el("form", { class: "command" }, page.command, el("button", { type: "submit", id: "send" }, "Play"));
+  page.soundLabel = el("label", { class: "sound", hidden: "" }, page.sound, " A sound when it is my turn");
   const side = el("div", { class: "side" }, page.sideBadge, page.seed, page.clocks, page.message, page.counters,
-    page.actions, page.commandForm, page.undo, page.flow,
-    el("label", { class: "sound" }, page.sound, " A sound when it is my turn"), page.guide,
+    page.actions, page.commandForm, page.undo, page.flow, page.soundLabel, page.guide,
     el("h2", {}, "What happened"), page.log,
     el("details", {}, el("summary", {}, "The observation as text"), page.observation));
   // The console of the ETF games comes after the controls: on a phone the
   // board, the turn and the controls come first.
   // Whose turn it is comes first, above the board: on a phone the board
   // may be taller than the screen.
-  app.replaceChildren(page.status, el("div", { class: "layout" }, page.board, side, page.consoleBox));
+  app.replaceChildren(page.status, page.notice, el("div", { class: "layout" }, page.board, side, page.consoleBox));
   return page;
 }
 
@@ -347,23 +351,54 @@ function showGame(id, token) {
     game.selection = { piece: null, path: [] };
     return game.shown(game.real);
   });
+  currentGame = game;
   followGame(game);
 }
 
+// A seat's name for people: the game's (Sword and Shield's Yellow), else
+// "Player 2".
+const nameOf = (view, p) => (view.names || [])[p] || "Player " + (p + 1);
+
+// Whether the board is drawn turned half round: each player sees their own
+// side at the bottom; a spectator turns it at will.
+function flipped(game, view) {
+  const bottom = GridBoards.bottom(view);
+  if (bottom === null) return false;
+  return view.player >= 0 ? view.player !== bottom : !!game.spectatorFlip;
+}
+
+// The widest a board may be drawn, in CSS px: its box takes the whole
+// width of the layout at most (the panels then wrap below it).
+function boardWidth(box) {
+  const style = getComputedStyle(box);
+  return box.parentElement.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+
 // What the board asks of the page: which squares go on, what a click
-// plays, the piece picked off the board (moves.js chooses from the moves).
+// plays, the piece picked off the board (moves.js chooses from the moves),
+// the last turn's squares, which way up, and the zoom of a board too
+// large for the screen.
 function boardUi(game, view) {
   const moves = view.moves || [];
   const picks = GamePanels.picks(view);
   const shown = MovePicker.show(moves, game.selection, picks);
-  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  const parts = GridBoards.turnParts(GridBoards.lastTurn(view.log || [], view.players));
   const reselect = (selection) => { game.selection = selection; renderGame(game, game.view); };
   return {
     shown,
     focus: game.focus,
     picked: game.selection.piece,
+    flip: flipped(game, view),
+    width: boardWidth(game.page.board),
+    zoomed: !!game.zoomed,
+    zoomAt: game.zoomAt,
+    zoom(at) {
+      game.zoomed = at !== false;
+      game.zoomAt = at || null;
+      renderGame(game, game.view);
+    },
     mark: (square) => ({ chosen: shown.chosen.has(MovePicker.key(square)), target: shown.targets.has(MovePicker.key(square)) }),
-    wasLast: (square) => !!view.last && view.last.squares.some((s) => same(s, square)),
+    lastPart: (square) => parts.get(MovePicker.key(square)),
     canPick: (piece) => moves.some((m) => m.piece === piece),
     pick(piece) {
       if (!this.canPick(piece)) return;
@@ -382,19 +417,22 @@ function boardUi(game, view) {
 function endingLine(view) {
   const e = view.ending;
   if (!e) return view.result + ".";
-  const players = (e.winners || []).map((p) => "player " + (p + 1)).join(" and ");
+  if (e.outcome === "aborted") return "Cancelled: " + e.reason + ".";
+  const players = (e.winners || []).map((p) => nameOf(view, p)).join(" and ");
   const head = { won: "You won", lost: "You lost", draw: "Draw" }[e.outcome] ||
-    (players.charAt(0).toUpperCase() + players.slice(1) + ((e.winners || []).length > 1 ? " share the win" : " won"));
+    (players + ((e.winners || []).length > 1 ? " share the win" : " won"));
   return head + ": " + e.reason + ".";
 }
 
 function statusLine(view) {
   if (view.over) return endingLine(view);
-  if (view.waiting_for) return "Waiting for an opponent: the game is in the lobby until somebody joins it.";
-  if (view.player < 0) return "You are watching: player " + (view.to_move + 1) + " is to move.";
-  if (view.to_move === view.player) return "Your turn (player " + (view.player + 1) + ").";
-  return "Player " + (view.to_move + 1) + " is to move" +
-    (view.seats[view.to_move].kind !== "human" ? " (the computer is thinking)." : ".");
+  if (view.waiting_for) return view.player >= 0 ? "Waiting for an opponent: the game is in the lobby until somebody joins it."
+    : "Waiting for an opponent to join.";
+  const mover = nameOf(view, view.to_move);
+  if (view.player < 0) return "You are watching: " + mover + " is to move.";
+  if (view.draw_offer !== undefined && view.draw_offer !== view.player) return nameOf(view, view.draw_offer) + " offers a draw: your answer?";
+  if (view.to_move === view.player) return view.players > 1 ? "Your turn (" + mover + ")." : "Your turn.";
+  return mover + " is to move" + (view.seats[view.to_move].kind !== "human" ? " (the computer is thinking)." : ".");
 }
 
 // The named controls: the moves no square tells apart, with their labels;
@@ -416,23 +454,38 @@ function drawActions(game, view, ui) {
   game.page.actions.replaceChildren(...(hint ? [el("span", { class: "hint-text" }, hint)] : []), ...buttons, ...notNow);
 }
 
-// What happened, a line a turn (a turn ends when the player to move
-// changes; in a game of one, each action is one): in words, and in the
-// game's notation where it has one, then what the moves did.
-function drawLog(log, view) {
+// A turn in words: in the game's notation where it has one (classic
+// Amazons: d1-d7/g7), else the moves' labels; `moves` its actions as data.
+function turnText(moves, fallback) {
+  if (!moves.length) return fallback;
+  const noted = moves.every((m) => m.notation && m.notation !== m.action);
+  return noted ? moves.map((m) => m.notation).join("") : moves.map((m) => m.label).join("; ");
+}
+
+// Entries {player, ...} in turns: a turn ends when the player to move
+// changes (in a game of one, each entry is one).
+function turnsOf(entries, players) {
   const turns = [];
-  view.log.forEach((entry) => {
+  entries.forEach((entry, index) => {
     const last = turns[turns.length - 1];
-    if (view.players > 1 && last && last.player === entry.player && entry.move && last.moves.length) last.entries.push(entry);
-    else turns.push({ player: entry.player, entries: [entry], moves: [] });
-    turns[turns.length - 1].moves = turns[turns.length - 1].entries.map((e) => e.move).filter(Boolean);
+    if (players > 1 && last && last.player === entry.player) last.entries.push(entry);
+    else turns.push({ player: entry.player, entries: [entry], start: index });
   });
+  return turns;
+}
+
+// What happened, a line a turn: in the game's notation where it has one,
+// then in words, then what the moves did.
+function drawLog(log, view) {
+  const turns = turnsOf(view.log, view.players);
   // The view carries the last entries of the log, from entry log_from on.
   log.setAttribute("start", (view.log_from || 0) + 1);
-  log.replaceChildren(...turns.map(({ player, entries, moves }) => {
-    const notation = moves.length && moves.every((m) => m.notation !== m.action) ? moves.map((m) => m.notation).join("") + ": " : "";
-    const said = moves.length ? notation + moves.map((m) => m.label).join("; ") : entries.map((e) => e.action).join("; ");
-    return el("li", {}, "player " + (player + 1) + ": " + said,
+  log.replaceChildren(...turns.map(({ player, entries }) => {
+    const moves = entries.map((e) => e.move).filter(Boolean);
+    const noted = turnText(moves, "");
+    const words = moves.length ? moves.map((m) => m.label).join("; ") : entries.map((e) => e.action).join("; ");
+    const said = noted && noted !== words ? noted + ": " + words : words;
+    return el("li", {}, (view.players > 1 ? nameOf(view, player) + ": " : "") + said,
       ...entries.flatMap((e) => e.events.map((line) => el("div", { class: "event" }, line))));
   }));
   log.scrollTop = log.scrollHeight;
@@ -448,7 +501,7 @@ function renderGame(game, view, fresh = false) {
   const page = game.page;
   const myTurn = !view.over && view.player >= 0 && view.to_move === view.player && !view.waiting_for;
   title((myTurn ? "(your turn) " : "") + titleOf(view.game) +
-    (view.player < 0 ? " - watching" : " - player " + (view.player + 1)));
+    (view.player < 0 ? " - watching" : " - " + nameOf(view, view.player)));
   if (myTurn && game.wasMyTurn === false) turnSound(page);
   game.wasMyTurn = myTurn;
   // The square with the keyboard's focus keeps it when the board is drawn again.
@@ -460,6 +513,7 @@ function renderGame(game, view, fresh = false) {
   if (focused) page.board.querySelector('.cell[tabindex="0"]')?.focus();
   page.board.dataset.version = view.version;
   page.status.textContent = statusLine(view);
+  drawNotice(game, view);
   // A game of one shows its seed: typed in the form, it deals the same game.
   const seed = view.params && view.params.seed;
   page.seed.hidden = seed === undefined;
@@ -471,15 +525,16 @@ function renderGame(game, view, fresh = false) {
   page.counters.hidden = !panel;
   if (panel) page.counters.replaceChildren(panel);
   drawActions(game, view, ui);
-  // Only a seat plays, and only while the game goes on.
-  const plays = view.player >= 0 && !view.over;
+  // Only a seat plays, and only while the game goes on (a seek, once joined).
+  const plays = view.player >= 0 && !view.over && !view.waiting_for;
   page.actions.hidden = !plays;
   page.commandForm.hidden = !plays;
+  page.soundLabel.hidden = !plays;
   if (!page.guide.dataset.game) {
     page.guide.dataset.game = view.game;
     page.guide.append(GamePanels.guide(view));
   }
-  page.undo.hidden = !view.can_undo && !game.pending.length;
+  page.undo.hidden = !plays || (!view.can_undo && !game.pending.length);
   page.undo.textContent = game.pending.length ? "Take back the last step (not sent yet)" : "Undo my last action";
   drawLog(page.log, view);
   drawFlow(game, view);
@@ -497,37 +552,51 @@ function drawConsole(page, view) {
   pre.scrollTop = pre.scrollHeight;
 }
 
-// The controls of the game's flow: resign (asked twice), draw, rematch,
-// the record and the replay once over, the link to watch.
+// What waits for this page's answer, shown under the status (in the first
+// screen): the other side's draw offer, a rematch made, a seek nobody has
+// joined yet (which its seeker may cancel).
+function drawNotice(game, view) {
+  const items = [];
+  const playing = view.player >= 0;
+  if (!view.over && view.waiting_for && playing) {
+    items.push(el("p", {}, "Nobody has joined yet: send the game's link, or wait here."),
+      el("button", { id: "cancel-seek", onclick: () => game.answer("cancel", {}) }, "Cancel the seek"));
+  } else if (!view.over && playing && view.draw_offer !== undefined && view.draw_offer !== view.player) {
+    items.push(el("div", { id: "draw-offer", class: "offer", role: "alert" },
+      el("p", {}, nameOf(view, view.draw_offer) + " offers a draw."),
+      el("button", { id: "draw", class: "primary", onclick: () => game.answer("draw", {}) }, "Accept the draw"),
+      el("button", { id: "decline", onclick: () => game.answer("decline", {}) }, "Decline")));
+  } else if (view.over && view.rematch) {
+    items.push(el("p", {}, "A rematch is ready."),
+      el("a", { id: "rematch-link", class: "button primary", href: "/game/" + view.rematch.id + "?token=" + view.rematch.token },
+        "Go to the rematch"));
+  }
+  game.page.notice.hidden = !items.length;
+  game.page.notice.replaceChildren(...items);
+}
+
+// The controls of the game's flow: resign (asked twice), offering a draw,
+// a rematch, the record and the replay once over, the link to watch, and
+// for a spectator, the board turned.
 function drawFlow(game, view) {
   const items = [];
   const playing = view.player >= 0;
   const again = () => drawFlow(game, game.view);
-  if (playing && !view.over) {
+  if (playing && !view.over && !view.waiting_for) {
     if (game.confirmResign) {
       items.push(el("button", { id: "resign-confirm", class: "danger", onclick: () => { game.confirmResign = false; game.answer("resign", {}); } }, "Yes, resign"),
         el("button", { id: "resign-cancel", onclick: () => { game.confirmResign = false; again(); } }, "No, play on"));
     } else {
       items.push(el("button", { id: "resign", onclick: () => { game.confirmResign = true; again(); } }, "Resign"));
     }
-    if (view.players === 2) {
-      const offered = view.draw_offer;
-      if (offered === view.player) {
-        items.push(el("button", { id: "draw", disabled: "" }, "Draw offered"));
-      } else if (offered === undefined) {
-        items.push(el("button", { id: "draw", onclick: () => game.answer("draw", {}) }, "Offer a draw"));
-      } else {  // the other's offer: a message, answered here
-        items.push(el("div", { id: "draw-offer", class: "offer", role: "alert" },
-          el("p", {}, "Player " + (offered + 1) + " offers a draw."),
-          el("button", { id: "draw", class: "primary", onclick: () => game.answer("draw", {}) }, "Accept the draw"),
-          el("button", { id: "decline", onclick: () => game.answer("decline", {}) }, "Decline")));
-      }
+    if (view.players === 2 && view.draw_offer === view.player) {
+      items.push(el("button", { id: "draw", disabled: "" }, "Draw offered"));
+    } else if (view.players === 2 && view.draw_offer === undefined) {
+      items.push(el("button", { id: "draw", onclick: () => game.answer("draw", {}) }, "Offer a draw"));
     }
   }
   if (view.over) {
-    if (view.rematch) {
-      items.push(el("a", { id: "rematch-link", href: "/game/" + view.rematch.id + "?token=" + view.rematch.token }, "Go to the rematch"));
-    } else if (playing) {
+    if (playing && !view.rematch && view.ended_by !== "aborted") {
       items.push(el("button", { id: "rematch", onclick: () => game.answer("rematch", {}) }, "Rematch"));
     }
     items.push(el("a", { id: "record", href: "/api/games/" + game.id + "/record", download: "game-" + game.id + ".json" }, "Download the record"));
@@ -535,6 +604,12 @@ function drawFlow(game, view) {
       items.push(el("a", { id: "record-sgf", href: "/api/games/" + game.id + "/record?format=sgf", download: "game-" + game.id + ".sgf" }, "as SGF"));
     }
     items.push(el("button", { id: "replay", onclick: () => showReplay(game.id) }, "Replay"));
+  }
+  if (!playing && GridBoards.bottom(view) !== null) {
+    items.push(el("button", { id: "flip", "aria-pressed": game.spectatorFlip ? "true" : "false", onclick: () => {
+      game.spectatorFlip = !game.spectatorFlip;
+      renderGame(game, game.view);
+    } }, "Turn the board"));
   }
   if (view.spectator) {
     items.push(el("label", { class: "watch" }, "Link to watch: ",
@@ -550,14 +625,17 @@ function drawClocks(game, view) {
   if (!view.clocks) { clocks.hidden = true; return; }
   clocks.hidden = false;
   const received = Date.now();
+  // The mover's clock stands out once the game is under way (a seek
+  // waiting has no mover yet); it ticks once that player has moved.
+  const live = !view.over && !view.waiting_for;
   const show = () => {
     clocks.replaceChildren(...view.clocks.map((ms, p) => {
       const runs = p === view.to_move && view.clock_runs;
       const left = Math.max(0, runs ? ms - (Date.now() - received) : ms);
       const seconds = Math.ceil(left / 1000);
       const text = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
-      return el("span", { class: "clock" + (p === view.to_move ? " running" : ""), id: "clock" + p },
-        "player " + (p + 1) + " " + text);
+      return el("span", { class: "clock" + (live && p === view.to_move ? " running" : ""), id: "clock" + p },
+        nameOf(view, p) + " " + text);
     }));
   };
   show();
@@ -643,58 +721,85 @@ function showMissing(reason) {
     el("p", {}, el("a", { href: "/", id: "back" }, "Back to the games")));
 }
 
-// A finished game, action by action, as spectators saw it.
+// A finished game, turn by turn, as spectators saw it: the board after a
+// turn with that turn's squares marked, the list of the turns in the game's
+// notation (each a link: every position has its own address), and the way
+// through them (buttons, the arrow keys, Home and End).
 async function showReplay(id, step = 0) {
   const answer = await api("GET", "/api/games/" + id + "/replay?step=" + step);
   if (!answer.ok) { showMissing(answer.data.error); return; }
   const r = answer.data;
+  const players = r.names.length;
   // Each step has its own address (the seat's token kept, for the way back).
   const params = new URLSearchParams(location.search);
   const address = (to) => { params.set("replay", to); return "/game/" + id + "?" + params.toString(); };
   history.replaceState(null, "", address(r.step));
+  const turns = turnsOf(r.moves, players).map((t) => ({ ...t, end: t.start + t.entries.length }));
+  const ends = [0, ...turns.map((t) => t.end)];
+  const before = Math.max(...ends.filter((e) => e < r.step)), after = Math.min(...ends.filter((e) => e > r.step));
   const go = (to) => { if (to >= 0 && to <= r.steps && to !== r.step) showReplay(id, to); };
   title(titleOf(r.view.game) + " - replay");
   const button = (label, to, name) => {
     const b = el("button", { id: name, onclick: () => go(to) }, label);
-    if (to < 0 || to > r.steps || to === r.step) b.disabled = true;
+    if (!Number.isFinite(to) || to < 0 || to > r.steps || to === r.step) b.disabled = true;
     return b;
   };
-  const said = r.action ? "player " + (r.action.player + 1) + ": " + (r.action.move ? r.action.move.label : r.action.action) : "the start";
-  // The move list: every action, a link to the position after it.
-  const list = el("ol", { id: "replay-moves", class: "replay-moves", tabindex: "0", "aria-label": "the moves" });
-  r.moves.forEach((m, i) => {
-    const link = el("a", { href: address(i + 1), onclick: (event) => { event.preventDefault(); go(i + 1); } },
-      "player " + (m.player + 1) + ": " + m.label);
-    if (i + 1 === r.step) link.setAttribute("aria-current", "step");
+  const named = (t) => nameOf(r, t.player) + ": " + turnText(t.entries.map((e) => e.move).filter(Boolean),
+    t.entries.map((e) => e.label).join("; "));
+  const shown = turns.findIndex((t) => t.end === r.step);
+  const said = r.step === 0 ? "the start" : shown >= 0 ? named(turns[shown])
+    : nameOf(r, r.action.player) + ": " + (r.action.move ? r.action.move.label : r.action.action);
+  const where = shown >= 0 || r.step === 0 ? "Turn " + (shown + 1) + " of " + turns.length : "Action " + r.step + " of " + r.steps;
+  // The turns: each a link to the position after it.
+  const list = el("ol", { id: "replay-moves", class: "replay-moves", tabindex: "0", "aria-label": "the turns" });
+  turns.forEach((t, i) => {
+    const link = el("a", { href: address(t.end), onclick: (event) => { event.preventDefault(); go(t.end); } }, named(t));
+    if (i === shown) link.setAttribute("aria-current", "step");
     list.append(el("li", {}, link));
   });
+  // The turn shown, marked on the board: its actions up to this step.
+  const upTo = r.moves.slice(0, r.step).map((m) => ({ player: m.player, move: m.move }));
+  const parts = GridBoards.turnParts(GridBoards.lastTurn(upTo, players));
+  const view = { game: r.view.game, player: -1, players, names: r.names, view: r.view };
+  const board = el("div", { class: "board-box", id: "board", "data-version": r.step });
+  const ui = { mark: () => ({}), lastPart: (square) => parts.get(MovePicker.key(square)), click() {}, pick() {},
+    canPick: () => false, flip: replayFlip, width: 0,
+    zoomed: false, zoom() {} };
   const back = new URLSearchParams(params);
   back.delete("replay");
+  const flip = GridBoards.bottom(view) === null ? "" : el("button", { id: "flip", "aria-pressed": replayFlip ? "true" : "false",
+    onclick: () => { replayFlip = !replayFlip; showReplay(id, r.step); } }, "Turn the board");
   app.replaceChildren(el("h1", {}, "Replay of " + titleOf(r.view.game)),
-    el("div", { class: "layout" },
-      el("div", { class: "board-box", id: "board", "data-version": r.step }, GridBoards.draw({ game: r.view.game, player: -1, view: r.view },
-        { mark: () => ({}), wasLast: () => false, click() {}, pick() {}, canPick: () => false })),
+    el("div", { class: "layout" }, board,
       el("div", { class: "side" },
-        el("p", { id: "replay-step", role: "status" }, "Action " + r.step + " of " + r.steps + ": " + said),
-        el("div", { class: "flow" }, button("« Start", 0, "replay-start"), button("◀ Back", r.step - 1, "replay-back"),
-          button("Next ▶", r.step + 1, "replay-next"), button("End »", r.steps, "replay-end")),
+        el("p", { id: "replay-step", role: "status" }, where + ": " + said),
+        el("div", { class: "flow" }, button("« Start", 0, "replay-start"), button("◀ Back", before, "replay-back"),
+          button("Next ▶", after, "replay-next"), button("End »", r.steps, "replay-end"), flip),
         el("p", { class: "hint" }, "The arrow keys step back and forth; Home and End go to the start and the end."),
         list,
         el("p", {}, el("a", { id: "replay-leave", href: "/game/" + id + "?" + back.toString() }, "Back to the game")),
         el("details", {}, el("summary", {}, "The position as text"), el("pre", {}, r.observation)))));
-  GridBoards.readable(document.getElementById("board"));
+  ui.width = boardWidth(board);
+  board.append(GridBoards.draw(view, ui));
+  GridBoards.readable(board);
   list.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
   document.onkeydown = (event) => {
     if (!document.getElementById("replay-moves")) { document.onkeydown = null; return; }
-    const to = { ArrowLeft: r.step - 1, ArrowRight: r.step + 1, Home: 0, End: r.steps }[event.key];
+    const to = { ArrowLeft: before, ArrowRight: after, Home: 0, End: r.steps }[event.key];
     if (to !== undefined) { event.preventDefault(); go(to); }
   };
 }
+// A replay's board turned half round (kept from step to step).
+let replayFlip = false;
 
-// A board drawn at one width and shown at another keeps its text readable.
+// A board drawn at one width and shown at another keeps its text readable;
+// a game's board is drawn again for its new width (a board too large for
+// the screen shows whole, or zooms).
+let currentGame = null;
 window.addEventListener("resize", () => {
   const board = document.getElementById("board");
-  if (board) GridBoards.readable(board);
+  if (currentGame && currentGame.view && currentGame.page.board.isConnected) renderGame(currentGame, currentGame.view);
+  else if (board) GridBoards.readable(board);
 });
 
 async function route() {

@@ -4,17 +4,12 @@
 "use strict";
 
 const GameColours = {
-  players: {
-    amazons: ["#d84315", "#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457", "#4e342e"],
-    raiinet: ["#1565c0", "#c62828"],
-    "sword-and-shield": ["#f9a825", "#2e7d32"],
-  },
+  // Each seat's colour, the same in every game: player 1 yellow and player
+  // 2 green (Sword and Shield's own names for its sides), then the others
+  // of an Amazons game of up to eight.
+  seats: ["#f9a825", "#2e7d32", "#1565c0", "#c62828", "#6a1b9a", "#00838f", "#ad1457", "#4e342e"],
   // Their names, for people (the same order).
-  names: {
-    amazons: ["red", "blue", "green", "purple", "orange", "teal", "pink", "brown"],
-    raiinet: ["blue", "red"],
-    "sword-and-shield": ["yellow", "green"],
-  },
+  seatNames: ["yellow", "green", "blue", "red", "purple", "teal", "pink", "brown"],
   burnt: "#37474f",
   treasure: "#a67c00",
   artifact: "#5d4037",
@@ -31,8 +26,12 @@ const GameColours = {
   energy: "#1565c0",
   fuel: "#ef6c00",
   life: "#2e7d32",
-  // A player's colour in a game, grey where the game has none.
-  of(game, player) {
-    return (this.players[game] || [])[player] || "#607d8b";
+  // A seat's colour (grey past the eighth), and the colour of what is
+  // written on it (dark on the yellow, white on the others).
+  of(player) {
+    return this.seats[player] || "#607d8b";
+  },
+  ink(player) {
+    return player === 0 ? "#1d2433" : "white";
   },
 };

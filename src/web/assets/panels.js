@@ -14,12 +14,19 @@ const GamePanels = (() => {
     for (const child of children) n.append(child);
     return n;
   }
-  // A colour's mark (set through the CSSOM: the page's policy refuses style attributes).
-  function swatch(colour, text = "") {
+  // A colour's mark (set through the CSSOM: the page's policy refuses style
+  // attributes), its text in `ink`.
+  function swatch(colour, text = "", ink = "white") {
     const mark = node("span", { class: "swatch", "aria-hidden": "true" }, text);
     mark.style.background = colour;
+    mark.style.color = ink;
     return mark;
   }
+  // A seat's mark: its colour, and its number on it.
+  const seatMark = (p, text = "") => swatch(C.of(p), text, C.ink(p));
+  // The last turn's marks, as the boards draw them.
+  const lastMarks = (what) => [node("span", {}, node("span", { class: "mark-last mark-last-from" }), " ",
+    node("span", { class: "mark-last mark-last-to" }), " ", node("span", { class: "mark-last mark-last-arrow" })), what];
   const row = (...cells) => node("tr", {}, ...cells.map((c) => node("td", {}, c)));
   // A counter as a bar: what it is, how much of how much.
   function bar(name, value, most, colour) {
@@ -32,30 +39,29 @@ const GamePanels = (() => {
     node("thead", {}, node("tr", {}, ...head.map((h) => node("th", { scope: "col" }, h)))), node("tbody", {}, ...rows));
 
   const C = GameColours;
-  const colours = C.players;
 
   // ---------------------------------------------------------------- games
   const amazons = {
-    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + C.names.amazons[p] + ")", colour: colours.amazons[p] }),
-    counters(v) {
+    side: (v, p) => ({ name: v.players[p].name + " (" + C.seatNames[p] + ")", colour: C.of(p) }),
+    counters(v, view) {
       const placing = v.phase === "placement";
-      return node("div", {},
-        node("p", { id: "phase-hint" }, placing ? "Placement: each player places " + v.amazons_each + " amazons in turn."
-          : v.phase === "shoot" ? "Now shoot: click where the arrow from the amazon that moved falls" +
-            " (or take the move back: it is not sent before its shot)."
-          : "Moves: move an amazon, then shoot an arrow from where it lands."),
+      const hint = view.over ? "" : placing ? "Placement: each player places " + v.amazons_each + " amazons in turn."
+        : v.phase === "shoot" ? "Now shoot: click where the arrow from the amazon that moved falls" +
+          " (or take the move back: it is not sent before its shot)."
+        : "Moves: move an amazon, then shoot an arrow from where it lands.";
+      return node("div", {}, ...(hint ? [node("p", { id: "phase-hint" }, hint)] : []),
         table(["Player", placing ? "Amazons placed" : "Amazons", "Score"], v.players.map((p, k) =>
-          row(node("span", {}, swatch(colours.amazons[k]), " Player " + (k + 1)), String(p.amazons), String(p.score)))));
+          row(node("span", {}, seatMark(k, String(k + 1)), " " + p.name), String(p.amazons), String(p.score)))));
     },
     legend: (v) => [
-      [swatch(colours.amazons[0], "1"), "an amazon, numbered by its player"],
+      [seatMark(0, "1"), "an amazon, numbered by its player, in its player's colour"],
       [swatch(C.burnt), "a burnt field: an arrow or a spear; nothing passes it"],
       ...(v.rules === "standard" ? [] : [
         [node("b", { class: "gold" }, "3"), "treasure: the points an amazon collects by landing there"],
         ["♞", "a horse: shoot, then move the same amazon again"],
         ["⤫", "a broken arrow: no shot after landing"],
         ["↑", "a spear: thrown to any free field in a straight line, over obstacles"]]),
-      [node("span", { class: "mark-last" }), "the last move: from, to and the arrow"]],
+      lastMarks("the last turn: where the amazon came from (dashed), where it went (solid), where its arrow fell (dotted)")],
     how: (v) => [
       "Amazons move like chess queens: any distance in a straight line, never over another amazon or a burnt field.",
       "A turn is a move and then a shot: click one of your amazons, then its destination, then where its arrow lands.",
@@ -66,15 +72,15 @@ const GamePanels = (() => {
   };
 
   const raiinet = {
-    side: (v, p) => ({ name: "Player " + (p + 1) + " (" + C.names.raiinet[p] + ", links " + (p ? "A-H" : "a-h") + ")",
-      colour: colours.raiinet[p] }),
+    side: (v, p) => ({ name: v.players[p].name + " (" + C.seatNames[p] + ", links " + (p ? "A-H" : "a-h") + ")",
+      colour: C.of(p) }),
     // The cards are picked before their targets.
     picks: (v, view) => (v.players[view.player]?.abilities || []).map((a) => "card " + a.card),
     counters(v, view, ui) {
       const players = table(["Player", "Data", "Viruses", "Abilities left"], v.players.map((p, k) =>
-        row(node("span", {}, swatch(colours.raiinet[k]), " " + p.name), String(p.data), String(p.viruses), String(p.abilities_left))));
+        row(node("span", {}, seatMark(k), " " + p.name), String(p.data), String(p.viruses), String(p.abilities_left))));
       const mine = v.players[view.player];
-      if (!mine || !mine.abilities) return players;
+      if (!mine || !mine.abilities || view.over) return players;
       const cards = node("div", { class: "cards", role: "group", "aria-label": "your ability cards" },
         ...mine.abilities.map((a) => {
           const piece = "card " + a.card;
@@ -90,15 +96,15 @@ const GamePanels = (() => {
           : "Abilities: click a card, then its target; then move a link."), cards);
     },
     legend: () => [
-      [swatch(colours.raiinet[0], "a"), "player 1's links, with strength and kind when known: D data, V virus"],
-      [swatch(colours.raiinet[1], "A"), "player 2's links; ? while you do not know them"],
+      [seatMark(0, "a"), "player 1's links, with strength and kind when known: D data, V virus"],
+      [seatMark(1, "A"), "player 2's links; ? while you do not know them"],
       [node("b", {}, "S"), "a server port: a link moved onto the opponent's is downloaded by them"],
       [node("span", { class: "mark-firewall" }), "a firewall, in its owner's colour"],
       [node("span", { class: "mark-eye" }), "a link both players know (revealed): yours the opponent knows"],
       [node("span", { class: "mark-boost" }, "»"), "a boosted link: it moves two squares"],
-      [node("span", {}, swatch(colours.raiinet[0]), swatch(colours.raiinet[1])),
+      [node("span", {}, seatMark(0), seatMark(1)),
         "the bar along an edge: the links of that colour leave the board there, a download"],
-      [node("span", { class: "mark-last" }), "the last move"]],
+      lastMarks("the last turn: from (dashed), to (solid), an ability's target (dotted)")],
     how: () => [
       "Each turn: at most one ability card, then move one of your links one square (boosted: two).",
       "Move a link off the opponent's edge to download it; moving onto an opponent's link is a battle: the stronger downloads the other.",
@@ -107,7 +113,7 @@ const GamePanels = (() => {
   };
 
   const swordAndShield = {
-    side: (v, p) => ({ name: v.players[p].name + " (pieces " + (p ? "A-X" : "a-x") + ")", colour: colours["sword-and-shield"][p] }),
+    side: (v, p) => ({ name: v.players[p].name + " (pieces " + (p ? "A-X" : "a-x") + ")", colour: C.of(p) }),
     // An unused piece is picked (above or below the board) before its creation.
     picks: (v, view) => (v.players[view.player]?.unused || []).map((u) => u.letter),
     counters(v) {
@@ -115,7 +121,7 @@ const GamePanels = (() => {
         reaction: "Choose which reaction comes first", over: "The game is over" };
       return node("div", {}, node("p", {}, (phases[v.phase] || v.phase) + "."),
         table(["Side", "Unused", "In the cemetery"], v.players.map((p, k) =>
-          row(node("span", {}, swatch(colours["sword-and-shield"][k]), " " + p.name), String(p.unused.length),
+          row(node("span", {}, seatMark(k), " " + p.name), String(p.unused.length),
             p.cemetery.length ? p.cemetery.join(" ") : "none"))));
     },
     legend: () => [
@@ -124,7 +130,7 @@ const GamePanels = (() => {
       [node("b", {}, "☺"), "a face: a sword reaching it wins the game"],
       [node("b", { class: "gold" }, "+"), "a creation square"],
       [swatch(C.corner), "a cut corner: pieces pushed there are lost"],
-      [node("span", { class: "mark-last" }), "the last action's squares"]],
+      lastMarks("the last turn's squares: where a piece came from (dashed), went or was made (solid)")],
     how: () => [
       "A turn: create a piece on your + square (or pass), then move or rotate each of your pieces at most once, then pass.",
       "Click a piece (on the board or among the unused), then where it goes, or its action below.",
@@ -148,7 +154,7 @@ const GamePanels = (() => {
       [swatch(C.enemies.G, "G"), "Grunt"], [swatch(C.enemies.F, "F"), "Fighter"], [swatch(C.enemies.C, "C"), "Carrier"],
       [swatch(C.enemies.I, "I"), "Interceptor"], [swatch(C.enemies.P, "P"), "Pylon"],
       [node("b", { class: "gold" }, "*"), "your projectile"], [node("b", { class: "gold" }, "<"), "an enemy projectile"],
-      [swatch(C.fog, "?"), "out of sight"], [node("span", { class: "mark-last" }), "where you last moved"]],
+      [swatch(C.fog, "?"), "out of sight"], lastMarks("your last move: from (dashed) and to (solid)")],
     how: () => [
       "Click a highlighted square to move there, or fire, pass, or use your power.",
       "Enemies come from the right; each turn they act after you. Your health reaching 0 ends the game.",
