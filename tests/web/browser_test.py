@@ -10,6 +10,7 @@ move in one reaches the other without reloading.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -66,9 +67,14 @@ def start_game(driver, base, game):
     """Opens the game's form from the menu, starts it; returns the seat links."""
     driver.get(base)
     wait(driver, lambda d: d.find_elements(By.ID, "play-" + game), "the menu")
-    accessible(driver, "the menu")
+    if not SEEN.get("menu"):
+        SEEN["menu"] = True
+        shoot(driver, None, "the menu")
+    else:
+        accessible(driver, "the menu")
     driver.find_element(By.ID, "play-" + game).click()
     wait(driver, lambda d: d.find_elements(By.ID, "start"), "the form of " + game)
+    shoot(driver, None, "the form of " + game)
     # Every field has a label of words, not a parameter's name.
     for field in driver.find_elements(By.CSS_SELECTOR, "form.new-game input, form.new-game select"):
         labels = driver.find_elements(By.CSS_SELECTOR, "label[for='%s']" % field.get_attribute("id"))
@@ -153,6 +159,8 @@ def select_mover(driver, base):
 
 
 SIZES = {"": (1280, 900), "-phone": (390, 844)}
+SEEN = {}  # the pages checked once already
+BASE = []  # the server's address
 
 
 AXE = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"),
@@ -184,7 +192,7 @@ const walker = document.createTreeWalker(document.getElementById('app'), NodeFil
 for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.textContent.trim()) texts.push(t.parentElement);
 return [
   least([...document.querySelectorAll('#board [role=button], #app button, #app select, #app label:has(input[type=checkbox]),'
-          + ' #app input:not([type=checkbox])')],
+          + ' #app input, #app a, #app summary, header a')],
         (e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height),
         (e) => e.getAttribute('aria-label') || e.textContent || e.tagName),
   least(texts,
@@ -222,10 +230,29 @@ def shoot(driver, shots, name):
                 name, suffix, tap["what"], tap["size"])
             assert not text or text["size"] >= 10.95, "%s%s: the text %r is %.1f px, too small to read" % (
                 name, suffix, text["what"], text["size"])
-        # No value missing from any panel ("undefined", "NaN").
+        # No value missing from any panel ("undefined", "NaN"), and players
+        # named as people name them (never "player1").
         text = driver.find_element(By.TAG_NAME, "body").text
         for missing in ("undefined", "NaN"):
             assert missing not in text, "%s%s: %r on the page" % (name, suffix, missing)
+        machine = re.search(r"\bplayer\d", text)
+        assert not machine, "%s%s: %r on the page" % (name, suffix, text[max(0, machine.start() - 40):machine.end() + 40])
+        # The header on one line; what waits for an answer (a draw offered,
+        # a rematch, a seek) in the first screen.
+        lines = driver.execute_script(
+            "const h = document.querySelector('header');"
+            "return h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight || 20);")
+        top = driver.execute_script("return [...document.querySelectorAll('header > *')].map((e) => Math.round(e.getBoundingClientRect().top))")
+        assert max(top) - min(top) < 12, "%s%s: the header wraps (%r, %.1f lines)" % (name, suffix, top, lines)
+        notice = driver.find_elements(By.ID, "notice")
+        if notice and notice[0].is_displayed():
+            bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", notice[0])
+            assert bottom <= height, "%s%s: the question %r shows at %d px, below the screen" % (
+                name, suffix, notice[0].text, bottom)
+        # A board fits its box: nothing scrolls inside it.
+        inside = driver.execute_script(
+            "const b = document.getElementById('board'); return b ? b.scrollWidth - b.clientWidth : 0")
+        assert inside <= 1, "%s%s: the board scrolls inside its box by %d px" % (name, suffix, inside)
         # Nothing wider than the window: no scrolling sideways.
         # (the width inside the scroll bar: a page as wide as the window with
         # a vertical scroll bar scrolls sideways by the bar's width)
@@ -250,6 +277,8 @@ def test_one_player(driver, base, game, illegal, shots):
                                    for p in d.find_elements(By.CSS_SELECTOR, "#actions .not-now")),
              game + ": why there is no Lift off")
     click_target(driver, game + ": a move by clicking")
+    if game == "space-defender-2":
+        phone_zoom(driver, game)
     keyboard_move(driver, game)
     reason = refused(driver, illegal)
     assert reason, game + ": no reason for " + illegal
@@ -260,6 +289,31 @@ def test_one_player(driver, base, game, illegal, shots):
     shoot(driver, shots, game)
     print("ok %s: a move by clicking, one with the keyboard, named buttons; %r refused: %s"
           % (game, illegal, reason.splitlines()[0]))
+
+
+def phone_zoom(driver, what):
+    """On a phone a board too large for it shows whole (every column, its
+    squares not yet for tapping); "Zoom in to play" shows the part in play
+    with squares of a finger's size, where a move is played by tapping;
+    "Show the whole board" goes back."""
+    driver.set_window_size(*SIZES["-phone"])
+    wait(driver, lambda d: d.find_element(By.ID, "zoom").text == "Zoom in to play", what + ": the whole board")
+    squares = seat_view(driver, BASE[0])["view"]["board"]["squares"]
+    drawn = driver.execute_script(
+        "const svg = document.querySelector('#board svg'); const [x, y, w] = svg.getAttribute('viewBox').split(' ');"
+        "return [+x, +y, +w, svg.querySelectorAll('.cell').length, svg.getBoundingClientRect().width,"
+        " document.getElementById('board').clientWidth];")
+    assert drawn[:2] == [0, 0] and drawn[3] == len(squares) * len(squares[0]) and drawn[4] <= drawn[5], \
+        what + ": not the whole board in the screen's width: %r" % drawn
+    driver.find_element(By.ID, "zoom").click()
+    wait(driver, lambda d: d.find_element(By.ID, "zoom").text == "Show the whole board", what + ": the zoom")
+    sizes = driver.execute_script("return [...document.querySelectorAll('#board .cell[role=button]')]"
+                                  ".map((c) => c.getBoundingClientRect().width)")
+    assert sizes and min(sizes) >= 31.5, what + ": zoomed squares of %.1f px" % min(sizes)
+    click_target(driver, what + ": a move tapped on the zoomed board")
+    driver.find_element(By.ID, "zoom").click()
+    wait(driver, lambda d: d.find_element(By.ID, "zoom").text == "Zoom in to play", what + ": the whole board again")
+    driver.set_window_size(1400, 1100)
 
 
 def keyboard_move(driver, what):
@@ -347,6 +401,11 @@ def test_one_game_three_pages(driver, base, shots):
         seeker.find_element(By.ID, "seek").click()
         wait(seeker, lambda d: status_text(d).startswith("Waiting for an opponent"), "the seeker waiting")
         game_id = urllib.parse.urlparse(seeker.current_url).path.split("/")[-1]
+        # A seek waiting offers what can be done: cancel it, nothing of play.
+        assert seeker.find_element(By.ID, "cancel-seek").is_displayed(), "no way to cancel the seek"
+        assert not seeker.find_elements(By.CSS_SELECTOR, "#resign, #draw, #actions button, .clock.running"), \
+            "a seek waiting offers play"
+        shoot(seeker, shots, "seek-waiting")
         spectator.get(seeker.find_element(By.ID, "watch").get_attribute("value"))
         driver.get(base)
         wait(driver, lambda d: d.find_elements(By.ID, "join-" + game_id), "the seek in the lobby")
@@ -354,13 +413,28 @@ def test_one_game_three_pages(driver, base, shots):
         pages = {"player 1": seeker, "player 2": driver, "the spectator": spectator}
         for name, page in pages.items():
             wait(page, lambda d: version(d) > 0 and "Waiting" not in status_text(d), name + ": the game begun")
-        wait(spectator, lambda d: status_text(d) == "You are watching: player 1 is to move.", "the spectator's status")
+        wait(spectator, lambda d: status_text(d) == "You are watching: Player 1 is to move.", "the spectator's status")
         assert not spectator.find_element(By.ID, "command").is_displayed(), "a spectator gets a typing box"
         assert not spectator.find_elements(By.CSS_SELECTOR, "#actions button, #resign, #draw"), "a spectator gets controls"
+        assert not spectator.find_element(By.ID, "sound").is_displayed(), "a spectator is offered the turn's sound"
+        # One colour a seat: player 1's amazons yellow, player 2's green.
+        for colour in ("#f9a825", "#2e7d32"):
+            assert len(spectator.find_elements(By.CSS_SELECTOR, '#board circle[fill="%s"]' % colour)) == 4, colour
+        # Each player sees their own side at the bottom; the spectator as
+        # player 1 does, and turns the board at will.
+        def rank_one_low(page):
+            return page.execute_script(
+                "const y = (k) => document.querySelector('#board [data-cell=\"' + k + '\"]').getBoundingClientRect().top;"
+                "return y('a1') > y('a10');")
+        assert rank_one_low(seeker) and not rank_one_low(driver) and rank_one_low(spectator), "the boards' ways up"
+        click(spectator, "flip", "turning the board")
+        wait(spectator, lambda d: not rank_one_low(d), "the spectator's board turned")
+        click(spectator, "flip", "turning the board back")
+        wait(spectator, rank_one_low, "the spectator's board turned back")
         # Nobody's clock runs before that side's first move.
         time.sleep(1.5)
         for page in pages.values():
-            assert [clock_text(page, 0), clock_text(page, 1)] == ["player 1 1:00", "player 2 1:00"], \
+            assert [clock_text(page, 0), clock_text(page, 1)] == ["Player 1 1:00", "Player 2 1:00"], \
                 "a clock ran before its side's first move"
         # Player 1's move, taken back on the page (never sent), then played
         # again with its shot.
@@ -377,37 +451,55 @@ def test_one_game_three_pages(driver, base, shots):
              "the board as before the amazon was chosen")
         amazons_turn(seeker, base, "player 1")
         wait(spectator, lambda d: version(d) == version(seeker), "player 1's turn reaching the spectator")
+        # The last turn on every page: where the amazon came from, where it
+        # went and where its arrow fell, each named so; the log in notation.
+        for name, page in pages.items():
+            wait(page, lambda d: sorted(c.get_attribute("data-last") for c in d.find_elements(
+                By.CSS_SELECTOR, "#board [data-last]")) == ["arrow", "from", "to"], name + ": the last turn marked")
+            for cell in page.find_elements(By.CSS_SELECTOR, "#board [data-last]"):
+                words = {"from": "from", "to": "to", "arrow": "arrow at"}[cell.get_attribute("data-last")]
+                assert "last move: %s %s" % (words, cell.get_attribute("data-cell")) in cell.get_attribute("aria-label"), \
+                    name + ": " + cell.get_attribute("aria-label")
+            first = page.find_element(By.CSS_SELECTOR, "#log li").text
+            assert re.match(r"Player 1: [a-j]\d+-[a-j]\d+/[a-j]\d+: Move the amazon on ", first), name + ": " + first
         # The pages follow the game through its stream of events, not polls.
         for name, page in pages.items():
             follows = page.find_element(By.TAG_NAME, "body").get_attribute("data-follows")
             assert follows == "events", "%s follows the game by %s" % (name, follows)
         wait(driver, my_turn, "player 2's turn")
         time.sleep(1.2)
-        assert clock_text(driver, 1) == "player 2 1:00", "player 2's clock ran before its first move"
+        assert clock_text(driver, 1) == "Player 2 1:00", "player 2's clock ran before its first move"
         amazons_turn(driver, base, "player 2")
         # Both sides have moved: player 1's clock runs now, on every page.
         for name, page in pages.items():
-            wait(page, lambda d: clock_text(d, 0) < "player 1 1:00", name + ": player 1's clock running")
-        assert clock_text(driver, 1) == "player 2 1:00", "player 2's clock ran on the other side's turn"
+            wait(page, lambda d: clock_text(d, 0) < "Player 1 1:00", name + ": player 1's clock running")
+        assert clock_text(driver, 1) == "Player 2 1:00", "player 2's clock ran on the other side's turn"
         # A draw offered by player 1, a message on player 2's page, declined.
         click(seeker, "draw", "the draw button")
         wait(driver, lambda d: d.find_element(By.ID, "draw-offer").text.startswith("Player 1 offers a draw."),
              "the offer as a message")
+        shoot(driver, shots, "amazons-draw-offer")  # the offer under the status, in the first screen
         click(driver, "decline", "declining the draw")
         wait(seeker, lambda d: d.find_element(By.ID, "draw").text == "Offer a draw", "the offer declined")
         # Player 1 resigns; each page says how it ended, for its reader.
         click(seeker, "resign", "the resign button")
         click(seeker, "resign-confirm", "the resign confirmation")
-        endings = {"player 1": "You lost: you resigned.", "player 2": "You won: player 1 resigned.",
-                   "the spectator": "Player 2 won: player 1 resigned."}
+        endings = {"player 1": "You lost: you resigned.", "player 2": "You won: Player 1 resigned.",
+                   "the spectator": "Player 2 won: Player 1 resigned."}
         for name, page in pages.items():
             wait(page, lambda d: status_text(d) == endings[name], name + ": " + endings[name])
             assert not page.find_element(By.ID, "command").is_displayed(), name + ": a typing box after the end"
             assert not page.find_elements(By.CSS_SELECTOR, "#actions button"), name + ": actions after the end"
             assert not page.find_elements(By.ID, "resign"), name + ": resign after the end"
             assert not page.find_elements(By.ID, "rematch") or name != "the spectator", "a spectator asks a rematch"
+            assert not page.find_elements(By.ID, "phase-hint"), name + ": a hint of play after the end"
+            assert not page.find_element(By.ID, "sound").is_displayed(), name + ": the turn's sound after the end"
         shoot(spectator, shots, "amazons-spectator")
         shoot(driver, shots, "amazons-ended")
+        # A rematch asked by one player: the other is offered it under the status.
+        click(driver, "rematch", "the rematch button")
+        wait(seeker, lambda d: d.find_elements(By.ID, "rematch-link"), "the rematch offered to player 1")
+        shoot(seeker, shots, "amazons-rematch")
     finally:
         seeker.quit()
         spectator.quit()
@@ -420,6 +512,15 @@ def test_sword_and_shield(driver, base, shots):
     open_seat(driver, links[1])  # yellow, player 2... or whoever is to move
     if not my_turn(driver):
         open_seat(driver, links[0])
+    # Yellow's face (player 1's) yellow, Green's green; the seat's own side
+    # at the bottom.
+    assert driver.find_elements(By.CSS_SELECTOR, '#board circle[fill="#f9a825"]') and \
+        driver.find_elements(By.CSS_SELECTOR, '#board circle[fill="#2e7d32"]'), "the faces' colours"
+    own = seat_view(driver, base)["player"]
+    low = driver.execute_script(
+        "const y = (k) => document.querySelector('#board [data-cell=\"' + k + '\"]').getBoundingClientRect().top;"
+        "return y('10,10') > y('1,1');")  # Yellow's face is by 10,10
+    assert low == (own == 0), "sword-and-shield: the seat's side at the bottom"
     letter = first_create_letter(driver, base)
     driver.find_element(By.CSS_SELECTOR, '#board [data-cell="unused %s"]' % letter).click()
     wait(driver, lambda d: all(b.get_attribute("data-action").split()[1] == letter
@@ -451,6 +552,17 @@ def test_raiinet(driver, base, shots):
     try:
         open_seat(driver, links[0])
         open_seat(other, links[1])
+        # Player 1 starts at the top, as the course draws the board: its page
+        # shows it turned, its own links at the bottom; player 1's links
+        # yellow and player 2's green, as in every game.
+        def row_zero_low(page):
+            return page.execute_script(
+                "const y = (k) => document.querySelector('#board [data-cell=\"' + k + '\"]').getBoundingClientRect().top;"
+                "return y('0 0') > y('7 0');")
+        assert row_zero_low(driver) and not row_zero_low(other), "raiinet: each player's side at the bottom"
+        for page in (driver, other):
+            for colour in ("#f9a825", "#2e7d32"):
+                assert len(page.find_elements(By.CSS_SELECTOR, '#board circle[fill="%s"]' % colour)) == 8, colour
         for turn in range(4):
             mover, watcher = (driver, other) if turn % 2 == 0 else (other, driver)
             wait(mover, my_turn, "player %d's turn" % (turn % 2 + 1))
@@ -555,19 +667,26 @@ def test_flow(driver, base, shots):
         wait(driver, lambda d: d.find_element(By.ID, "record").get_attribute("href").endswith("/record"), "the record's link")
         click(driver, "replay", "the replay button")
         wait(driver, lambda d: d.find_elements(By.ID, "replay-step"), "the replay")
-        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 0 of "), "the replay at action 0")
-        # The move list, an address per step, the arrow keys.
-        assert len(driver.find_elements(By.CSS_SELECTOR, "#replay-moves li")) == 2, "the replay's move list"
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text == "Turn 0 of 2: the start",
+             "the replay at its start")
+        # The turns' list, an address per turn, the arrow keys.
+        assert [li.text.split(":")[0] for li in driver.find_elements(By.CSS_SELECTOR, "#replay-moves li")] == \
+            ["Player 1", "Player 2"], "the replay's list of turns"
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 1 of "), "the arrow key's step")
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Turn 1 of 2: Player 1: Move link "),
+             "the arrow key's step")
         assert "replay=1" in driver.current_url, driver.current_url
+        # The turn shown is marked on the board: where the link came from and went.
+        wait(driver, lambda d: sorted(c.get_attribute("data-last") for c in d.find_elements(By.CSS_SELECTOR, "#board [data-last]"))
+             == ["from", "to"], "the replay's turn marked")
         driver.find_elements(By.CSS_SELECTOR, "#replay-moves a")[1].click()
-        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 2 of "), "a move's link")
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Turn 2 of 2: "), "a turn's link")
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
-        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 0 of "), "Home: the start")
+        wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Turn 0 of "), "Home: the start")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#board [data-last]"), "a move marked at the start"
         click(driver, "replay-end", "the end of the replay")
         try:
-            wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Action 2 of 2: player 2: "),
+            wait(driver, lambda d: d.find_element(By.ID, "replay-step").text.startswith("Turn 2 of 2: Player 2: "),
                  "the replay's last step")
         except AssertionError:
             raise AssertionError("the replay's last step: " + driver.find_element(By.ID, "replay-step").text)
@@ -601,7 +720,7 @@ def test_flow(driver, base, shots):
     game = api(base, "api/games", {"game": "raiinet", "clock": {"minutes": 5, "increment_seconds": 3}})
     driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
     wait(driver, lambda d: d.find_elements(By.ID, "clock1"), "the clocks")
-    wait(driver, lambda d: d.find_element(By.ID, "clock1").text == "player 2 5:00", "clock 1 at 5:00")
+    wait(driver, lambda d: d.find_element(By.ID, "clock1").text == "Player 2 5:00", "clock 1 at 5:00")
     wait(driver, lambda d: "running" in d.find_element(By.ID, "clock0").get_attribute("class"),
          "clock 0 running")
     shoot(driver, shots, "clocks")
@@ -682,8 +801,9 @@ def test_bots(driver, base, catalogue):
             driver.find_element(By.ID, "start").click()
             wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False,
                  "the board against " + bot)
-            while not any(line.startswith("player 2:") for line in driver.find_element(By.ID, "log").text.splitlines()):
-                wait(driver, lambda d: my_turn(d) or "player 2:" in d.find_element(By.ID, "log").text,
+            bot_said = seat_view(driver, base)["names"][1] + ":"  # the bot's seat, named as the log names it
+            while not any(line.startswith(bot_said) for line in driver.find_element(By.ID, "log").text.splitlines()):
+                wait(driver, lambda d: my_turn(d) or bot_said in d.find_element(By.ID, "log").text,
                      "the bot %s of %s to answer" % (bot, game["name"]))
                 if my_turn(driver):
                     play_typed(driver, base)
@@ -769,6 +889,14 @@ def test_lobby(driver, base, shots):
         driver.find_element(By.ID, "quick-sword-and-shield").click()
         wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the quick game")
         assert my_turn(driver), status_text(driver)
+        # Amazons' is the classic game, against its strongest bot.
+        driver.get(base)
+        wait(driver, lambda d: d.find_elements(By.ID, "quick-amazons"), "the Amazons card")
+        assert driver.find_element(By.ID, "quick-amazons").text == "Play the computer (classic)"
+        driver.find_element(By.ID, "quick-amazons").click()
+        wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the quick Amazons game")
+        quick = seat_view(driver, base)
+        assert quick["view"]["rules"] == "standard" and quick["seats"][1]["kind"] == "ai", quick["seats"]
     finally:
         seeker.quit()
     print("ok lobby: a seek joined by one click, Your games after a reload, archived, a quick game")
@@ -803,6 +931,7 @@ def main():
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     base = server.stdout.readline().strip()
     assert base.startswith("http://127.0.0.1:"), "the server's first line: " + base
+    BASE.append(base)
 
     def restart(while_down=lambda: None):
         nonlocal server

@@ -669,7 +669,12 @@ async function followGame(game) {
   const after = game.view ? "&after=" + game.view.version : "";
   const source = new EventSource("/api/games/" + game.id + "/events?token=" + encodeURIComponent(game.token) + after);
   let fresh = true;
-  source.onopen = () => { document.body.dataset.follows = "events"; fresh = true; };
+  source.onopen = () => {
+    document.body.dataset.follows = "events";
+    fresh = true;
+    // Back: the stream sends the view only if the game moved meanwhile.
+    if (game.page.message.textContent === UNREACHABLE) game.say("");
+  };
   source.onmessage = (event) => {
     if (!game.page.board.isConnected) { source.close(); return; }
     let view = null;
