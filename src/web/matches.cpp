@@ -252,6 +252,15 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
       params[key] = *text;
     }
   }
+  // A game open to strangers with something hidden or drawn by chance is
+  // dealt by the server: a seeker who chose the seed could rehearse the
+  // deal (RAIInet's hidden links) in a private game of its own.
+  const bool dealt = info->facts.hidden || info->facts.chance;
+  const bool seed_chosen = params.count("seed") > 0;
+  if (seek && dealt && seed_chosen)
+    return Refusal{400,
+                   "a game open to strangers is dealt by the server: leave \"seed\" out of a "
+                   "seek (a game you make with its links may keep one, and its players are told)"};
   // A seed not given is drawn here: a fixed default would deal every game the
   // same hidden links.
   const auto& specs = info->params;
@@ -315,6 +324,10 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
   match->spectator = secret();
   json options = {{"spectator", match->spectator}};
   if (seek) options["seek"] = true;
+  if (dealt && seed_chosen && match->state->players() > 1) {
+    options["seed_chosen"] = true;
+    match->seed_chosen = true;
+  }
   if (!clock.is_null()) {
     options["clock"] = clock;
     start_clocks(*match, clock);
@@ -678,6 +691,9 @@ json Matches::view_of(const Match& match, int player) const {
     view["clock_runs"] = clock_runs(match) && !over(match);  // the player to move's
   }
   if (player >= 0) view["spectator"] = match.spectator;  // to share: it tells nothing secret
+  // Whoever made a game of hidden things with a seed of their choosing
+  // could know them: every seat is told.
+  if (match.seed_chosen) view["seed_chosen"] = true;
   if (!match.rematch_id.empty()) {
     view["rematch"] = {{"id", match.rematch_id}, {"token", match.rematch_tokens[mine]}};
   }

@@ -183,6 +183,9 @@ class Matches {
     std::string address;    // of the client that created it
     std::string spectator;  // the token that watches: the public view
     bool seek = false;      // made by a seek: in the lobby while a seat is open
+    // Its maker chose the seed of a game with something hidden or drawn
+    // (its players are told: the maker could know the deal).
+    bool seed_chosen = false;
     std::int64_t created_ms = 0;
     // What happened: an entry an action (or undo), as each player saw it,
     // then as spectators see it: {"player", "action", "events": [lines]};

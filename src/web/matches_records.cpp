@@ -119,6 +119,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     match->spectator = options.value("spectator", "");
     if (options.contains("clock")) start_clocks(*match, options["clock"]);
     match->seek = options.value("seek", false);
+    match->seed_chosen = options.value("seed_chosen", false);
     for (Seat& seat : match->seats) seat.open = match->seek && seat.player > 0;
   }
   match->last_step_ms = match->created_ms = stored.created_ms;

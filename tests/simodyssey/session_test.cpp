@@ -83,8 +83,9 @@ TEST(State, ALostExplorersEndingSaysHowAndWhere) {
     const std::string reason = state.ending().reason;
     EXPECT_TRUE(reason.starts_with("the explorer ")) << reason;
     EXPECT_TRUE(reason.ends_with(" at (" + where + ")")) << reason << " / " << line;
-    if (line.find("out of fuel") != std::string::npos)
+    if (line.find("out of fuel") != std::string::npos) {
       EXPECT_EQ(reason, "the explorer ran out of fuel at (" + where + ")");
+    }
     ++lost;
   }
   EXPECT_GE(lost, 1);

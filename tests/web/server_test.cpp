@@ -1196,6 +1196,39 @@ TEST_F(WebServer, ASeekerCancelsASeekNobodyJoined) {
   start(web::Limits{});
 }
 
+// Nobody deals a game for strangers: a seek of a game with hidden things
+// or chance that names its seed is refused (the seeker could rehearse the
+// deal); a game made with its links may keep one, and every seat is told.
+TEST_F(WebServer, NoSeedIsChosenForStrangers) {
+  Browser seeker{*this, "", ""};
+  const auto refused =
+      seeker.call("POST", "/api/lobby", {{"game", "raiinet"}, {"params", {{"seed", "777"}}}});
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_EQ(refused.data["error"],
+            "a game open to strangers is dealt by the server: leave \"seed\" out of a seek (a game "
+            "you make with its links may keep one, and its players are told)");
+  EXPECT_EQ(get("/api/lobby").data["seeks"], json::array());
+  // Nothing hidden and nothing drawn: a seed tells nothing to rehearse.
+  EXPECT_EQ(seeker
+                .call("POST", "/api/lobby",
+                      {{"game", "amazons"}, {"params", {{"rules", "standard"}, {"seed", "5"}}}})
+                .status,
+            200);
+  const auto dealt = seeker.call("POST", "/api/lobby", {{"game", "raiinet"}});
+  ASSERT_EQ(dealt.status, 200);
+  const std::string dealt_view = "/api/games/" + dealt.data["id"].get<std::string>() +
+                                 "?token=" + dealt.data["token"].get<std::string>();
+  EXPECT_FALSE(get(dealt_view).data.contains("seed_chosen"));
+  // A private game with its seed: each seat and the spectators are told.
+  const json chosen = create({{"game", "raiinet"}, {"params", {{"seed", "777"}}}});
+  for (int seat : {0, 1}) EXPECT_EQ(view(chosen, seat).data["seed_chosen"], true);
+  EXPECT_EQ(get("/api/games/" + chosen["id"].get<std::string>() +
+                "?token=" + chosen["spectator"].get<std::string>())
+                .data["seed_chosen"],
+            true);
+  EXPECT_FALSE(view(create({{"game", "raiinet"}}), 1).data.contains("seed_chosen"));
+}
+
 TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames) {
   char folder[] = "/tmp/gridgames-web-test.XXXXXX";
   ASSERT_NE(::mkdtemp(folder), nullptr);

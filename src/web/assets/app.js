@@ -516,8 +516,9 @@ function renderGame(game, view, fresh = false) {
   drawNotice(game, view);
   // A game of one shows its seed: typed in the form, it deals the same game.
   const seed = view.params && view.params.seed;
-  page.seed.hidden = seed === undefined;
+  page.seed.hidden = seed === undefined && !view.seed_chosen;
   if (seed !== undefined) page.seed.textContent = "Seed " + seed + " (type it in the game's form to play this game again)";
+  else if (view.seed_chosen) page.seed.textContent = "Whoever made this game chose its seed: they could know what is hidden.";
   const side = GamePanels.side(view);
   page.sideBadge.hidden = !side;
   if (side) page.sideBadge.replaceChildren(GamePanels.swatch(side.colour), " You play " + side.name + ".");
