@@ -109,19 +109,6 @@ std::string identity_cookie(const std::string& identity) {
 
 }  // namespace
 
-std::optional<std::string> identity_of(std::string_view header) {
-  const std::string prefix = std::string(kIdentityCookie) + "=";
-  while (!header.empty()) {
-    const std::size_t semicolon = header.find(';');
-    const std::string_view pair = engine::trim(header.substr(0, semicolon));
-    header = semicolon == std::string_view::npos ? "" : header.substr(semicolon + 1);
-    if (!pair.starts_with(prefix)) continue;
-    const std::string_view value = pair.substr(prefix.size());
-    if (value.size() == 32 && is_hex_id(value)) return std::string(value);
-  }
-  return std::nullopt;
-}
-
 const std::vector<std::pair<std::string, std::string>>& security_headers() {
   static const std::vector<std::pair<std::string, std::string>> headers = {
       {"X-Content-Type-Options", "nosniff"},
@@ -134,8 +121,17 @@ const std::vector<std::pair<std::string, std::string>>& security_headers() {
 }
 
 Api::Api(Matches& matches, std::vector<std::string> hosts)
-    : matches_(matches), hosts_(std::move(hosts)), catalogue_(Matches::catalogue().dump()) {
+    : matches_(matches),
+      identities_(matches.identity_key()),
+      hosts_(std::move(hosts)),
+      catalogue_(Matches::catalogue().dump()) {
   for (std::string& h : hosts_) h = host_name(h);
+}
+
+std::optional<std::string> Api::identity(const Request& request) const {
+  const auto value = identity_cookie_value(request.cookie.value_or(""));
+  if (value && (identities_.genuine(*value) || matches_.known_identity(*value))) return value;
+  return std::nullopt;
 }
 
 Response Api::refusal(int status, const std::string& reason) {
@@ -176,10 +172,11 @@ Response Api::page(const Request& request, std::string_view path) const {
   if (path.starts_with("/assets/")) {
     const std::string_view name = path.substr(8);
     const std::string_view text = is_name(name.substr(0, name.rfind('.'))) ? asset(name) : "";
-    if (!text.empty()) {
-      return {200, name.ends_with(".js") ? "text/javascript; charset=utf-8" : "text/css",
-              std::string(text)};
-    }
+    // Each file with its own type; the page itself is served at its addresses.
+    const char* type = name.ends_with(".js")    ? "text/javascript; charset=utf-8"
+                       : name.ends_with(".css") ? "text/css; charset=utf-8"
+                                                : nullptr;
+    if (!text.empty() && type) return {200, type, std::string(text)};
   }
   // A browser that asked for a page gets the page, which says there is
   // nothing here and shows the way back; other clients get JSON.
@@ -228,9 +225,9 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   const std::string_view rest = path.substr(std::string_view("/api/games/").size());
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  static constexpr std::string_view kVerbs[] = {"",       "actions", "undo",    "resign",
-                                                "draw",   "decline", "cancel",  "rematch",
-                                                "record", "replay",  "preview", "events"};
+  static constexpr std::string_view kVerbs[] = {"",        "actions", "undo",  "resign",  "draw",
+                                                "decline", "cancel",  "hold",  "rematch", "record",
+                                                "replay",  "preview", "events"};
   if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (verb == "record" || verb == "replay") {
@@ -279,26 +276,19 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
       *value = *number;
       waits = waits || value == &after;
     }
-    const auto view = matches_.view(id, token);
-    if (!waits || std::holds_alternative<Refusal>(view) ||
-        std::get<json>(view)["version"].get<std::uint64_t>() > after) {
-      // A seat's link opened: the browser holds the seat (given an identity
-      // now if it has none).
-      Response answered = answer(view);
-      if (const auto* seen = std::get_if<json>(&view); seen && seen->value("player", -1) >= 0) {
-        std::optional<std::string> identity = identity_of(request.cookie.value_or(""));
-        if (!identity) answered.set_cookie = identity_cookie(*(identity = secret()));
-        matches_.hold(*identity, id, token);
-      }
-      return answered;
-    }
+    // The view rendered once for every client of this seat (the event
+    // streams' too). A read: nothing is written, no identity given; a page
+    // that opens a seat's link holds it by POST .../hold.
+    const auto view = matches_.view_text(id, token);
+    if (const auto* refused = std::get_if<Refusal>(&view))
+      return refusal(refused->status, refused->reason);
+    const Matches::ViewText& seen = std::get<Matches::ViewText>(view);
+    if (!waits || seen.version > after) return shared_view(seen);
     auto ms = std::min<std::uint64_t>(wait_ms, kMaxWaitMs);
     // A clock that runs out ends the game: the wait ends then at the latest.
-    const json& seen = std::get<json>(view);
-    const int running = seen.value("to_move", -1);
-    if (seen.value("clock_runs", false) && running >= 0)
+    if (seen.clock_left_ms)
       ms = std::min<std::uint64_t>(
-          ms, seen["clocks"][static_cast<std::size_t>(running)].get<std::uint64_t>() + 20);
+          ms, static_cast<std::uint64_t>(std::max<std::int64_t>(0, *seen.clock_left_ms) + 20));
     return Wait{id, token, after, Clock::now() + std::chrono::milliseconds(ms)};
   }
   if (!post) return refusal(405, "this method is not allowed here");
@@ -312,6 +302,13 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   };
   const auto token = text("token");
   if (!token) return refusal(400, "the body needs \"token\": your seat's token");
+  if (verb == "hold") {  // a seat's link opened: this browser holds the seat
+    const std::optional<std::string> known = identity(request);
+    const std::string holder = known ? *known : identities_.issue();
+    Response held = answer(matches_.hold(holder, id, *token));
+    if (!known && held.status == 200) held.set_cookie = identity_cookie(holder);
+    return held;
+  }
   if (verb == "undo") return answer(matches_.undo(id, *token));
   if (verb == "resign") return answer(matches_.resign(id, *token));
   if (verb == "draw") return answer(matches_.draw(id, *token));
@@ -338,20 +335,20 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
 
 // The requests that make or find games for a browser: a game created, the
 // lobby's seeks and joins, "my games". A browser without an identity gets
-// one with the answer.
+// one with the answer to what it writes (never to a read).
 Response Api::games_api(const Request& request, std::string_view path, const json& body) const {
-  const std::optional<std::string> known = identity_of(request.cookie.value_or(""));
-  const std::string identity = known ? *known : secret();
+  const std::optional<std::string> known = identity(request);
+  const bool post = request.method == "POST";
+  const std::string identity = known ? *known : post ? identities_.issue() : "";
   const auto given = [&](Response response) {
-    if (!known) response.set_cookie = identity_cookie(identity);
+    if (!known && post) response.set_cookie = identity_cookie(identity);
     return response;
   };
-  const bool post = request.method == "POST";
   if (path == "/api/games") return given(answer(matches_.create(body, request.client, identity)));
   if (path == "/api/lobby") return given(answer(matches_.seek(body, request.client, identity)));
   if (path == "/api/my-games") {
     if (post) return refusal(405, "this method is not allowed here");
-    return given(json_response(200, matches_.my_games(identity)));
+    return json_response(200, known ? matches_.my_games(*known) : json{{"games", json::array()}});
   }
   // /api/lobby/ID/join, /api/my-games/ID/archive
   const bool lobby = path.starts_with("/api/lobby/");
@@ -381,7 +378,11 @@ Response Api::resume(const Wait& wait) const {
   const auto view = matches_.view_text(wait.id, wait.token);
   if (const auto* refused = std::get_if<Refusal>(&view))
     return refusal(refused->status, refused->reason);
-  return {200, "application/json", *std::get<Matches::ViewText>(view).text};
+  return shared_view(std::get<Matches::ViewText>(view));
+}
+
+Response Api::shared_view(const Matches::ViewText& view) {
+  return {200, "application/json", "", "", view.text};
 }
 
 }  // namespace web

@@ -6,11 +6,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "web/identity.hpp"
 #include "web/matches.hpp"
 
 namespace web {
@@ -35,14 +37,16 @@ struct Response {
   std::string content_type;
   std::string body;
   std::string set_cookie = {};  // a Set-Cookie header's value, if any
+  // The body when it is shared with other answers (a view's rendering):
+  // then `body` is empty.
+  std::shared_ptr<const std::string> shared_body = {};
+
+  const std::string& text() const { return shared_body ? *shared_body : body; }
 };
 
 // The name of the cookie that identifies a browser: a long random value the
 // server sets, under which it keeps the games the browser holds a seat in.
 inline constexpr const char* kIdentityCookie = "gridgames_browser";
-
-// The browser's identity in a Cookie header, if it holds a well-formed one.
-std::optional<std::string> identity_of(std::string_view cookie_header);
 
 // A stream of events says something this often, so that proxies keep it
 // and the page can tell that it has every version: an event named
@@ -86,6 +90,8 @@ class Api {
   bool matches_stopping() const { return matches_.stopping(); }
 
   static Response refusal(int status, const std::string& reason);
+  // A view's answer, its text shared with every other.
+  static Response shared_view(const Matches::ViewText& view);
 
  private:
   std::optional<Response> refuse_host(const Request& request) const;
@@ -94,8 +100,12 @@ class Api {
   Response games_api(const Request& request, std::string_view path,
                      const nlohmann::json& body) const;
   Response page(const Request& request, std::string_view path) const;
+  // The browser's identity, if its cookie holds one these servers issued
+  // (or one issued before identities were signed, which holds seats).
+  std::optional<std::string> identity(const Request& request) const;
 
   Matches& matches_;
+  Identities identities_;
   std::vector<std::string> hosts_;
   std::string catalogue_;  // the list of games never changes: made once
 };

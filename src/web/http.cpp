@@ -81,7 +81,8 @@ HttpResponse to_http(const Response& response, unsigned version, bool keep_alive
   for (const auto& [name, value] : security_headers()) out.set(name, value);
   out.set(http::field::content_type, response.content_type);
   if (!response.set_cookie.empty()) out.set(http::field::set_cookie, response.set_cookie);
-  out.body() = response.body;
+  out.body() = response.shared_body ? response.shared_body
+                                    : std::make_shared<const std::string>(response.body);
   out.keep_alive(keep_alive);
   out.prepare_payload();
   return out;

@@ -5,6 +5,7 @@
 
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -30,13 +31,43 @@ struct ConnectionLimits {
   // connection's start or the previous answer; an answer must be taken
   // within this long too.
   std::chrono::seconds request_time{15};
+  // What the kernel holds of a connection's answers not yet taken (its
+  // send buffer; the kernel doubles it): a client that does not read
+  // holds this much, not a whole answer, until it is cut (request_time).
+  int send_buffer_bytes = 128 * 1024;
   std::size_t header_bytes = 16 * 1024;
   std::size_t header_fields = 100;
   std::size_t body_bytes = 64 * 1024;
 };
 
 using HttpRequest = http::request<http::string_body>;
-using HttpResponse = http::response<http::string_body>;
+
+// A response's body as Beast writes it: text shared with other answers (a
+// view rendered once for every client that asks for it, as for the event
+// streams), written from where it is, never copied per connection; a
+// client that does not read holds its socket's buffer, not a copy.
+struct SharedBody {
+  using value_type = std::shared_ptr<const std::string>;
+  static std::uint64_t size(const value_type& body) { return body ? body->size() : 0; }
+  class writer {
+   public:
+    using const_buffers_type = boost::asio::const_buffer;
+    template <bool isRequest, class Fields>
+    writer(const http::header<isRequest, Fields>&, const value_type& body) : body_(body) {}
+    void init(boost::system::error_code& error) { error = {}; }
+    boost::optional<std::pair<const_buffers_type, bool>> get(boost::system::error_code& error) {
+      error = {};
+      if (done_ || !body_ || body_->empty()) return boost::none;
+      done_ = true;
+      return std::pair{boost::asio::buffer(*body_), false};
+    }
+
+   private:
+    const value_type& body_;
+    bool done_ = false;
+  };
+};
+using HttpResponse = http::response<SharedBody>;
 
 // A parser for one request, with the limits set.
 void limit(http::request_parser<http::string_body>& parser, const ConnectionLimits& limits);

@@ -225,7 +225,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::make_match(
 
 Answer<json> Matches::create(const json& request, const std::string& address,
                              const std::string& identity) {
-  auto made = make(request, address, false);
+  auto made = make(request, address, identity, false);
   if (const auto* created = std::get_if<json>(&made)) {
     const std::lock_guard lock(mutex_);
     for (const json& seat : (*created)["seats"])
@@ -236,7 +236,8 @@ Answer<json> Matches::create(const json& request, const std::string& address,
 
 // A game made from a request: create()'s, or a seek's (its seats all
 // people's, all but the first open).
-Answer<json> Matches::make(const json& request, const std::string& address, bool seek) {
+Answer<json> Matches::make(const json& request, const std::string& address,
+                           const std::string& identity, bool seek) {
   if (!request.is_object() || !request.contains("game") || !request["game"].is_string())
     return Refusal{400, "the request must be a JSON object with \"game\": a game's name"};
   const std::string name = request["game"].get<std::string>();
@@ -293,12 +294,7 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
   {
     const std::lock_guard lock(mutex_);
     drop_idle();
-    // Counted in the store: the games this address made through any server.
-    const auto idle = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.idle);
-    const std::size_t mine = store_->in_play_by(address, now_ms() - idle.count());
-    if (mine >= limits_.games_per_address)
-      return Refusal{429, "your address has " + std::to_string(mine) +
-                              " games in play, the most it may have; finish or resign one first"};
+    if (auto refusal = may_start(address, identity)) return *refusal;
   }
   auto made = make_match(*info, params, kinds, {});
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
@@ -311,9 +307,9 @@ Answer<json> Matches::make(const json& request, const std::string& address, bool
   }
   const std::lock_guard lock(mutex_);
   drop_idle();
-  if (matches_.size() >= limits_.max_games)
+  if (in_play() >= limits_.max_games)
     return Refusal{503, "the server is full (" + std::to_string(limits_.max_games) +
-                            " games); try again when a game ends or is left"};
+                            " games in play); try again when a game ends or is left"};
   std::string id;
   do {
     id = secret().substr(0, 12);
@@ -384,7 +380,9 @@ Answer<Matches::Match*> Matches::find_any(const std::string& id) {
     // Dropped from memory while idle, or older than the restart: read back.
     if (const auto stored = store_->load(id)) {
       drop_idle();
-      if (matches_.size() >= limits_.max_games)
+      // A finished game is read back whatever the games in play: it takes
+      // none of their room, and leaves memory first.
+      if (!stored->finished_ms && in_play() >= limits_.max_games)
         return Refusal{503, "the server is full; try again when a game ends or is left"};
       auto restored = restore(*stored);
       if (auto* refusal = std::get_if<Refusal>(&restored)) return *refusal;
@@ -570,13 +568,20 @@ std::optional<Refusal> Matches::try_steps(const Match& match, int player,
 std::optional<Refusal> Matches::play(Match& match, int player, const std::string& action) {
   engine::AnyState& state = *match.state;
   if (auto refusal = not_now(state, over(match), open_seats(match), player)) return refusal;
-  if (!persist(match, "play", player, action)) return Refusal{503, kCannotSave};
   const std::string* console = state.console();
-  if (console && !state.is_action(action)) {  // a query of the game's program (status)
+  const bool query = console && !state.is_action(action);
+  // Each query is a step kept (its answer is in the program's output and
+  // numbers its states): a game answers so many, no more.
+  if (query && match.queries >= kMaxQueries && !replaying_)
+    return Refusal{429, "this game has answered " + std::to_string(kMaxQueries) +
+                            " queries, the most it answers: its state is on the page"};
+  if (!persist(match, "play", player, action)) return Refusal{503, kCannotSave};
+  if (query) {  // a query of the game's program (status)
     if (auto why = state.query(action)) {
       unpersist(match);
       return Refusal{422, *why};
     }
+    ++match.queries;
     changed(match);
     return std::nullopt;
   }
@@ -722,7 +727,78 @@ void Matches::drop_idle() {
     if (idle && !store_->lasting()) store_->remove_game(entry.first);
     return idle;
   });
+  trim_finished();
   if (now - last_purge_ > std::chrono::minutes(1)) purge_finished();
+}
+
+// Finished games take none of the room of games in play: past max_games of
+// them, the least recently touched leave memory (their records stay in the
+// store, read back when asked; kept in memory only, they are gone).
+void Matches::trim_finished() {
+  std::vector<std::pair<Clock::time_point, std::string>> finished;
+  for (const auto& [id, match] : matches_)
+    if (over(*match)) finished.emplace_back(match->touched, id);
+  if (finished.size() <= limits_.max_games) return;
+  const auto excess = static_cast<std::ptrdiff_t>(finished.size() - limits_.max_games);
+  std::nth_element(finished.begin(), finished.begin() + excess, finished.end());
+  for (auto at = finished.begin(); at != finished.begin() + excess; ++at) {
+    if (!store_->lasting()) store_->remove_game(at->second);
+    matches_.erase(at->second);
+  }
+}
+
+std::size_t Matches::in_play() const {
+  return static_cast<std::size_t>(std::count_if(
+      matches_.begin(), matches_.end(), [](const auto& entry) { return !over(*entry.second); }));
+}
+
+// The games in play one address or identity may have: as set, or an
+// eighth of the server's.
+std::size_t Matches::address_share() const {
+  return limits_.games_per_address > 0 ? limits_.games_per_address
+                                       : std::max<std::size_t>(1, limits_.max_games / 8);
+}
+
+// Why `address` (and the browser `identity`) may not start a game now, if
+// it may not (under the games' lock): its games in play, counted in the
+// store (through every server), its identity's, and its rate.
+std::optional<Refusal> Matches::may_start(const std::string& address, const std::string& identity) {
+  const std::size_t share = address_share();
+  const auto idle = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.idle);
+  const std::size_t mine = store_->in_play_by(address, now_ms() - idle.count());
+  const std::string most = std::to_string(share);
+  if (mine >= share)
+    return Refusal{429, "your address has " + std::to_string(mine) +
+                            " games in play, the most one "
+                            "address may have (" +
+                            most + "); finish or resign one first"};
+  if (!identity.empty()) {
+    std::size_t held = 0;
+    for (const StoredHolding& h : store_->holdings_of(identity)) {
+      const auto at = matches_.find(h.game_id);
+      if (at != matches_.end() && !over(*at->second)) ++held;
+    }
+    if (held >= share)
+      return Refusal{429, "this browser has " + std::to_string(held) +
+                              " games in play, the most one may have (" + most +
+                              "); finish or resign one first"};
+  }
+  // The rate: a bucket of games_per_minute, filled at that rate.
+  const auto now = Clock::now();
+  const double per_minute = static_cast<double>(std::max<std::size_t>(1, limits_.games_per_minute));
+  if (allowances_.size() > 100000) allowances_.clear();  // forgetful, not unbounded
+  auto [at, fresh] = allowances_.try_emplace(address, Allowance{per_minute, now});
+  Allowance& allowance = at->second;
+  if (!fresh) {
+    const double minutes = std::chrono::duration<double>(now - allowance.at).count() / 60.0;
+    allowance.games = std::min(per_minute, allowance.games + minutes * per_minute);
+    allowance.at = now;
+  }
+  if (allowance.games < 1)
+    return Refusal{429, "your address has started " + std::to_string(limits_.games_per_minute) +
+                            " games in the last minute, the most it may; wait a few seconds"};
+  allowance.games -= 1;
+  return std::nullopt;
 }
 
 }  // namespace web

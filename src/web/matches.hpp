@@ -22,6 +22,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <variant>
 #include <vector>
@@ -32,8 +33,15 @@
 namespace web {
 
 struct Limits {
-  std::size_t max_games = 200;
-  std::size_t games_per_address = 50;  // games in play one client address may have at once
+  std::size_t max_games = 200;  // games in play kept at once (finished ones do not count)
+  // Games in play one client address (and one browser's identity) may have
+  // at once; 0: its share, an eighth of max_games, so that no five
+  // addresses can fill the server.
+  std::size_t games_per_address = 0;
+  // Games one address may start a minute (a burst of as many, then one
+  // each 60/N s), so that nobody churns the server by making and ending
+  // games.
+  std::size_t games_per_minute = 30;
   std::chrono::seconds idle{30 * 60};  // a game nobody touched for this long is dropped
   int bot_time_ms = 500;               // a bot's thinking a decision, when it has a core alone
   int bot_threads = 0;                 // the bots' threads; 0: one a core
@@ -95,8 +103,14 @@ class Matches {
                               const std::string& identity);
   // Takes a seek's next free seat: {"id", "game", "player", "token"}.
   Answer<nlohmann::json> join(const std::string& id, const std::string& identity);
-  // The browser `identity` holds the seat of `token` (a seat's link opened).
-  void hold(const std::string& identity, const std::string& id, const std::string& token);
+  // The browser `identity` holds the seat of `token` (a seat's link opened):
+  // {"held": true}; a spectator's token or another game's is refused.
+  Answer<nlohmann::json> hold(const std::string& identity, const std::string& id,
+                              const std::string& token);
+  // The secret the servers of this store sign identities with.
+  std::string identity_key();
+  // Whether `identity` holds a seat (one issued before identities were signed).
+  bool known_identity(const std::string& identity) const;
   // {"games": [...]}: the seats the browser holds, newest first, archived
   // ones left out.
   nlohmann::json my_games(const std::string& identity);
@@ -193,6 +207,7 @@ class Matches {
     std::deque<std::vector<nlohmann::json>> log;
     std::size_t log_dropped = 0;
     std::vector<int> movers;  // who played each undoable action, last last
+    std::size_t queries = 0;  // the queries its program answered (status)
     std::uint64_t version = 1;
     std::int64_t next_seq = 0;      // the number of its next step in the store
     std::int64_t last_step_ms = 0;  // when its last step was taken (or it was made)
@@ -238,7 +253,8 @@ class Matches {
                                             const engine::Params& params,
                                             const std::vector<std::string>& kinds,
                                             const std::vector<std::string>& tokens);
-  Answer<nlohmann::json> make(const nlohmann::json& request, const std::string& address, bool seek);
+  Answer<nlohmann::json> make(const nlohmann::json& request, const std::string& address,
+                              const std::string& identity, bool seek);
   static nlohmann::json seats_json(const Match& match);
   static int open_seats(const Match& match);
   void claim(Match& match, int player);
@@ -289,7 +305,11 @@ class Matches {
   void changed(Match& match);
   void queue_bot(Match& match);
   void drop_idle();
+  void trim_finished();
   void purge_finished();
+  std::size_t in_play() const;
+  std::size_t address_share() const;
+  std::optional<Refusal> may_start(const std::string& address, const std::string& identity);
   static nlohmann::json record_json(const Match& match);
   static bool has_sgf(const Match& match);
   void bot_loop();
@@ -323,6 +343,13 @@ class Matches {
   std::function<void(const std::string&)> listener_;
   std::vector<std::thread> bot_threads_;
   std::chrono::steady_clock::time_point last_purge_{};
+  // Each address's games it may still start now (a bucket of
+  // games_per_minute, filled at that rate), and when it was last filled.
+  struct Allowance {
+    double games = 0;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::unordered_map<std::string, Allowance> allowances_;
 };
 
 }  // namespace web

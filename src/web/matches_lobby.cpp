@@ -66,7 +66,7 @@ Answer<json> Matches::seek(const json& request, const std::string& address,
                            const std::string& identity) {
   if (request.is_object() && request.contains("seats"))
     return Refusal{400, "a seek's seats are all people's: no \"seats\""};
-  auto made = make(request, address, true);
+  auto made = make(request, address, identity, true);
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
   const json& created = std::get<json>(made);
   const std::string token = created["seats"][0]["token"];
@@ -101,14 +101,22 @@ Answer<json> Matches::join(const std::string& id, const std::string& identity) {
   });
 }
 
-void Matches::hold(const std::string& identity, const std::string& id, const std::string& token) {
+Answer<json> Matches::hold(const std::string& identity, const std::string& id,
+                           const std::string& token) {
   const std::lock_guard lock(mutex_);
-  const auto at = matches_.find(id);
-  if (at == matches_.end()) return;
-  const auto& seats = at->second->seats;
-  if (std::any_of(seats.begin(), seats.end(),
-                  [&](const Seat& s) { return !s.token.empty() && s.token == token && !s.open; }))
-    hold_seat(identity, id, token);
+  int player = 0;
+  auto found = find_seat(id, token, player);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  hold_seat(identity, id, token);
+  return json{{"held", true}};
+}
+
+std::string Matches::identity_key() {
+  return store_->secret_key();
+}
+
+bool Matches::known_identity(const std::string& identity) const {
+  return !store_->holdings_of(identity).empty();
 }
 
 // Stores that the browser holds the seat (the store keeps it once; this

@@ -15,6 +15,9 @@ namespace web {
 inline constexpr std::int64_t kClockShareMs = 50;
 // The most actions sent as one turn (an extended Amazons turn has four).
 inline constexpr std::size_t kMaxSteps = 8;
+// The most queries (status) an ETF game's program answers: each is a step
+// kept in the store.
+inline constexpr std::size_t kMaxQueries = 500;
 inline constexpr const char* kSpectatorsWatch = "a spectator watches: only the seats play";
 inline constexpr const char* kCannotSave = "the server cannot save this game now; try again later";
 

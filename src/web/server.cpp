@@ -453,8 +453,11 @@ void Server::Impl::on_accept(beast::error_code error, tcp::socket socket, std::s
   }
   if (room) room->evict();
   if (admitted) {
-    // Answers go out whole at once: no waiting for acknowledgements.
+    // Answers go out whole at once: no waiting for acknowledgements; what
+    // a client leaves unread is bounded by its send buffer.
     socket.set_option(tcp::no_delay(true), ignored);
+    socket.set_option(net::socket_base::send_buffer_size(connection_limits.send_buffer_bytes),
+                      ignored);
     auto session = std::make_shared<Session>(std::move(socket), *this, address, loop);
     {
       const std::lock_guard lock(connections_mutex);
@@ -638,10 +641,15 @@ int run_serve(int argc, char** argv) {
   app.add_option("--allow-host", options.allowed_hosts,
                  "a host name the server is reached by, besides its addresses and localhost")
       ->take_all();
-  app.add_option("--max-games", options.limits.max_games, "games kept at once (200)")
+  app.add_option("--max-games", options.limits.max_games,
+                 "games in play kept at once (200; as many finished ones besides)")
       ->check(CLI::Range(1, 100000));
   app.add_option("--games-per-address", options.limits.games_per_address,
-                 "games in play one client address may have at once (50)")
+                 "games in play one client address (or browser) may have at once (an eighth of "
+                 "--max-games)")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--games-per-minute", options.limits.games_per_minute,
+                 "games one client address may start a minute (30)")
       ->check(CLI::Range(1, 100000));
   app.add_option("--connections-per-address", options.connections_per_address,
                  "connections one client address may hold open (256)")

@@ -102,6 +102,11 @@ class Store {
   // The game's steps from number `seq` on, in order.
   virtual std::vector<StoredStep> steps_from(const std::string& id, std::int64_t seq) const = 0;
 
+  // The secret of the servers sharing this store (64 hex digits, made by
+  // the first that asks), with which they sign the identities they issue;
+  // empty when it cannot be read.
+  virtual std::string secret_key() = 0;
+
   // Whether other servers write the same games (and this one hears of it).
   virtual bool shared() const { return false; }
   // Whether the games outlive the server (false: a store in memory, whose
@@ -118,6 +123,8 @@ class Store {
 std::variant<std::unique_ptr<Store>, std::string> open_sqlite(const std::string& path);
 // The PostgreSQL database of `connection` (store_postgres.cpp).
 std::variant<std::unique_ptr<Store>, std::string> open_postgres(const std::string& connection);
+// 256 bits from the system's generator, as 64 hex digits: a store's secret.
+std::string random_key();
 // Whether `where` names a PostgreSQL database rather than a file.
 bool is_postgres(const std::string& where);
 

@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS holders (
   archived BIGINT NOT NULL DEFAULT 0, taken BIGSERIAL, PRIMARY KEY (identity, token));
 CREATE INDEX IF NOT EXISTS holders_game ON holders (game_id);
 CREATE TABLE IF NOT EXISTS seeks (game_id BYTEA PRIMARY KEY, created_ms BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS settings (name BYTEA PRIMARY KEY, value BYTEA NOT NULL);
 )sql";
 
 constexpr const char* kGameColumns =
@@ -187,6 +188,13 @@ class PostgresStore final : public Store {
                "DELETE FROM games WHERE id = $1",
                {bytes(id)})
         .ok();
+  }
+
+  std::string secret_key() override {
+    run("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        {bytes("identity_key"), bytes(random_key())});
+    const Result row = run("SELECT value FROM settings WHERE name = $1", {bytes("identity_key")});
+    return row.rows() == 1 ? row.text(0, 0) : "";
   }
 
   bool hold(const StoredHolding& h) override {
@@ -370,8 +378,9 @@ std::variant<std::unique_ptr<Store>, std::string> open_postgres(const std::strin
   const Result ours(PQexec(db,
                            "SELECT g.id, g.game, g.params, g.seats, g.options, g.address, "
                            "g.created_ms, g.finished_ms, s.seq, s.kind, s.player, s.text, s.at_ms, "
-                           "h.identity, h.token, h.archived, h.taken, k.created_ms FROM games g, "
-                           "steps s, holders h, seeks k LIMIT 0"));
+                           "h.identity, h.token, h.archived, h.taken, k.created_ms, c.name, "
+                           "c.value FROM games g, steps s, holders h, seeks k, settings c "
+                           "LIMIT 0"));
   if (!made.ok() || !ours.ok()) {
     const std::string why = error_of(db);
     PQfinish(db);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <random>
 
 #include "web/store.hpp"
 
@@ -26,6 +27,7 @@ CREATE TABLE IF NOT EXISTS holders (
   identity TEXT NOT NULL, game_id TEXT NOT NULL, token TEXT NOT NULL,
   archived INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (identity, token));
 CREATE TABLE IF NOT EXISTS seeks (game_id TEXT PRIMARY KEY, created_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 )sql";
 
 // A prepared statement, finalized when it goes.
@@ -101,7 +103,7 @@ std::optional<std::string> refuse_existing(sqlite3* db) {
       error);
   if (!error.empty()) return error;
   if (!tables.empty() && tables != "games,steps" && tables != "games,holders,steps" &&
-      tables != "games,holders,seeks,steps")
+      tables != "games,holders,seeks,steps" && tables != "games,holders,seeks,settings,steps")
     return "a database of something else (its tables: " + tables + "); it was not changed";
   return std::nullopt;
 }
@@ -247,6 +249,14 @@ class SqliteStore final : public Store {
     return steps(id, seq);
   }
 
+  std::string secret_key() override {
+    const std::lock_guard lock(mutex_);
+    run("INSERT OR IGNORE INTO settings (name, value) VALUES ('identity_key', ?)", {random_key()},
+        {});
+    Statement row(db_, "SELECT value FROM settings WHERE name = 'identity_key'");
+    return row.step() == SQLITE_ROW ? row.text(0) : "";
+  }
+
  private:
   bool run(const char* sql, const std::vector<std::string>& texts,
            const std::vector<std::int64_t>& numbers) const {
@@ -344,6 +354,17 @@ std::unique_ptr<Store> Store::memory() {
 
 std::variant<std::unique_ptr<Store>, std::string> Store::open(const std::string& where) {
   return is_postgres(where) ? open_postgres(where) : open_sqlite(where);
+}
+
+std::string random_key() {
+  std::random_device device;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string key;
+  for (int i = 0; i < 8; ++i) {
+    const std::uint32_t bits = device();
+    for (int shift = 28; shift >= 0; shift -= 4) key += kHex[(bits >> shift) & 0xf];
+  }
+  return key;
 }
 
 bool is_postgres(const std::string& where) {

@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto http = web::to_http(response, 11, true);
     FUZZ_CHECK(http.result_int() == static_cast<unsigned>(response.status));
     if (response.content_type == "application/json") {
-      const auto body = nlohmann::json::parse(response.body, nullptr, false);
+      const auto body = nlohmann::json::parse(response.text(), nullptr, false);
       FUZZ_CHECK(!body.is_discarded());
       if (body.is_object() && body.contains("id") && body.contains("seats") &&
           body["id"].is_string()) {

@@ -927,7 +927,9 @@ def main():
     shots = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--screenshots" else None
     # The server keeps its games in a database of this run's own.
     database = tempfile.mkdtemp(prefix="browser-test-")
-    command = [sys.argv[1], "serve", "--db", os.path.join(database, "web.sqlite"), "--bot-ms", "100"]
+    # One address plays every game of the test: no share of the server's.
+    command = [sys.argv[1], "serve", "--db", os.path.join(database, "web.sqlite"), "--bot-ms", "100",
+               "--games-per-address", "1000", "--games-per-minute", "1000"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     base = server.stdout.readline().strip()
     assert base.startswith("http://127.0.0.1:"), "the server's first line: " + base

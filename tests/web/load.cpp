@@ -6,8 +6,10 @@
 //  2. holds 150 connections that send a header line every 2 s and never
 //     finish, then 150 idle connections, then 130 long polls, and times a
 //     new client's requests meanwhile;
-//  3. sends one request with 100,000 header lines;
-//  4. runs 20 games of bots against bots and times a bot's answer in a game
+//  3. asks 1,024 times for a 1.6 MB view from four addresses and never
+//     reads the answers, and times a new client meanwhile;
+//  4. sends one request with 100,000 header lines;
+//  5. runs 20 games of bots against bots and times a bot's answer in a game
 //     against a person.
 // Prints the figures; fails (exit 1) on any error answer, a game left
 // unfinished, a new client kept waiting a second, the flood not refused, a
@@ -118,13 +120,18 @@ double percentile(const std::vector<double>& sorted, double p) {
 }
 
 // A raw connection to the server, or -1.
-int connect_to(int port) {
+// A connection to the server from the loopback address `from` (127.0.0.1
+// unless given), or -1.
+int connect_to(int port, const char* from = "127.0.0.1") {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
+  sockaddr_in local{}, address{};
+  local.sin_family = address.sin_family = AF_INET;
+  inet_pton(AF_INET, from, &local.sin_addr);
   address.sin_port = htons(static_cast<std::uint16_t>(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd >= 0 && connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+  if (fd >= 0 && bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) == 0 &&
+      connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0)
+    return fd;
   if (fd >= 0) close(fd);
   return -1;
 }
@@ -202,6 +209,36 @@ std::optional<json> post_json(httplib::Client& client, const std::string& path, 
   const auto result = client.Post(path.c_str(), body.dump(), "application/json");
   if (!result || result->status != 200) return std::nullopt;
   return json::parse(result->body, nullptr, false);
+}
+
+// 1,024 requests of a big view (the first seat's of a 100 x 100 Amazons
+// board, with its 10,000 placements as data: about 1.6 MB)
+// from four addresses whose answers are never read, while a new client is
+// timed; the slowest of its answers in ms, and the server's memory then
+// (VmRSS, KiB) in `rss_kib`.
+double worst_beside_unread_views(int port, pid_t server, long& rss_kib) {
+  httplib::Client client("127.0.0.1", port);
+  const auto game = post_json(client, "/api/games",
+                              {{"game", "amazons"}, {"params", {{"rows", 100}, {"cols", 100}}}});
+  if (!game) return 10000;
+  const std::string ask = "GET /api/games/" + (*game)["id"].get<std::string>() +
+                          "?token=" + (*game)["seats"][0]["token"].get<std::string>() +
+                          " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";  // its 10,000 moves too
+  std::vector<int> held;
+  for (const char* from : {"127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"}) {
+    for (int i = 0; i < 256; ++i) {
+      const int fd = connect_to(port, from);
+      if (fd < 0) break;
+      int small = 4096;  // a reader that takes nothing: little room in its socket
+      setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+      send_text(fd, ask);
+      held.push_back(fd);
+    }
+  }
+  const double worst = new_client_worst_ms(port, 4);
+  rss_kib = web_test::memory_kib(server, "VmRSS:");
+  for (int fd : held) close(fd);
+  return held.size() == 1024 ? worst : 10000;
 }
 
 // With 20 games of bots against bots running, the time a bot takes to answer
@@ -291,6 +328,8 @@ int main(int argc, char** argv) {
       polls_ms = worst_beside(server.port, 130, poll, "");
     }
   }
+  long unread_rss = 0;
+  const double unread_ms = worst_beside_unread_views(server.port, server.pid, unread_rss);
   const int flood_status = header_flood(server.port);
   const double bot_ms = bot_answer_ms(server.port);
 
@@ -311,13 +350,18 @@ int main(int argc, char** argv) {
       "web_load: a new client's slowest answer, ms: beside 150 slow senders %.0f, "
       "150 idle connections %.0f, 130 long polls %.0f\n",
       slow_ms, idle_ms, polls_ms);
+  std::printf(
+      "web_load: beside 1,024 unread answers of a 1.6 MB view from 4 addresses: a new client's "
+      "slowest answer %.0f ms, the server's memory %.1f MiB\n",
+      unread_ms, unread_rss / 1024.0);
   std::printf("web_load: 100,000 header lines answered with %d\n", flood_status);
   std::printf("web_load: a bot's slowest answer beside 20 games of bots: %.0f ms\n", bot_ms);
   std::printf("web_load: server peak memory %.1f MiB (bound %ld MiB); server exit %s\n",
               rss / 1024.0, max_rss_mib,
               WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "clean" : "NOT clean");
   const bool ok = totals.errors == 0 && totals.finished == games && slow_ms < 1000 &&
-                  idle_ms < 1000 && polls_ms < 1000 && flood_status == 431 && bot_ms >= 0 &&
+                  idle_ms < 1000 && polls_ms < 1000 && unread_ms < 1000 && unread_rss > 0 &&
+                  unread_rss / 1024 <= max_rss_mib && flood_status == 431 && bot_ms >= 0 &&
                   bot_ms < 5000 && rss > 0 && rss / 1024 <= max_rss_mib && WIFEXITED(status) &&
                   WEXITSTATUS(status) == 0;
   return ok ? 0 : 1;

@@ -315,6 +315,7 @@ TEST_F(WebServer, ABotSeatPlaysItsTurns) {
 TEST_F(WebServer, KeepsABoundedNumberOfGamesAndDropsIdleOnes) {
   web::Limits limits;
   limits.max_games = 2;
+  limits.games_per_address = 10;  // the server's cap, not an address's share
   limits.idle = std::chrono::seconds(1);
   restart(limits);
   const json first = create({{"game", "raiinet"}});
@@ -524,13 +525,93 @@ TEST_F(WebServer, GamesPerAddressAreLimited) {
   const Reply fourth = post("/api/games", R"({"game": "raiinet"})");
   EXPECT_EQ(fourth.status, 429);
   EXPECT_EQ(fourth.data["error"],
-            "your address has 3 games in play, the most it may have; finish or resign one first");
+            "your address has 3 games in play, the most one address may have (3); finish or resign "
+            "one first");
   ASSERT_EQ(post("/api/games/" + games[0]["id"].get<std::string>() + "/resign",
                  json{{"token", games[0]["seats"][0]["token"]}}.dump())
                 .status,
             200);
   EXPECT_EQ(post("/api/games", R"({"game": "raiinet"})").status, 200);
   EXPECT_EQ(post("/api/games", R"({"game": "raiinet"})").status, 429);
+}
+
+// A POST from the loopback address `from` (127.0.0.N), on a connection of
+// its own: the answer's status and body.
+std::pair<int, json> post_from(int port, const std::string& from, const std::string& path,
+                               const json& body) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in local{}, server{};
+  local.sin_family = server.sin_family = AF_INET;
+  ::inet_pton(AF_INET, from.c_str(), &local.sin_addr);
+  server.sin_port = htons(static_cast<std::uint16_t>(port));
+  server.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0 ||
+      ::connect(fd, reinterpret_cast<sockaddr*>(&server), sizeof server) != 0) {
+    ::close(fd);
+    return {0, json()};
+  }
+  const std::string text = body.dump();
+  const std::string request = "POST " + path +
+                              " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                              "Content-Type: application/json\r\nContent-Length: " +
+                              std::to_string(text.size()) + "\r\n\r\n" + text;
+  (void)!::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  std::string got;
+  char buffer[4096];
+  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) got.append(buffer, n);
+  ::close(fd);
+  const std::size_t body_at = got.find("\r\n\r\n");
+  if (got.size() < 12 || body_at == std::string::npos) return {0, json()};
+  return {std::atoi(got.c_str() + 9), json::parse(got.substr(body_at + 4), nullptr, false)};
+}
+
+// Fair shares of the server: finished games take no room (200 made and
+// resigned by one address leave room for everyone), each address may have
+// an eighth of the games in play and start a few a minute, so that
+// neither one address nor five can keep a sixth from starting a game.
+TEST_F(WebServer, NeitherOneAddressNorFiveStopASixth) {
+  web::Limits limits;
+  limits.max_games = 16;  // an address's share: 2
+  limits.games_per_minute = 40;
+  restart(limits);
+  const auto start = [&](const std::string& from) {
+    return post_from(port_, from, "/api/games", {{"game", "raiinet"}});
+  };
+  // One address makes games and resigns them, as fast as it may.
+  int made = 0, slowed = 0;
+  for (int i = 0; i < 60; ++i) {
+    const auto [status, game] = start("127.0.0.2");
+    if (status == 429) {
+      ++slowed;
+      continue;
+    }
+    ASSERT_EQ(status, 200) << game;
+    ++made;
+    ASSERT_EQ(
+        post_from(port_, "127.0.0.2", "/api/games/" + game["id"].get<std::string>() + "/resign",
+                  {{"token", game["seats"][0]["token"]}})
+            .first,
+        200);
+  }
+  EXPECT_EQ(made, 40);  // its minute's allowance, then refused
+  EXPECT_EQ(slowed, 20);
+  const auto [rate_status, rate_answer] = start("127.0.0.2");
+  EXPECT_EQ(rate_status, 429);
+  EXPECT_EQ(rate_answer["error"],
+            "your address has started 40 games in the last minute, the most it may; wait a few "
+            "seconds");
+  // Five addresses take their share each; a sixth still starts a game.
+  for (int address = 3; address <= 7; ++address) {
+    const std::string from = "127.0.0." + std::to_string(address);
+    EXPECT_EQ(start(from).first, 200);
+    EXPECT_EQ(start(from).first, 200);
+    const auto [status, answer] = start(from);
+    EXPECT_EQ(status, 429) << from;
+    EXPECT_EQ(answer["error"],
+              "your address has 2 games in play, the most one address may have (2); finish or "
+              "resign one first");
+  }
+  EXPECT_EQ(start("127.0.0.8").first, 200);
 }
 
 // A finished game is kept for its time, then its record is written out (when
@@ -751,7 +832,7 @@ TEST_F(WebServer, ASlowRequestIsCutOff) {
 // the console, from a line's start; the rest is counted.
 TEST_F(WebServer, ViewsCarryTheEndOfLongLogsAndConsoles) {
   const json game = create({{"game", "simodyssey"}});
-  for (int i = 0; i < 600; ++i) ASSERT_EQ(act(game, 0, "status").status, 200);
+  for (int i = 0; i < 500; ++i) ASSERT_EQ(act(game, 0, "status").status, 200);
   for (int i = 0; i < 120; ++i) ASSERT_EQ(act(game, 0, "pass").status, 200);
   const json seen = view(game, 0).data;
   EXPECT_EQ(seen["log"].size(), 100u);
@@ -1245,7 +1326,7 @@ TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames)
       {{"game", "sword-and-shield"}, {"clock", {{"minutes", 5}, {"increment_seconds", 3}}}});
   ASSERT_EQ(sought.status, 200) << sought.body;
   // A year's identity, unreadable by scripts, sent by this site only.
-  EXPECT_EQ(seeker.cookie.size(), std::string("gridgames_browser=").size() + 32);
+  EXPECT_EQ(seeker.cookie.size(), std::string("gridgames_browser=").size() + 64);
   EXPECT_TRUE(seeker.set_cookie.ends_with("; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"))
       << seeker.set_cookie;
   const std::string id = sought.data["id"];
@@ -1313,21 +1394,35 @@ TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames)
   restart(options);
   EXPECT_EQ(seeker.call("GET", "/api/my-games").data["games"], json::array());
 
-  // Opening a seat's link is holding it; a spectator's link is not.
+  // Opening a seat's link holds it (the page's POST .../hold); viewing
+  // alone writes nothing and gives no identity; a spectator's link is no
+  // seat.
   const json game = create({{"game", "raiinet"}});
   Browser friend_{*this, "", ""};
   const std::string link = "/api/games/" + game["id"].get<std::string>();
-  friend_.call("GET", link + "?token=" + game["spectator"].get<std::string>());
-  EXPECT_EQ(friend_.call("GET", "/api/my-games").data["games"], json::array());
   friend_.call("GET", link + "?token=" + game["seats"][1]["token"].get<std::string>());
+  EXPECT_EQ(friend_.cookie, "");
+  EXPECT_EQ(friend_.call("GET", "/api/my-games").data["games"], json::array());
+  EXPECT_EQ(friend_.call("POST", link + "/hold", {{"token", game["spectator"]}}).status, 403);
+  EXPECT_EQ(friend_.cookie, "");
+  EXPECT_EQ(friend_.call("POST", link + "/hold", {{"token", game["seats"][1]["token"]}}).status,
+            200);
   const json held = friend_.call("GET", "/api/my-games").data["games"];
   ASSERT_EQ(held.size(), 1u);
   EXPECT_EQ(held[0]["player"], 1);
   EXPECT_EQ(held[0]["game"], "raiinet");
-  // A cookie that is not one of ours is replaced.
-  Browser forger{*this, "gridgames_browser=../../x", ""};
-  forger.call("GET", "/api/my-games");
-  EXPECT_NE(forger.cookie, "gridgames_browser=../../x");
+  // A cookie that is not one of ours is replaced, a well-formed one this
+  // server never signed too: nobody fixes a browser's identity in advance.
+  for (const std::string& forged :
+       {std::string("gridgames_browser=../../x"), "gridgames_browser=" + std::string(64, 'a'),
+        seeker.cookie.substr(0, seeker.cookie.size() - 1) +
+            (seeker.cookie.back() == '0' ? "1" : "0")}) {
+    Browser forger{*this, forged, ""};
+    EXPECT_EQ(forger.call("GET", "/api/my-games").data["games"], json::array()) << forged;
+    forger.call("POST", "/api/games", {{"game", "raiinet"}});
+    EXPECT_NE(forger.cookie, forged);
+    EXPECT_EQ(forger.cookie.size(), std::string("gridgames_browser=").size() + 64);
+  }
 
   TearDown();
   options.store.reset();
@@ -1692,4 +1787,58 @@ TEST_F(WebServer, AResumedStreamGetsWhatItMissedAndNothingItHas) {
   EXPECT_EQ(get(path + "&after=soon").status, 400);
   const std::string refused = exchange(ask(path, "Last-Event-ID: -1\r\nConnection: close\r\n"));
   EXPECT_TRUE(refused.starts_with("HTTP/1.1 400")) << refused.substr(0, 200);
+}
+
+// Each file of the pages with its type; the page itself only at the
+// pages' addresses (not as a file of /assets/).
+TEST_F(WebServer, AssetsAreServedWithTheirTypes) {
+  const auto css = client_->Get("/assets/style.css");
+  ASSERT_TRUE(css);
+  EXPECT_EQ(css->status, 200);
+  EXPECT_EQ(css->get_header_value("Content-Type"), "text/css; charset=utf-8");
+  const auto js = client_->Get("/assets/app.js");
+  ASSERT_TRUE(js);
+  EXPECT_EQ(js->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  const auto page = client_->Get("/assets/index.html");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 404);
+  const auto home = client_->Get("/");
+  ASSERT_TRUE(home);
+  EXPECT_EQ(home->get_header_value("Content-Type"), "text/html; charset=utf-8");
+}
+
+// A GET of a view is the rendering the event streams send, byte for byte
+// (rendered once a version for every client of that seat).
+TEST_F(WebServer, AViewIsRenderedOnceForGetsAndStreams) {
+  const json game = create({{"game", "amazons"}, {"params", {{"rows", "30"}, {"cols", "30"}}}});
+  const std::string id = game["id"], spectator = game["spectator"];
+  const std::string path = "/api/games/" + id + "?token=" + spectator;
+  const Reply first = get(path), second = get(path);
+  ASSERT_EQ(first.status, 200);
+  EXPECT_EQ(first.body, second.body);
+  const int fd = open_stream(id, spectator);
+  ASSERT_GE(fd, 0);
+  std::string got;
+  char buffer[1 << 16];
+  while (event_blocks(got).size() < 2) {
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) break;
+    got.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  const auto blocks = event_blocks(got);
+  ASSERT_EQ(blocks.size(), 2u) << got.substr(0, 300);
+  EXPECT_EQ(blocks[1][1].second, first.body);
+}
+
+// Each query of an ETF game's program is a step kept: a game answers 500,
+// then says so; its actions go on.
+TEST_F(WebServer, AnEtfGameAnswersSoManyQueries) {
+  const json game = create({{"game", "simodyssey"}});
+  for (int i = 0; i < 500; ++i) ASSERT_EQ(act(game, 0, "status").status, 200) << i;
+  const Reply refused = act(game, 0, "status");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.data["error"],
+            "this game has answered 500 queries, the most it answers: its state is on the page");
+  EXPECT_EQ(act(game, 0, "pass").status, 200);
 }

@@ -267,8 +267,8 @@ def quotas_hold_across_servers(a, b, proxy_port):
         assert status == 429, "game %d of one address was made on port %d" % (QUOTA + 1, client.port)
     first = made[0]  # made through a: resigned through b
     assert clients[1].call("/api/games/%s/resign" % first["id"], {"token": tokens(first)[0]})[0] == 200
-    status, _ = clients[0].call("/api/games", {"game": "sword-and-shield"})
-    assert status == 200, "a finished game still counted"
+    status, answer = clients[0].call("/api/games", {"game": "sword-and-shield"})
+    assert status == 200, "a finished game still counted: %r" % answer
 
 
 def bot_game_is_played_through_both(a, b, rng):

@@ -55,6 +55,7 @@ class SharedStore final : public web::Store {
   std::vector<web::StoredStep> steps_from(const std::string& id, std::int64_t seq) const override {
     return db_->steps_from(id, seq);
   }
+  std::string secret_key() override { return db_->secret_key(); }
   bool shared() const override { return true; }
   void on_news(std::function<void(const std::string&)> news) override { news_ = std::move(news); }
 

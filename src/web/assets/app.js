@@ -663,6 +663,11 @@ async function followGame(game) {
   const first = await api("GET", url).catch(() => null);
   if (first && !first.ok) { showMissing(first.data.error); return; }
   if (first) await draw(first.data);
+  // A seat's link opened: this browser holds the seat ("Your games").
+  if (first && first.data.player >= 0 && !game.held) {
+    game.held = true;
+    api("POST", "/api/games/" + game.id + "/hold", { token: game.token }).catch(() => null);
+  }
   if (!window.EventSource) return pollGame(game, url, draw, first ? first.data.version : null);
   // The stream starts after the version shown (the server sends the view
   // only if the game is elsewhere); the browser's reconnections say the
