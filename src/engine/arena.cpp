@@ -40,16 +40,37 @@ std::string mib_text(long long mib) {
   return std::to_string(mib) + "m";
 }
 
+// The file in an arena's folder that names the process it is of.
+constexpr const char* kOwnerFile = "referee.pid";
+
+// Removes the arenas in `temporary` (a referee's, a tournament's: folders
+// of this user with an owner file) whose process is gone: one killed with
+// -9 could not remove its own.
+void remove_abandoned(const fs::path& temporary) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(temporary, error)) {
+    if (!entry.is_directory(error) || entry.is_symlink(error)) continue;
+    struct stat info {};
+    if (::lstat(entry.path().c_str(), &info) != 0 || info.st_uid != ::geteuid()) continue;
+    long pid = 0;
+    if (!(std::ifstream(entry.path() / kOwnerFile) >> pid) || pid <= 0) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+      CallArena::remove_folder(entry.path());
+  }
+}
+
 }  // namespace
 
 std::variant<std::unique_ptr<CallArena>, std::string> CallArena::open(
     const std::string& prefix, const ConfinementRequest& request, const CallLimits& limits) {
   std::unique_ptr<CallArena> arena(new CallArena());
   arena->limits_ = limits;
+  remove_abandoned(fs::temp_directory_path());
   std::string base = (fs::temp_directory_path() / (prefix + ".XXXXXX")).string();
   if (!::mkdtemp(base.data()))
     return "cannot make a folder for the players in " + fs::temp_directory_path().string();
   arena->path_ = base;
+  std::ofstream(arena->path_ / kOwnerFile) << ::getpid() << "\n";
   Confinement& c = arena->confinement_;
   std::error_code error;
   c.sandbox = request.sandbox;
@@ -108,6 +129,8 @@ int CallArena::lease_user(uid_t& user) {
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       next_user_ = n + 1;
       user = kFirstSeatUser + static_cast<uid_t>(n);
+      // Whatever a killed referee left running as this user goes first.
+      end_processes_of(user);
       return fd;
     }
     ::close(fd);

@@ -4,10 +4,10 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
-#include <pwd.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
@@ -23,6 +23,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "engine/cgroup.hpp"
 #include "engine/seccomp.hpp"
@@ -205,58 +206,31 @@ bool call_can_search(const fs::path& folder, const Confinement& c) {
   return ::stat(folder.c_str(), &info) == 0 && (info.st_mode & S_IXOTH);
 }
 
-// The folders of the host the sandbox shows empty: the temporary folders
-// (and the unix sockets in them), the runtime folders, the referee's home,
-// the games' folders, and every folder on the way to a path shown that the
-// call's user could not pass (so a program under /root runs).
-std::vector<std::string> hidden_folders(const std::vector<std::string>& shown,
-                                        const Confinement& c) {
-  std::vector<std::string> hidden = {"/tmp", "/var/tmp", "/run", "/dev/shm", c.hidden};
-  if (const char* home = std::getenv("HOME"); home && fs::path(home).is_absolute())
-    hidden.push_back(fs::path(home).lexically_normal().string());
-  if (const passwd* user = ::getpwuid(::geteuid()); user && user->pw_dir)
-    hidden.push_back(fs::path(user->pw_dir).lexically_normal().string());
-  for (const std::string& path : shown) {
-    fs::path way = "/";
-    for (const fs::path& part : fs::path(path).parent_path().relative_path()) {
-      way /= part;
-      if (!call_can_search(way, c)) {
-        hidden.push_back(way.string());
-        break;
-      }
-    }
-  }
-  // Real folders only (a link such as /var/run is not mounted over), each
-  // once, every folder before those inside it, none inside another.
-  std::erase_if(hidden, [](const std::string& f) {
-    std::error_code error;
-    return f.empty() || f == "/" || !fs::is_directory(fs::symlink_status(f, error));
-  });
-  std::sort(hidden.begin(), hidden.end());
-  hidden.erase(std::unique(hidden.begin(), hidden.end()), hidden.end());
-  std::vector<std::string> outermost;
-  for (const std::string& f : hidden) {
-    if (outermost.empty() || !(f + "/").starts_with(outermost.back() + "/")) outermost.push_back(f);
-  }
-  return outermost;
-}
+// The system a program needs, shown read-only: its executables, libraries
+// and configuration. Nothing else of the host is in the sandbox (no /home,
+// /root, /srv, /opt, /var, /tmp, /run, /sys...), so none of its sockets or
+// private files is reached; a program's own files are added one by one.
+constexpr const char* kSystemFolders[] = {"/usr",   "/bin",   "/sbin",   "/lib",
+                                          "/lib32", "/lib64", "/libx32", "/etc"};
 
 // Whether `path` is `folder` or inside it.
 bool inside(const std::string& path, const std::string& folder) {
   return path == folder || path.starts_with(folder + "/");
 }
 
-// The command that runs `argv` in the sandbox: the whole system read-only
-// but the host's temporary, runtime and private folders (hidden_folders),
-// the programs' folders read-only, `folder` alone writable; no network, its
-// own processes, IPC and host name; this program first.
+// The command that runs `argv` in the sandbox: an empty root (read-only)
+// with the system's folders (kSystemFolders) and the program's own files
+// read-only, `folder` alone writable; no network, its own processes, IPC
+// and host name; no control groups or other seats in sight; this program
+// first.
 //
 // Run by root, bubblewrap mounts as root (so that it reaches programs in
-// folders no seat user could pass) without a user namespace, and the first
-// process becomes the seat's user before anything of the program runs: a
-// user namespace made by root would map the sandbox's user to root. Run by
-// another user, a user namespace of its own makes the mounts possible, and
-// none can be made inside it.
+// folders no seat user could pass: the way to each is made in the empty
+// root, passable) without a user namespace, and the first process becomes
+// the seat's user before anything of the program runs: a user namespace
+// made by root would map the sandbox's user to root. Run by another user,
+// a user namespace of its own makes the mounts possible, and none can be
+// made inside it.
 std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const std::string& folder,
                                    const Confinement& c) {
   std::vector<std::string> command = {"bwrap", "--die-with-parent", "--new-session"};
@@ -268,43 +242,54 @@ std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const s
     command.insert(command.end(),
                    {"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL"});
   }
-  command.insert(command.end(),
-                 {"--as-pid-1", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"});
-  std::vector<std::string> shown = program_paths(argv, c);
-  for (const std::string& f : program_paths({c.init}, c)) shown.push_back(f);
-  shown.push_back(folder);
-  const std::vector<std::string> hidden = hidden_folders(shown, c);
-  shown.pop_back();
-  for (const std::string& f : hidden) command.insert(command.end(), {"--tmpfs", f});
-  const bool log_hidden = std::any_of(hidden.begin(), hidden.end(),
-                                      [&](const std::string& f) { return inside(c.log, f); });
-  if (!c.log.empty() && !log_hidden && fs::exists(c.log))
-    command.insert(command.end(), {"--ro-bind", "/dev/null", c.log});
-  // A folder shown inside a hidden one is reached through folders made
-  // passable (bubblewrap would copy the modes of the host's, which the
-  // call's user may not pass).
+  command.push_back("--as-pid-1");
+  for (const char* system : kSystemFolders) {
+    std::error_code error;
+    const auto status = fs::symlink_status(system, error);
+    if (fs::is_symlink(status)) {  // /bin -> usr/bin where /usr is merged
+      command.insert(command.end(),
+                     {"--symlink", fs::read_symlink(system, error).string(), system});
+    } else if (fs::is_directory(status)) {
+      command.insert(command.end(), {"--ro-bind", system, system});
+    }
+  }
+  command.insert(command.end(), {"--dev", "/dev", "--proc", "/proc", "--dir", "/tmp"});
+  const auto in_system = [](const std::string& f) {
+    return std::any_of(std::begin(kSystemFolders), std::end(kSystemFolders),
+                       [&](const char* system) { return inside(f, system); });
+  };
+  // The way to each path shown is made in the empty root, passable
+  // (bubblewrap would copy the modes of the host's folders on the way,
+  // which the call's user may not pass: a program under /root runs).
   std::set<std::string> made;
   const auto make_way = [&](const std::string& f) {
-    const auto h = std::find_if(hidden.begin(), hidden.end(),
-                                [&](const std::string& x) { return inside(f, x); });
-    if (h == hidden.end()) return false;
-    fs::path way = *h;
-    for (const fs::path& part : fs::path(f).lexically_relative(*h).parent_path()) {
+    fs::path way = "/";
+    for (const fs::path& part : fs::path(f).parent_path().relative_path()) {
       way /= part;
-      if (made.insert(way.string()).second)
+      if (!in_system(way.string()) && made.insert(way.string()).second)
         command.insert(command.end(), {"--perms", "0755", "--dir", way.string()});
     }
-    return true;
   };
-  for (const std::string& f : shown)
-    if (!inside(f, c.hidden) && make_way(f)) command.insert(command.end(), {"--ro-bind", f, f});
+  std::vector<std::string> shown = program_paths(argv, c);
+  for (const std::string& f : program_paths({c.init}, c)) shown.push_back(f);
+  for (const std::string& f : shown) {
+    if (in_system(f) || inside(f, c.hidden)) continue;
+    make_way(f);
+    command.insert(command.end(), {"--ro-bind", f, f});
+  }
+  // The referee's log, where a program's folder shown holds it, shows empty.
+  const bool log_shown = std::any_of(shown.begin(), shown.end(), [&](const std::string& f) {
+    return !in_system(f) && inside(c.log, f);
+  });
+  if (!c.log.empty() && log_shown && fs::exists(c.log))
+    command.insert(command.end(), {"--ro-bind", "/dev/null", c.log});
   make_way(folder);
   command.insert(command.end(), {"--bind", folder, folder});
-  for (const std::string& f : hidden) command.insert(command.end(), {"--remount-ro", f});
   // The first process enters the folder once it is the seat's user: the
   // folder is the user's alone.
-  command.insert(command.end(), {"--remount-ro", "/dev", "--", c.init, "--call-init",
-                                 c.seat_users ? std::to_string(c.user) : "-", folder});
+  command.insert(command.end(),
+                 {"--remount-ro", "/", "--remount-ro", "/dev", "--", c.init, "--call-init",
+                  c.seat_users ? std::to_string(c.user) : "-", folder});
   command.insert(command.end(), argv.begin(), argv.end());
   return command;
 }
@@ -615,6 +600,24 @@ class Call {
 
 }  // namespace
 
+// Every process of `user` (a seat's), killed until none is left, for a
+// second at most: what a referee killed with -9 left of a call.
+void end_processes_of(uid_t user) {
+  for (int round = 0; round < 100; ++round) {
+    bool any = false;
+    for_each_process([&](pid_t pid, const ProcInfo&) {
+      struct stat info {};
+      const std::string folder = "/proc/" + std::to_string(pid);
+      if (::stat(folder.c_str(), &info) == 0 && info.st_uid == user) {
+        ::kill(pid, SIGKILL);
+        any = true;
+      }
+    });
+    if (!any) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 void become_subreaper() {
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
 }
@@ -656,7 +659,7 @@ int run_call_init(const std::vector<std::string>& init_args) {
   // No privileges gained by running anything, no user namespace made (the
   // kernel's surface they open), nothing in the sandbox may trace or signal
   // its first process.
-  if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || !forbid_user_namespaces() ||
+  if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || !confine_system_calls() ||
       ::chdir(init_args[1].c_str()) != 0) {
     ::dprintf(kReportFd, "errno %d\n", errno ? errno : EPERM);
     ::_exit(0);
@@ -670,8 +673,15 @@ int run_call_init(const std::vector<std::string>& init_args) {
   args.push_back(nullptr);
   int started[2];
   if (argv.empty() || ::pipe2(started, O_CLOEXEC) != 0) return 126;
+  // Children's ends come through a signalfd, beside the report's pipe.
+  sigset_t child;
+  sigemptyset(&child);
+  sigaddset(&child, SIGCHLD);
+  ::sigprocmask(SIG_BLOCK, &child, nullptr);
+  const int children = ::signalfd(-1, &child, SFD_CLOEXEC);
   const pid_t pid = ::fork();
   if (pid == 0) {
+    ::sigprocmask(SIG_UNBLOCK, &child, nullptr);
     ::execvp(args[0], args.data());
     const int error = errno;
     (void)!::write(started[1], &error, sizeof error);
@@ -684,11 +694,27 @@ int run_call_init(const std::vector<std::string>& init_args) {
     ::dprintf(kReportFd, "errno %d\n", pid < 0 ? errno : error);
     ::_exit(0);
   }
-  // Orphans come to us: reap them until the program itself ends.
+  // Orphans come to us: reap them until the program itself ends. If the
+  // referee goes first (killed: the report's reader is closed), everything
+  // ends now, this process last, which ends its process namespace: the
+  // signal bubblewrap's --die-with-parent would send cannot reach a
+  // process of another user.
   int status = 0;
-  while (true) {
-    const pid_t done = ::waitpid(-1, &status, 0);
-    if (done == pid || (done < 0 && errno != EINTR)) break;
+  for (bool ended = false; !ended;) {
+    pollfd watched[2] = {{children, POLLIN, 0}, {kReportFd, 0, 0}};
+    if (::poll(watched, 2, children < 0 ? 100 : -1) < 0 && errno != EINTR) break;
+    if (watched[1].revents & (POLLERR | POLLHUP | POLLNVAL)) {
+      ::kill(-1, SIGKILL);
+      ::_exit(0);
+    }
+    signalfd_siginfo info{};
+    if (watched[0].revents & POLLIN) (void)!::read(children, &info, sizeof info);
+    int any = 0;
+    for (pid_t done; (done = ::waitpid(-1, &any, WNOHANG)) > 0;) {
+      if (done != pid) continue;
+      status = any;
+      ended = true;
+    }
   }
   int leftovers = 0;
   const pid_t self = ::getpid();
@@ -736,8 +762,7 @@ std::vector<std::string> command_line(const std::string& program) {
   return argv;
 }
 
-std::vector<std::string> program_paths(const std::vector<std::string>& argv,
-                                       const Confinement& c) {
+std::vector<std::string> program_paths(const std::vector<std::string>& argv, const Confinement& c) {
   std::vector<std::string> paths;
   for (const std::string& arg : argv) {
     const fs::path path = arg;

@@ -74,6 +74,11 @@ inline constexpr int kMaxFolderEntries = 10000;
 // that a player's process that left its group can still be found and ended.
 void become_subreaper();
 
+// Kills every process of `user` (a seat's) until none is left, for a second
+// at most: what a referee killed with -9 left running, swept before the
+// user is given to a seat again.
+void end_processes_of(uid_t user);
+
 // Runs `argv` (argv[0] found on PATH unless it has a '/') in `folder` with
 // standard input from /dev/null. When it ends, breaks a limit, or the referee
 // stops, everything it started is killed: in the sandbox, its whole process
@@ -112,8 +117,7 @@ std::vector<std::string> command_line(const std::string& program);
 // existing file (argv[0], the program, among them): the folder it is in
 // (or itself, a folder), or only the file where the call's user could not
 // enter that folder.
-std::vector<std::string> program_paths(const std::vector<std::string>& argv,
-                                       const Confinement& c);
+std::vector<std::string> program_paths(const std::vector<std::string>& argv, const Confinement& c);
 
 // While it lives, SIGINT, SIGTERM and SIGHUP stop the calls (stop_all_calls)
 // instead of the process, so that it can clean up and leave: a thread waits

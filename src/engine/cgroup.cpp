@@ -117,8 +117,35 @@ std::vector<pid_t> pids_in(const std::string& folder) {
   return pids;
 }
 
+// Kills every process in the group at `folder` (at once with cgroup v2's
+// cgroup.kill, which a fork cannot outrun; one by one on v1) until it is
+// empty, for a second at most; false if some are left.
+bool kill_group(const std::string& folder) {
+  write_text(folder + "/cgroup.kill", "1");
+  auto pause = std::chrono::microseconds(100);
+  for (auto waited = pause * 0; waited < std::chrono::seconds(1); waited += pause) {
+    const std::vector<pid_t> pids = pids_in(folder);
+    if (pids.empty()) return true;
+    for (pid_t pid : pids) ::kill(pid, SIGKILL);
+    std::this_thread::sleep_for(pause);
+    pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(10));
+  }
+  return pids_in(folder).empty();
+}
+
+// The group at `folder` and every group under it, their processes killed,
+// removed deepest first.
+void kill_and_remove(const fs::path& folder) {
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(folder, error))
+    if (entry.is_directory(error) && !entry.is_symlink(error)) kill_and_remove(entry.path());
+  kill_group(folder.string());
+  ::rmdir(folder.c_str());
+}
+
 // Removes the groups left by processes of ours that are gone (killed before
-// they could remove them): gridgames-PID folders whose PID is not running.
+// they could remove them): gridgames-PID folders whose PID is not running,
+// with whatever still runs in them (a player a killed referee left).
 void remove_stale(const fs::path& base) {
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(base, error)) {
@@ -126,9 +153,7 @@ void remove_stale(const fs::path& base) {
     if (!name.starts_with("gridgames-")) continue;
     const auto pid = parse_int(name.substr(10));
     if (!pid || *pid <= 0 || ::kill(*pid, 0) == 0 || errno != ESRCH) continue;
-    for (const auto& call : fs::directory_iterator(entry.path(), error))
-      if (call.is_directory(error)) ::rmdir(call.path().c_str());
-    ::rmdir(entry.path().c_str());
+    kill_and_remove(entry.path());
   }
 }
 
@@ -276,22 +301,9 @@ std::vector<pid_t> CallGroup::tasks() const {
 
 CallGroup::~CallGroup() {
   for (int fd : entries_) ::close(fd);
-  // Whatever is left is killed; a group is removed only once it is empty
-  // (the sandbox's last processes are often still leaving: looked at again
-  // soon, then less often, for a second at most).
-  auto pause = std::chrono::microseconds(100);
-  for (auto waited = pause * 0; waited < std::chrono::seconds(1); waited += pause) {
-    bool empty = true;
-    for (const std::string& folder : folders_) {
-      for (pid_t pid : pids_in(folder)) {
-        empty = false;
-        ::kill(pid, SIGKILL);
-      }
-    }
-    if (empty) break;
-    std::this_thread::sleep_for(pause);
-    pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(10));
-  }
+  // Whatever is left is killed (the sandbox's last processes are often
+  // still leaving); a group is removed only once it is empty.
+  for (const std::string& folder : folders_) kill_group(folder);
   for (const std::string& folder : folders_) ::rmdir(folder.c_str());
 }
 

@@ -107,5 +107,37 @@ TEST(AmazonsBoardFile, EachDefectNamesItsLineAndField) {
   check("1 1\n000\nann 1 0\n\n", 4, 0, "an empty line");
 }
 
+// Millions of fields or lines are counted, not kept: the reader says what is
+// wrong at the first line that shows it.
+TEST(AmazonsBoardFile, AHugeFileIsReadAsFarAsItsFirstFault) {
+  std::string row = "000";
+  for (int i = 1; i < 1000000; ++i) row += " 000";
+  EXPECT_EQ(error_of("2 2\n" + row + "\n000 000\n").message, "the row has 1000000 fields, not 2");
+  const FileError lines = error_of("1 1\n000\nann 1 0\n" + std::string(5000000, '\n'));
+  EXPECT_EQ(lines.line, 4);
+  EXPECT_EQ(lines.message, "an empty line where a player line belongs");
+}
+
+// The bound the referee reads a board file up to holds the largest board of
+// a size, written with CRLF and trailing spaces, eight players of the
+// longest names and scores.
+TEST(AmazonsBoardFile, TheLargestBoardOfASizeFitsItsBound) {
+  for (const auto& [rows, cols] : {std::pair{1, 1}, {6, 6}, {10, 10}, {37, 200}}) {
+    Board board(rows, cols);
+    for (int id = 1; id <= kMaxPlayers; ++id)
+      board.players().push_back(
+          {std::string(kMaxNameLength, static_cast<char>('a' + id)), id, 999999999999999});
+    const std::string written = write_board(board);
+    std::string text;
+    for (std::size_t start = 0, end; start < written.size(); start = end + 1) {
+      end = written.find('\n', start);
+      text += written.substr(start, end - start) + std::string(60, ' ') + "\r\n";
+    }
+    ASSERT_TRUE(std::holds_alternative<Board>(read_board(text))) << rows << "x" << cols;
+    EXPECT_LE(text.size(), max_board_text(rows, cols)) << rows << "x" << cols;
+    EXPECT_GT(text.size() * 2, max_board_text(rows, cols)) << rows << "x" << cols;
+  }
+}
+
 }  // namespace
 }  // namespace amazons

@@ -26,13 +26,18 @@
 #   fallocate   reserves 2 GiB with fallocate --keep-size, 4 MiB in each of
 #               512 files whose size stays 0; prints ESCAPED past 100 MiB
 #   xfsz        sends itself SIGXFSZ, having written nothing large
-#   bigboard    leaves a board of 60 MiB
+#   bigboard    leaves a board of 60 MiB, all line ends
+#   escapes     leaves a board as long as the one it was given, every byte
+#               outside UTF-8
 #   controls    prints and leaves terminal escape sequences (retitle, clear)
 #   clash       answers `name` with honest1, another player's name, then
 #               plays honestly under it
 #   escape      tries to leave its folder: writes into $ESCAPE_DIR and the
 #               referee's log there (escape.log), reads the log, connects to
-#               port $ESCAPE_PORT and to the unix socket $ESCAPE_SOCKET,
+#               port $ESCAPE_PORT and to the unix sockets $ESCAPE_SOCKET and
+#               $ESCAPE_SOCKET_ELSEWHERE (outside /tmp and /run), keeps a key
+#               in the kernel's keyring, sets up an io_uring, lists the
+#               control groups, looks for other seats' folders in its mounts,
 #               looks for GRIDGAMES_SECRET in its environment, reads
 #               $ESCAPE_FILE, makes a user namespace (to mount a tmpfs),
 #               kills its parent (unless $ESCAPE_NO_KILL); prints what
@@ -112,7 +117,10 @@ print("ESCAPED: started 3000 threads")' ;;
     [ $reserved -ge 100 ] && echo "ESCAPED: reserved $reserved MiB"
     honest "$@" ;;
   xfsz) kill -XFSZ $$ ;;
-  bigboard) head -c 60000000 /dev/zero | tr '\0' 'x' >"$board"; exit 0 ;;
+  bigboard) head -c 60000000 /dev/zero | tr '\0' '\n' >"$board"; exit 0 ;;
+  escapes)  # as many bytes outside UTF-8 as the board given has bytes
+    head -c "$(stat -c %s "$board")" /dev/zero | tr '\0' '\377' >"$board.new"
+    mv "$board.new" "$board"; exit 0 ;;
   controls)
     printf '\033]0;pwned\007\033[2J\033[Hforged line\n'
     printf '\033]0;pwned\007\033[2J\302\233H\n' >>"$board"
@@ -122,9 +130,25 @@ print("ESCAPED: started 3000 threads")' ;;
     (echo junk >>"$ESCAPE_DIR/escape.log") 2>/dev/null
     grep -q verdict "$ESCAPE_DIR/escape.log" 2>/dev/null && echo "ESCAPED: read the log"
     (exec 3<>"/dev/tcp/127.0.0.1/$ESCAPE_PORT") 2>/dev/null && echo "ESCAPED: reached the network"
-    python3 -c 'import socket, sys
-s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])' "$ESCAPE_SOCKET" 2>/dev/null &&
-      echo "ESCAPED: reached a unix socket of the host"
+    for socket in "$ESCAPE_SOCKET" ${ESCAPE_SOCKET_ELSEWHERE:-}; do
+      python3 -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])' "$socket" 2>/dev/null &&
+        echo "ESCAPED: reached a unix socket of the host"
+    done
+    # The kernel's keyrings (a key outlives its process) and io_uring.
+    python3 -c 'import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+key = libc.syscall(248, b"user", b"gridgames-hostile", b"left", 4, -3)  # add_key, the user keyring
+sys.exit(0 if key >= 0 else 1)' 2>/dev/null && echo "ESCAPED: kept a key in the kernel"
+    python3 -c 'import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+params = ctypes.create_string_buffer(120)
+sys.exit(0 if libc.syscall(425, 4, params) >= 0 else 1)  # io_uring_setup' 2>/dev/null &&
+      echo "ESCAPED: set up an io_uring"
+    # The host's control groups, and the other seats' folders in its mounts.
+    ls /sys/fs/cgroup 2>/dev/null | grep -q . && echo "ESCAPED: saw the control groups"
+    awk '{print $5}' /proc/self/mountinfo 2>/dev/null | grep '/player-' | grep -qvx "$PWD" &&
+      echo "ESCAPED: saw another seat's folder"
     env | grep -q '^GRIDGAMES_SECRET=' && echo "ESCAPED: saw the referee's environment"
     [ -n "${ESCAPE_FILE:-}" ] && cat "$ESCAPE_FILE" 2>/dev/null | grep -q . &&
       echo "ESCAPED: read a private file of the referee's user"

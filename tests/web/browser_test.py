@@ -354,7 +354,11 @@ def test_amazons(driver, base, shots):
 
 
 def clock_text(driver, player):
-    return driver.find_element(By.ID, "clock%d" % player).text
+    """Reads a clock in one step: the page redraws its clocks every second,
+    and an element found before a redraw is gone by the time it is read."""
+    return driver.execute_script(
+        "const e = document.getElementById(arguments[0]); return e ? e.innerText.trim() : null;",
+        "clock%d" % player)
 
 
 def amazons_step(driver, what):
@@ -720,7 +724,7 @@ def test_flow(driver, base, shots):
     game = api(base, "api/games", {"game": "raiinet", "clock": {"minutes": 5, "increment_seconds": 3}})
     driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
     wait(driver, lambda d: d.find_elements(By.ID, "clock1"), "the clocks")
-    wait(driver, lambda d: d.find_element(By.ID, "clock1").text == "Player 2 5:00", "clock 1 at 5:00")
+    wait(driver, lambda d: clock_text(d, 1) == "Player 2 5:00", "clock 1 at 5:00")
     wait(driver, lambda d: "running" in d.find_element(By.ID, "clock0").get_attribute("class"),
          "clock 0 running")
     shoot(driver, shots, "clocks")

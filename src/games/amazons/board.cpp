@@ -9,11 +9,12 @@ namespace {
 
 // Splits the text into lines, dropping each line's trailing spaces and CR.
 // A missing last newline is fine; the text after the last newline, if empty,
-// is no line.
-std::vector<std::string_view> lines_of(std::string_view text) {
+// is no line. Only the first `keep` lines are split off: a file of millions
+// of lines costs no more than one of `keep`.
+std::vector<std::string_view> lines_of(std::string_view text, std::size_t keep) {
   std::vector<std::string_view> lines;
   std::size_t start = 0;
-  while (start < text.size()) {
+  while (start < text.size() && lines.size() < keep) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
@@ -24,15 +25,28 @@ std::vector<std::string_view> lines_of(std::string_view text) {
   return lines;
 }
 
+// The most lines a board file is read for: its size line, the most rows,
+// the most player lines, and one more (which no board can hold, so the
+// reader stops with an error before it).
+constexpr std::size_t kMaxLines = 1 + kMaxSide + kMaxPlayers + 1;
+
+// A line's fields: all of them counted, the first `keep` kept, so that a
+// line of millions of fields costs no memory.
+struct Fields {
+  std::vector<std::string_view> first;
+  std::size_t count = 0;
+  std::string_view operator[](std::size_t i) const { return first[i]; }
+};
+
 // Fields separated by single spaces; no leading space, no empty field.
-std::optional<std::vector<std::string_view>> single_spaced(std::string_view line) {
-  std::vector<std::string_view> fields;
+std::optional<Fields> single_spaced(std::string_view line, std::size_t keep) {
+  Fields fields;
   std::size_t start = 0;
   while (true) {
     const std::size_t space = line.find(' ', start);
     const std::string_view field = line.substr(start, space - start);
     if (field.empty()) return std::nullopt;
-    fields.push_back(field);
+    if (fields.count++ < keep) fields.first.push_back(field);
     if (space == std::string_view::npos) return fields;
     start = space + 1;
   }
@@ -47,8 +61,8 @@ bool all_digits(std::string_view s) {
 }
 
 std::optional<FileError> read_size(std::string_view line, int& rows, int& cols) {
-  const auto fields = single_spaced(line);
-  if (!fields || fields->size() != 2) {
+  const auto fields = single_spaced(line, 2);
+  if (!fields || fields->count != 2) {
     return FileError{1, 0,
                      "the first line must be the rows and columns, \"m n\", not " + shown(line)};
   }
@@ -66,13 +80,13 @@ std::optional<FileError> read_size(std::string_view line, int& rows, int& cols) 
 }
 
 std::optional<FileError> read_row(std::string_view line, int line_number, Board& board, int row) {
-  const auto fields = single_spaced(line);
+  const auto fields = single_spaced(line, static_cast<std::size_t>(board.cols()));
   if (!fields) {
     return FileError{line_number, 0, "fields must be separated by single spaces"};
   }
-  if (static_cast<int>(fields->size()) != board.cols()) {
+  if (fields->count != static_cast<std::size_t>(board.cols())) {
     return FileError{line_number, 0,
-                     "the row has " + std::to_string(fields->size()) + " fields, not " +
+                     "the row has " + std::to_string(fields->count) + " fields, not " +
                          std::to_string(board.cols())};
   }
   for (int col = 0; col < board.cols(); ++col) {
@@ -109,16 +123,16 @@ std::optional<FileError> read_row(std::string_view line, int line_number, Board&
 
 std::optional<FileError> read_player(std::string_view line, int line_number, Board& board) {
   if (line.empty()) return FileError{line_number, 0, "an empty line where a player line belongs"};
-  const auto fields = single_spaced(line);
+  const auto fields = single_spaced(line, 3);
   if (!fields) return FileError{line_number, 0, "fields must be separated by single spaces"};
-  if (fields->size() == 2) {
+  if (fields->count == 2) {
     return FileError{line_number, 2,
                      "the player's id is missing: a player line is \"name id score\""};
   }
-  if (fields->size() != 3) {
+  if (fields->count != 3) {
     return FileError{
         line_number, 0,
-        "a player line is \"name id score\", not " + std::to_string(fields->size()) + " fields"};
+        "a player line is \"name id score\", not " + std::to_string(fields->count) + " fields"};
   }
   const std::string_view name = (*fields)[0];
   if (name.size() > kMaxNameLength) {
@@ -202,7 +216,7 @@ std::string field_text(Coord c) {
 }
 
 std::variant<Board, FileError> read_board(std::string_view text) {
-  const std::vector<std::string_view> lines = lines_of(text);
+  const std::vector<std::string_view> lines = lines_of(text, kMaxLines);
   if (lines.empty()) return FileError{1, 0, "the file is empty"};
   int rows = 0, cols = 0;
   if (auto e = read_size(lines[0], rows, cols)) return *e;

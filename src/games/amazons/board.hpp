@@ -106,4 +106,14 @@ std::string field_text(Coord c);
 std::variant<Board, FileError> read_board(std::string_view text);
 std::string write_board(const Board& board);
 
+// The most bytes a readable board of `rows` x `cols` can take: its size
+// line, its rows and eight player lines as write_board writes them, each
+// line with 64 bytes to spare (trailing spaces, a CR). A larger file is no
+// board of that size, and is not read.
+constexpr std::size_t max_board_text(int rows, int cols) {
+  const auto r = static_cast<std::size_t>(rows), c = static_cast<std::size_t>(cols);
+  constexpr std::size_t kSpare = 64, kPlayerLine = kMaxNameLength + 1 + 1 + 1 + 15 + 1;
+  return (1 + r + kMaxPlayers) * kSpare + 10 + r * 4 * c + kMaxPlayers * kPlayerLine;
+}
+
 }  // namespace amazons

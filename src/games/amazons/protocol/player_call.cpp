@@ -91,6 +91,10 @@ Judgement Judge::operator()(const engine::CallOutcome& r,
     return out(r.end == engine::CallOutcome::End::TimedOut ? Fault::Time : Fault::Crash, ended);
   if (const auto* problem = std::get_if<engine::FileProblem>(&left)) {
     if (problem->reason == "no such file") return out(Fault::Illegal, "left no board file");
+    if (problem->reason.starts_with("is over"))
+      return out(Fault::Illegal, "left a board file that " + problem->reason + ", more than a " +
+                                     std::to_string(before_.rows()) + " x " +
+                                     std::to_string(before_.cols()) + " board can hold");
     return out(Fault::Illegal, "left a board file that " + problem->reason);
   }
   auto parsed = read_board(std::get<std::string>(left));

@@ -17,10 +17,6 @@
 
 namespace amazons {
 
-// The most a board file left by a call may hold: the largest board there
-// is, generously.
-inline constexpr std::size_t kMaxBoardBytes = 64u << 20;
-
 // The board as a program is given it: its own line (id `own`, none before
 // its first placement) under the name it plays by, and any other line that
 // bears that name under "opponentN" instead, so that it never takes another

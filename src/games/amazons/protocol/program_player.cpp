@@ -55,7 +55,8 @@ class ProgramPlayer final : public engine::AnyBot {
     } else {
       r.why_not_started = "the board file could not be written in " + folder.string();
     }
-    const auto left = engine::read_untrusted_file(file.string(), kMaxBoardBytes);
+    const auto left =
+        engine::read_untrusted_file(file.string(), max_board_text(before.rows(), before.cols()));
     int id = before.players()[static_cast<std::size_t>(state.to_move())].id;
     const Judgement j = Judge(seat_.limits, state.amazons(), before, id, state.placing())(r, left);
     switch (j.fault) {

@@ -98,15 +98,32 @@ struct GameResult {
   std::vector<Seat> seats;
 };
 
-// A board in the log: its first kLogBoardBytes, and its length when cut.
+// The size of the file at `path` if it is a regular file (a link is not
+// followed): what the log says of a board file too large to read.
+std::optional<std::uintmax_t> regular_file_size(const fs::path& path) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  return static_cast<std::uintmax_t>(info.st_size);
+}
+
+// A board in the log: its first bytes, as many as fit in kLogBoardBytes of
+// the log once escaped (a byte outside UTF-8 takes 5, a control 6), and its
+// length when cut.
 void log_board(json& entry, const std::string& key, const std::string& board) {
-  entry[key] = engine::escape_invalid_utf8(board.substr(0, kLogBoardBytes));
-  if (board.size() > kLogBoardBytes) entry[key + "_bytes"] = board.size();
+  std::string_view logged = std::string_view(board).substr(0, kLogBoardBytes);
+  std::string escaped = engine::escape_invalid_utf8(logged);
+  while (json(escaped).dump(-1, ' ', false, json::error_handler_t::replace).size() >
+         kLogBoardBytes) {
+    logged = logged.substr(0, logged.size() / 2);
+    escaped = engine::escape_invalid_utf8(logged);
+  }
+  entry[key] = std::move(escaped);
+  if (logged.size() < board.size()) entry[key + "_bytes"] = board.size();
 }
 
 json log_entry(int game, int call, const Seat& seat, bool placement, const std::string& before,
-               const std::variant<std::string, engine::FileProblem>& left, const CallOutcome& r,
-               const Judgement& j) {
+               const std::variant<std::string, engine::FileProblem>& left,
+               std::optional<std::uintmax_t> left_bytes, const CallOutcome& r, const Judgement& j) {
   json entry = {{"game", game},
                 {"call", call},
                 {"player", seat.name},
@@ -125,6 +142,7 @@ json log_entry(int game, int call, const Seat& seat, bool placement, const std::
     log_board(entry, "after", *after);
   } else {
     entry["after"] = nullptr;
+    if (left_bytes) entry["after_bytes"] = *left_bytes;
   }
   return entry;
 }
@@ -175,7 +193,8 @@ GameResult play_game(const Settings& s, CallArena& arena, const fs::path& folder
         r.why_not_started = "the referee could not write its board";
       }
       if (r.end == CallOutcome::End::Stopped) break;
-      const auto left = engine::read_untrusted_file(file.string(), kMaxBoardBytes);
+      const auto left =
+          engine::read_untrusted_file(file.string(), max_board_text(given.rows(), given.cols()));
       Judgement j = Judge(s.limits, s.amazons, given, seat.id, placement)(r, left);
       if (j.verdict.starts_with("disqualified")) {
         seat.out = true;
@@ -186,7 +205,8 @@ GameResult play_game(const Settings& s, CallArena& arena, const fs::path& folder
         name_lines(board, seats);
         anyone = true;
       }
-      log.write(log_entry(game, ++call, seat, placement, before, left, r, j));
+      log.write(
+          log_entry(game, ++call, seat, placement, before, left, regular_file_size(file), r, j));
     }
     return anyone && !calls_stopped();
   };
@@ -303,9 +323,16 @@ int replay(const std::string& path) {
         killed.is_number_integer() && killed.get<long long>() > 0) {
       std::cout << " (" << killed.get<long long>() << " leftover process(es) killed)";
     }
-    std::cout << "\n" << (e["after"].is_string() ? safe(e["after"]) : "(no board file)\n");
-    if (const json bytes = e.value("after_bytes", json()); bytes.is_number_integer())
-      std::cout << "(the board left was cut: " << bytes.get<long long>() << " bytes in all)\n";
+    const json bytes = e.value("after_bytes", json());
+    if (e["after"].is_string()) {
+      std::cout << "\n" << safe(e["after"]);
+      if (bytes.is_number_integer())
+        std::cout << "(the board left was cut: " << bytes.get<long long>() << " bytes in all)\n";
+    } else if (bytes.is_number_integer()) {
+      std::cout << "\n(a board file of " << bytes.get<long long>() << " bytes, not read)\n";
+    } else {
+      std::cout << "\n(no board file)\n";
+    }
   }
   return kMoved;
 }
