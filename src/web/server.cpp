@@ -41,8 +41,10 @@ std::size_t raise_file_limit() {
     ::setrlimit(RLIMIT_NOFILE, &files);
     ::getrlimit(RLIMIT_NOFILE, &files);
   }
+  // (Under 128, half of them: the server itself holds about a dozen.)
   constexpr rlim_t kKept = 64;
-  return files.rlim_cur > 2 * kKept ? static_cast<std::size_t>(files.rlim_cur - kKept) : kKept;
+  return static_cast<std::size_t>(files.rlim_cur > 2 * kKept ? files.rlim_cur - kKept
+                                                             : files.rlim_cur / 2);
 }
 
 }  // namespace
@@ -427,7 +429,16 @@ void Server::Impl::accept() {
 void Server::Impl::on_accept(beast::error_code error, tcp::socket socket, std::size_t loop) {
   if (error == net::error::operation_aborted) return;
   if (error) {
-    // Out of file descriptors, most likely: try again a little later.
+    // Out of file descriptors, most likely (descriptors the server did not
+    // count, a limit lowered under it): a waiting connection of the
+    // busiest address makes room, and the accept is tried again a little
+    // later.
+    std::shared_ptr<Session> room;
+    {
+      const std::lock_guard lock(connections_mutex);
+      room = make_room(busiest_address());
+    }
+    if (room) room->evict();
     retry = std::make_unique<net::steady_timer>(*contexts.front(), std::chrono::milliseconds(50));
     retry->async_wait([this](beast::error_code e) {
       if (!e) accept();
@@ -700,6 +711,11 @@ int run_serve(int argc, char** argv) {
     options.store = std::move(std::get<std::unique_ptr<Store>>(opened));
   }
   const std::size_t room = raise_file_limit();
+  if (room < 16) {
+    std::cerr << "gridgames serve: the file-descriptor limit (ulimit -n) leaves room for " << room
+              << " connections: raise it to 64 or more\n";
+    return 2;
+  }
   if (options.max_connections == 0 || options.max_connections > room) {
     if (options.max_connections > room)
       std::cerr << "gridgames serve: --max-connections " << options.max_connections

@@ -4,6 +4,7 @@
 // processor time read from /proc.
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -19,8 +20,10 @@ struct ServerProcess {
   int port = 0;  // 0: it did not print its address
 };
 
-// Runs `program` with `args` (serve and its options).
-inline ServerProcess start_server(const char* program, std::vector<std::string> args) {
+// Runs `program` with `args` (serve and its options), with at most
+// `files` file descriptors (0: the test's own limit).
+inline ServerProcess start_server(const char* program, std::vector<std::string> args,
+                                  rlim_t files = 0) {
   int out[2];
   if (pipe(out) != 0) return {};
   args.insert(args.begin(), program);
@@ -29,6 +32,8 @@ inline ServerProcess start_server(const char* program, std::vector<std::string> 
   argv.push_back(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
+    const rlimit limit{files, files};
+    if (files > 0) setrlimit(RLIMIT_NOFILE, &limit);
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
