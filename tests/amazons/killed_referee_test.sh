@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Nothing outlives the referee: `amazons referee` and `gridgames tournament`,
 # each killed with -9 in the middle of a player's call, leave no player
-# running (it dies with them: its sandbox's first process dies with
-# bubblewrap, which dies with its parent); and the next start of either
+# running (its sandbox's first process sees the referee's end of their pipe
+# close, kills every process of the call and exits); and the next start of either
 # sweeps what the killed one left (its folder, its control groups, any
 # process still running as a seat's user) before it gives a seat's user
 # again.
