@@ -368,10 +368,16 @@ class TypedState : public AnyState {
   }
   int num_distinct_actions() const override { return state().num_distinct_actions(); }
   void legal_ids(std::vector<int>& out) const override {
-    thread_local std::vector<typename S::Action> actions;
-    state().legal_actions(actions);
-    out.clear();
-    for (const auto& a : actions) out.push_back(state().action_id(a));
+    // A game may make its ids directly (the hot path of the vector
+    // environment), in legal_actions()'s order.
+    if constexpr (requires { state().legal_ids(out); }) {
+      state().legal_ids(out);
+    } else {
+      thread_local std::vector<typename S::Action> actions;
+      state().legal_actions(actions);
+      out.clear();
+      for (const auto& a : actions) out.push_back(state().action_id(a));
+    }
   }
   std::optional<int> id_of(std::string_view text) const override {
     const auto action = state().parse_action(text);
@@ -448,10 +454,17 @@ class StateOf final : public TypedState<S> {
     const auto action =
         id >= 0 && id < state_.num_distinct_actions() ? state_.action_of_id(id) : std::nullopt;
     if (!action) return "no action of this state has id " + std::to_string(id);
-    thread_local std::vector<typename S::Action> actions;
-    state_.legal_actions(actions);
-    if (std::find(actions.begin(), actions.end(), *action) == actions.end())
-      return this->apply(state_.action_text(*action));  // the game's own reason
+    bool legal = false;
+    if constexpr (requires(std::vector<int> & ids) { state_.legal_ids(ids); }) {
+      thread_local std::vector<int> ids;  // the game's own, quicker than its actions
+      state_.legal_ids(ids);
+      legal = std::find(ids.begin(), ids.end(), id) != ids.end();
+    } else {
+      thread_local std::vector<typename S::Action> actions;
+      state_.legal_actions(actions);
+      legal = std::find(actions.begin(), actions.end(), *action) != actions.end();
+    }
+    if (!legal) return this->apply(state_.action_text(*action));  // the game's own reason
     state_.apply(*action);
     return std::nullopt;
   }

@@ -129,9 +129,14 @@ std::vector<int> State::legal_actions(std::optional<int> player) const {
   return ids;
 }
 
-std::vector<int> State::legal_actions_mask(std::optional<int> player) const {
-  std::vector<int> mask(static_cast<std::size_t>(state_->num_distinct_actions()), 0);
-  for (int id : legal_actions(player)) mask[static_cast<std::size_t>(id)] = 1;
+py::array_t<std::int8_t> State::legal_actions_mask(std::optional<int> player) const {
+  py::array_t<std::int8_t> mask(state_->num_distinct_actions());
+  std::int8_t* data = mask.mutable_data();
+  std::fill(data, data + mask.size(), std::int8_t{0});
+  if (player && *player != current_player()) return mask;
+  std::vector<int> ids;
+  state_->legal_ids(ids);
+  for (int id : ids) data[id] = 1;
   return mask;
 }
 

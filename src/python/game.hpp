@@ -98,7 +98,9 @@ class State {
   int num_players() const { return state_->players(); }
   // The legal actions' ids, ascending; none for a player not to move.
   std::vector<int> legal_actions(std::optional<int> player) const;
-  std::vector<int> legal_actions_mask(std::optional<int> player) const;
+  // 1 for each legal id, 0 for the others, as numpy int8 (PettingZoo's
+  // masks' type; pyspiel's list of 0 and 1 compares equal to it).
+  py::array_t<std::int8_t> legal_actions_mask(std::optional<int> player) const;
   std::vector<std::string> legal_action_strings() const { return state_->legal_actions(); }
   std::string action_to_string(int action) const;
   int string_to_action(const std::string& text) const;

@@ -12,6 +12,7 @@
 #include "python/bot.hpp"
 #include "python/game.hpp"
 #include "python/runners.hpp"
+#include "python/vector_env.hpp"
 
 namespace py = pybind11;
 using namespace gridgames_python;
@@ -238,6 +239,7 @@ PYBIND11_MODULE(_gridgames, m) {
   bind_game_type(m);
   bind_game(m);
   bind_state(m);
+  bind_vector_env(m);
   bind_bots(m);
   m.def("load_game", &load_game, py::arg("name"), py::arg("settings") = py::none(),
         "a game by name, with its parameters as a dict or keywords");

@@ -200,6 +200,43 @@ TEST(AmazonsEngines, TheLineBoardAndThePlainRulesAgreeOnEveryAction) {
   EXPECT_GT(broken, 20);
 }
 
+// The ids the contract's hot path makes directly are those of the legal
+// actions, in their order, at every step of random games with placements,
+// horses, spears and several players, rectangles included.
+TEST(AmazonsEncoding, LegalIdsAreTheLegalActionsIds) {
+  engine::Random rng(5);
+  int compared = 0, spears = 0;
+  for (int game = 0; game < 40; ++game) {
+    const int rows = rng.between(3, 9), cols = rng.between(3, 9), players = rng.between(1, 4);
+    auto made = State::make({{"rows", std::to_string(rows)},
+                             {"cols", std::to_string(cols)},
+                             {"players", std::to_string(players)},
+                             {"amazons", "2"},
+                             {"artifacts", "30"},
+                             {"seed", std::to_string(game)}});
+    State state = std::get<State>(std::move(made));
+    std::vector<State::Action> actions;
+    std::vector<int> ids, expected;
+    while (true) {
+      state.legal_actions(actions);
+      state.legal_ids(ids);
+      expected.clear();
+      for (const State::Action& a : actions) expected.push_back(state.action_id(a));
+      ASSERT_EQ(ids, expected) << "game " << game << "\n" << state.observation(0);
+      ++compared;
+      if (const auto shooter = state.awaited_shot()) {  // a spear reaches past obstacles
+        std::vector<Coord> queen;
+        queen_targets(state.board(), *shooter, queen);
+        spears += queen.size() != ids.size();
+      }
+      if (state.over()) break;
+      state.apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
+    }
+  }
+  EXPECT_GT(compared, 2000);
+  EXPECT_GT(spears, 10);
+}
+
 // The playouts' fast path draws only legal turns, and every turn it can draw
 // in a position is drawn sometimes.
 TEST(AmazonsStandardGame, RandomActionsAreLegalTurns) {

@@ -32,16 +32,17 @@
 #   controls    prints and leaves terminal escape sequences (retitle, clear)
 #   clash       answers `name` with honest1, another player's name, then
 #               plays honestly under it
-#   escape      tries to leave its folder: writes into $ESCAPE_DIR and the
-#               referee's log there (escape.log), reads the log, connects to
-#               port $ESCAPE_PORT and to the unix sockets $ESCAPE_SOCKET and
+#   escape      tries, on its first call of a game, to leave its folder:
+#               writes into $ESCAPE_DIR and the referee's log there
+#               (escape.log), reads the log, connects to port $ESCAPE_PORT
+#               and to the unix sockets $ESCAPE_SOCKET and
 #               $ESCAPE_SOCKET_ELSEWHERE (outside /tmp and /run), keeps a key
 #               in the kernel's keyring, sets up an io_uring, lists the
 #               control groups, looks for other seats' folders in its mounts,
 #               looks for GRIDGAMES_SECRET in its environment, reads
 #               $ESCAPE_FILE, makes a user namespace (to mount a tmpfs),
 #               kills its parent (unless $ESCAPE_NO_KILL); prints what
-#               worked; then moves legally
+#               worked; then (and on every later call) moves legally
 #   spy         looks for the boards of other referees' players under
 #               $ESCAPE_DIR (their folders): prints ESCAPED if it reads one
 # The ESCAPE_ variables come on its command line (env NAME=VALUE hostile.sh
@@ -125,38 +126,41 @@ print("ESCAPED: started 3000 threads")' ;;
     printf '\033]0;pwned\007\033[2J\033[Hforged line\n'
     printf '\033]0;pwned\007\033[2J\302\233H\n' >>"$board"
     exit 0 ;;
-  escape)
-    (echo escaped >"$ESCAPE_DIR/escaped") 2>/dev/null && echo "ESCAPED: wrote outside its folder"
-    (echo junk >>"$ESCAPE_DIR/escape.log") 2>/dev/null
-    grep -q verdict "$ESCAPE_DIR/escape.log" 2>/dev/null && echo "ESCAPED: read the log"
-    (exec 3<>"/dev/tcp/127.0.0.1/$ESCAPE_PORT") 2>/dev/null && echo "ESCAPED: reached the network"
-    for socket in "$ESCAPE_SOCKET" ${ESCAPE_SOCKET_ELSEWHERE:-}; do
-      python3 -c 'import socket, sys
+  escape)  # (once a game: its folder keeps the mark from call to call)
+    if [ ! -e .probed ]; then
+      : >.probed
+      (echo escaped >"$ESCAPE_DIR/escaped") 2>/dev/null && echo "ESCAPED: wrote outside its folder"
+      (echo junk >>"$ESCAPE_DIR/escape.log") 2>/dev/null
+      grep -q verdict "$ESCAPE_DIR/escape.log" 2>/dev/null && echo "ESCAPED: read the log"
+      (exec 3<>"/dev/tcp/127.0.0.1/$ESCAPE_PORT") 2>/dev/null && echo "ESCAPED: reached the network"
+      for socket in "$ESCAPE_SOCKET" ${ESCAPE_SOCKET_ELSEWHERE:-}; do
+        python3 -c 'import socket, sys
 s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])' "$socket" 2>/dev/null &&
-        echo "ESCAPED: reached a unix socket of the host"
-    done
-    # The kernel's keyrings (a key outlives its process) and io_uring.
-    python3 -c 'import ctypes, sys
+          echo "ESCAPED: reached a unix socket of the host"
+      done
+      # The kernel's keyrings (a key outlives its process) and io_uring.
+      python3 -c 'import ctypes, sys
 libc = ctypes.CDLL(None, use_errno=True)
 key = libc.syscall(248, b"user", b"gridgames-hostile", b"left", 4, -3)  # add_key, the user keyring
 sys.exit(0 if key >= 0 else 1)' 2>/dev/null && echo "ESCAPED: kept a key in the kernel"
-    python3 -c 'import ctypes, sys
+      python3 -c 'import ctypes, sys
 libc = ctypes.CDLL(None, use_errno=True)
 params = ctypes.create_string_buffer(120)
 sys.exit(0 if libc.syscall(425, 4, params) >= 0 else 1)  # io_uring_setup' 2>/dev/null &&
-      echo "ESCAPED: set up an io_uring"
-    # The host's control groups, and the other seats' folders in its mounts.
-    ls /sys/fs/cgroup 2>/dev/null | grep -q . && echo "ESCAPED: saw the control groups"
-    awk '{print $5}' /proc/self/mountinfo 2>/dev/null | grep '/player-' | grep -qvx "$PWD" &&
-      echo "ESCAPED: saw another seat's folder"
-    env | grep -q '^GRIDGAMES_SECRET=' && echo "ESCAPED: saw the referee's environment"
-    [ -n "${ESCAPE_FILE:-}" ] && cat "$ESCAPE_FILE" 2>/dev/null | grep -q . &&
-      echo "ESCAPED: read a private file of the referee's user"
-    unshare -r true 2>/dev/null && echo "ESCAPED: made a user namespace"
-    if [ -z "${ESCAPE_NO_KILL:-}" ]; then
-      kill -9 "$PPID" 2>/dev/null
-      sleep 0.1
-      kill -0 "$PPID" 2>/dev/null || echo "ESCAPED: killed its parent"
+        echo "ESCAPED: set up an io_uring"
+      # The host's control groups, and the other seats' folders in its mounts.
+      ls /sys/fs/cgroup 2>/dev/null | grep -q . && echo "ESCAPED: saw the control groups"
+      awk '{print $5}' /proc/self/mountinfo 2>/dev/null | grep '/player-' | grep -qvx "$PWD" &&
+        echo "ESCAPED: saw another seat's folder"
+      env | grep -q '^GRIDGAMES_SECRET=' && echo "ESCAPED: saw the referee's environment"
+      [ -n "${ESCAPE_FILE:-}" ] && cat "$ESCAPE_FILE" 2>/dev/null | grep -q . &&
+        echo "ESCAPED: read a private file of the referee's user"
+      unshare -r true 2>/dev/null && echo "ESCAPED: made a user namespace"
+      if [ -z "${ESCAPE_NO_KILL:-}" ]; then
+        kill -9 "$PPID" 2>/dev/null
+        sleep 0.1
+        kill -0 "$PPID" 2>/dev/null || echo "ESCAPED: killed its parent"
+      fi
     fi
     honest "$@" ;;
   spy)

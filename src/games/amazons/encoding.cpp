@@ -1,5 +1,6 @@
 // Amazons' fixed action ids and observation tensor (engine::Encoded).
 #include <algorithm>
+#include <array>
 
 #include "games/amazons/state.hpp"
 
@@ -60,26 +61,71 @@ std::vector<int> State::observation_shape() const {
   return {3 * players() + 9, board_.rows(), board_.cols()};
 }
 
+void State::legal_ids(std::vector<int>& out) const {
+  out.clear();
+  if (over_) return;
+  const std::vector<Field>& fields = board_.fields();
+  const int n = static_cast<int>(fields.size()), far = reach(board_);
+  const auto empty = [&](Coord c) { return board_.contains(c) && board_.at(c).occupant == kEmpty; };
+  if (placing_) {
+    for (int f = 0; f < n; ++f)
+      if (fields[static_cast<std::size_t>(f)].occupant == kEmpty) out.push_back(f);
+    return;
+  }
+  if (shooter_ >= 0) {
+    const Coord from = coord(shooter_);
+    for (const Coord d : kQueenSteps)
+      for (Coord c = from + d; board_.contains(c) && (spear_ || empty(c)); c = c + d)
+        if (empty(c)) out.push_back(n + 8 * n * far + static_cast<int>(board_.index(c)));
+    return;
+  }
+  const auto moves_of = [&](int from) {
+    const Coord start = coord(from);
+    for (int direction = 0; direction < 8; ++direction) {
+      const Coord d = kQueenSteps[static_cast<std::size_t>(direction)];
+      const int first = n + (from * 8 + direction) * far;
+      int distance = 1;
+      for (Coord c = start + d; empty(c); c = c + d, ++distance)
+        out.push_back(first + distance - 1);
+    }
+  };
+  if (continuing_ >= 0) {
+    moves_of(continuing_);
+    return;
+  }
+  const int own = id_of(to_move_);
+  for (int f = 0; f < n; ++f)
+    if (fields[static_cast<std::size_t>(f)].occupant == own) moves_of(f);
+}
+
 void State::observation_tensor(int player, std::span<float> out) const {
   (void)player;  // nothing is hidden
   std::fill(out.begin(), out.end(), 0.0f);
-  const int p = players(), n = board_.rows() * board_.cols();
-  const auto plane = [&](int index) { return out.subspan(static_cast<std::size_t>(index * n), n); };
-  const auto fill = [&](int index, float value) {
-    auto cells = plane(index);
-    std::fill(cells.begin(), cells.end(), value);
-  };
+  const int p = players();
+  const std::vector<Field>& fields = board_.fields();
+  const std::size_t n = fields.size();
+  const auto plane = [&](int index) { return out.data() + static_cast<std::size_t>(index) * n; };
+  const auto fill = [&](int index, float value) { std::fill_n(plane(index), n, value); };
+  // Each id's player, to find an amazon's plane in one step (an occupant
+  // is a digit: an id, empty or an obstacle).
+  std::array<int, 10> seat_of_id;
+  seat_of_id.fill(-1);
   for (int q = 0; q < p; ++q) {
+    seat_of_id[static_cast<std::size_t>(id_of(q))] = q;
     if (!over_ && q == to_move_) fill(p + q, 1.0f);
-    fill(2 * p + q, static_cast<float>(board_.players()[static_cast<std::size_t>(q)].score) /
-                        static_cast<float>(5 * n));
+    const long long score = board_.players()[static_cast<std::size_t>(q)].score;
+    if (score != 0) fill(2 * p + q, static_cast<float>(score) / static_cast<float>(5 * n));
   }
-  for (int f = 0; f < n; ++f) {
-    const Field& at = board_.at(coord(f));
-    if (at.occupant == kObstacle) plane(3 * p)[f] = 1.0f;
-    for (int q = 0; q < p; ++q)
-      if (at.occupant != kEmpty && at.occupant == id_of(q)) plane(q)[f] = 1.0f;
-    plane(3 * p + 1)[f] = static_cast<float>(at.treasure) / 5.0f;
+  float* const arrows = plane(3 * p);
+  float* const treasure = plane(3 * p + 1);
+  for (std::size_t f = 0; f < n; ++f) {
+    const Field& at = fields[f];
+    if (at.occupant == kObstacle) {
+      arrows[f] = 1.0f;
+    } else if (at.occupant != kEmpty && seat_of_id[at.occupant] >= 0) {
+      plane(seat_of_id[at.occupant])[f] = 1.0f;
+    }
+    if (at.treasure != 0) treasure[f] = static_cast<float>(at.treasure) / 5.0f;
     if (at.artifact != kNoArtifact) plane(3 * p + 1 + at.artifact)[f] = 1.0f;
   }
   if (shooter_ >= 0) plane(3 * p + 5)[shooter_] = 1.0f;

@@ -69,6 +69,8 @@ class State {
   // N + 8N(L-1) + its field.
   int num_distinct_actions() const;
   int action_id(const Action& action) const;
+  // The legal actions' ids, in legal_actions()'s order, made directly.
+  void legal_ids(std::vector<int>& out) const;
   std::optional<Action> action_of_id(int id) const;
   // [3P + 9, rows, cols] for P players: each player's amazons, whose turn
   // it is, each player's score; arrows, treasure, the three artifacts, the

@@ -1,0 +1,236 @@
+#include "python/vector_env.hpp"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <string>
+
+namespace gridgames_python {
+
+namespace {
+
+// The games' seeds are 0 to 999,999,999.
+constexpr std::uint64_t kSeeds = 1000000000ULL;
+// What the arrays of one environment may take in all.
+constexpr double kMaxBytes = 8.0 * (1ULL << 30);
+
+bool has_seed(const games::GameInfo& info) {
+  return std::any_of(info.params.begin(), info.params.end(),
+                     [](const engine::ParamSpec& p) { return p.name == "seed"; });
+}
+
+std::vector<py::ssize_t> with_envs(std::size_t envs, const std::vector<int>& shape) {
+  std::vector<py::ssize_t> out{static_cast<py::ssize_t>(envs)};
+  out.insert(out.end(), shape.begin(), shape.end());
+  return out;
+}
+
+}  // namespace
+
+template <typename T>
+T* VectorEnv::own(py::array& array) {
+  T* data = static_cast<T*>(array.mutable_data());
+  array.attr("flags").attr("writeable") = false;
+  return data;
+}
+
+VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
+                     int max_episode_steps)
+    : game_(std::move(game)),
+      seeded_(has_seed(game_.info())),
+      seed_(seed),
+      max_episode_steps_(max_episode_steps),
+      actions_(static_cast<std::size_t>(game_.num_distinct_actions())),
+      observation_size_(static_cast<std::size_t>(game_.observation_tensor_size())),
+      players_(static_cast<std::size_t>(game_.num_players())),
+      workers_(threads < 0 ? 1 : threads) {
+  if (num_envs < 1)
+    throw py::value_error("num_envs must be 1 or more, not " + std::to_string(num_envs));
+  if (threads < 0) throw py::value_error("threads must be 0 (one per core) or more");
+  if (max_episode_steps < 0) throw py::value_error("max_episode_steps must be 0 (none) or more");
+  const double bytes = static_cast<double>(num_envs) *
+                       (8.0 * static_cast<double>(observation_size_) +
+                        static_cast<double>(actions_) + 4.0 * static_cast<double>(players_) + 6);
+  if (bytes > kMaxBytes)
+    throw py::value_error(std::to_string(num_envs) + " games of " + game_.str() + " would take " +
+                          std::to_string(static_cast<long long>(bytes / (1 << 20))) +
+                          " MiB of arrays; at most 8 GiB");
+  if (!seeded_) first_ = game_.new_initial_state().any().clone();
+  const auto envs = static_cast<std::size_t>(num_envs);
+  envs_.resize(envs);
+  observations_ = py::array_t<float>(with_envs(envs, game_.observation_tensor_shape()));
+  final_observations_ = py::array_t<float>(with_envs(envs, game_.observation_tensor_shape()));
+  masks_ =
+      py::array_t<bool>(std::vector<py::ssize_t>{num_envs, static_cast<py::ssize_t>(actions_)});
+  to_move_ = py::array_t<std::int32_t>(num_envs);
+  rewards_ =
+      py::array_t<float>(std::vector<py::ssize_t>{num_envs, static_cast<py::ssize_t>(players_)});
+  terminated_ = py::array_t<bool>(num_envs);
+  truncated_ = py::array_t<bool>(num_envs);
+  observation_data_ = own<float>(observations_);
+  final_observation_data_ = own<float>(final_observations_);
+  mask_data_ = own<bool>(masks_);
+  to_move_data_ = own<std::int32_t>(to_move_);
+  reward_data_ = own<float>(rewards_);
+  terminated_data_ = own<bool>(terminated_);
+  truncated_data_ = own<bool>(truncated_);
+  std::memset(mask_data_, 0, envs * actions_);
+  std::memset(final_observation_data_, 0, envs * observation_size_ * sizeof(float));
+}
+
+std::uint64_t VectorEnv::episode_seed(int env) const {
+  const auto i = static_cast<std::uint64_t>(env);
+  return (seed_ + i + envs_.at(static_cast<std::size_t>(env)).episode * envs_.size()) % kSeeds;
+}
+
+void VectorEnv::start_episode(std::size_t env) {
+  Env& e = envs_[env];
+  e.length = 0;
+  if (!seeded_) {
+    e.state = first_->clone();
+    return;
+  }
+  engine::Params params = game_.parameters();
+  params["seed"] = std::to_string(episode_seed(static_cast<int>(env)));
+  e.state = std::get<std::unique_ptr<engine::AnyState>>(game_.info().make(params));
+}
+
+void VectorEnv::write(std::size_t env) {
+  Env& e = envs_[env];
+  bool* mask = mask_data_ + env * actions_;
+  for (const int id : e.legal) mask[id] = false;
+  e.state->legal_ids(e.legal);
+  for (const int id : e.legal) mask[id] = true;
+  const int mover = e.state->to_move();
+  to_move_data_[env] = mover;
+  e.state->observation_tensor(
+      mover, std::span<float>(observation_data_ + env * observation_size_, observation_size_));
+}
+
+void VectorEnv::step_one(std::size_t env, int action) {
+  Env& e = envs_[env];
+  const int mover = e.state->to_move();
+  e.state->apply_id(action);
+  ++e.length;
+  const bool over = e.state->over();
+  const bool cut = !over && max_episode_steps_ > 0 && e.length >= max_episode_steps_;
+  terminated_data_[env] = over;
+  truncated_data_[env] = cut;
+  float* reward = reward_data_ + env * players_;
+  if (over) {
+    const engine::Returns r = e.state->returns();
+    for (std::size_t p = 0; p < players_; ++p) reward[p] = static_cast<float>(r[p]);
+  } else {
+    std::fill(reward, reward + players_, 0.0f);
+  }
+  if (over || cut) {
+    e.state->observation_tensor(
+        mover,
+        std::span<float>(final_observation_data_ + env * observation_size_, observation_size_));
+    ++e.episode;
+    start_episode(env);
+  }
+  write(env);
+}
+
+py::dict VectorEnv::info() {
+  // The legal ids of all games in one array, game after game: game i's are
+  // legal_ids[legal_offsets[i]:legal_offsets[i + 1]].
+  py::array_t<std::int64_t> offsets(static_cast<py::ssize_t>(envs_.size() + 1));
+  std::int64_t* offset = offsets.mutable_data();
+  offset[0] = 0;
+  for (std::size_t i = 0; i < envs_.size(); ++i)
+    offset[i + 1] = offset[i] + static_cast<std::int64_t>(envs_[i].legal.size());
+  py::array_t<std::int32_t> ids(static_cast<py::ssize_t>(offset[envs_.size()]));
+  std::int32_t* id = ids.mutable_data();
+  for (std::size_t i = 0; i < envs_.size(); ++i)
+    std::copy(envs_[i].legal.begin(), envs_[i].legal.end(), id + offset[i]);
+  py::dict out;
+  out["to_move"] = to_move_;
+  out["action_mask"] = masks_;
+  out["legal_ids"] = ids;
+  out["legal_offsets"] = offsets;
+  return out;
+}
+
+py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
+  if (seed) seed_ = *seed % kSeeds;
+  {
+    py::gil_scoped_release free;
+    workers_.run(envs_.size(), [&](std::size_t begin, std::size_t end) {
+      for (std::size_t i = begin; i < end; ++i) {
+        if (seed) {
+          envs_[i].episode = 0;
+        } else if (envs_[i].state) {
+          ++envs_[i].episode;
+        }
+        start_episode(i);
+        write(i);
+      }
+    });
+  }
+  return py::make_tuple(observations_, info());
+}
+
+py::tuple VectorEnv::step(const py::array& actions) {
+  if (!envs_.front().state) throw py::value_error("reset() first: no game has started");
+  const char kind = actions.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw py::type_error("actions are integers (ids), not an array of dtype " +
+                         py::str(actions.dtype()).cast<std::string>());
+  if (actions.ndim() != 1 || static_cast<std::size_t>(actions.shape(0)) != envs_.size())
+    throw py::value_error("actions: one id for each of the " + std::to_string(envs_.size()) +
+                          " games, in an array of shape (" + std::to_string(envs_.size()) + ",)");
+  const py::object as_signed =
+      kind == 'u' ? actions.attr("astype")("int64") : py::reinterpret_borrow<py::object>(actions);
+  const auto ids =
+      py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(as_signed);
+  const std::int64_t* id = ids.data();
+  for (std::size_t i = 0; i < envs_.size(); ++i) {
+    if (id[i] < 0 || static_cast<std::uint64_t>(id[i]) >= actions_ ||
+        !mask_data_[i * actions_ + static_cast<std::size_t>(id[i])])
+      throw py::value_error("game " + std::to_string(i) + ": action " + std::to_string(id[i]) +
+                            " is not legal (info[\"action_mask\"][" + std::to_string(i) +
+                            "] shows those that are); nothing was stepped");
+  }
+  {
+    py::gil_scoped_release free;
+    workers_.run(envs_.size(), [&](std::size_t begin, std::size_t end) {
+      for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<int>(id[i]));
+    });
+  }
+  py::dict out = info();
+  out["final_observation"] = final_observations_;
+  return py::make_tuple(observations_, rewards_, terminated_, truncated_, out);
+}
+
+void bind_vector_env(py::module_& m) {
+  py::class_<VectorEnv>(m, "VectorEnv",
+                        "many games of one kind stepped at once, in threads, with numpy arrays "
+                        "in and out (docs/python.md, \"Many games at once\")")
+      .def(py::init([](const py::object& game, int num_envs, int threads, std::uint64_t seed,
+                       int max_episode_steps, const py::kwargs& params) {
+             Game made = py::isinstance<Game>(game)
+                             ? game.cast<Game>()
+                             : load_game(game.cast<std::string>(), py::none(), params);
+             if (py::isinstance<Game>(game) && !params.empty())
+               throw py::value_error("give a game's parameters to load_game, or its name here");
+             return std::make_unique<VectorEnv>(std::move(made), num_envs, threads, seed,
+                                                max_episode_steps);
+           }),
+           py::arg("game"), py::arg("num_envs"), py::kw_only(), py::arg("threads") = 0,
+           py::arg("seed") = 0, py::arg("max_episode_steps") = 0)
+      .def("reset", &VectorEnv::reset, py::kw_only(), py::arg("seed") = py::none(),
+           "new episodes in every game: (observations, info)")
+      .def("step", &VectorEnv::step, py::arg("actions"),
+           "one action per game: (observations, rewards, terminated, truncated, info)")
+      .def_property_readonly("num_envs", &VectorEnv::num_envs)
+      .def_property_readonly("threads", &VectorEnv::threads)
+      .def_property_readonly("game", &VectorEnv::game)
+      .def("episode_seed", &VectorEnv::episode_seed, py::arg("env"),
+           "the seed of a game's episode now");
+}
+
+}  // namespace gridgames_python

@@ -1,0 +1,164 @@
+"""gridgames.VectorEnv: many games stepped at once agree, array for array,
+with the same games played one at a time through State; seeds, resets,
+ends, truncation, refusals that change nothing, threads that change
+nothing."""
+import numpy as np
+import pytest
+
+import gridgames
+from conftest import small
+
+
+def random_actions(info, rng):
+    """A uniformly random legal action per game, chosen from the mask."""
+    mask = info["action_mask"]
+    rows, cols = np.nonzero(mask)
+    counts = np.bincount(rows, minlength=mask.shape[0])
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    return cols[starts + (rng.random(len(counts)) * counts).astype(np.int64)]
+
+
+def start_of(game, env, i):
+    """Game i's episode now, started as the vector environment starts it."""
+    params = dict(game.get_parameters())
+    if "seed" in game.get_type().parameter_specification:
+        params["seed"] = str(env.episode_seed(i))
+    return gridgames.load_game(game.name(), params).new_initial_state()
+
+
+@pytest.mark.parametrize("name", gridgames.games())
+def test_each_game_steps_as_its_states_do(name):
+    """Four games of each kind, 150 random steps: each step's observation,
+    mask, ids, player to move, rewards and ends are those of a State
+    playing the same actions; a game that ends starts its next episode."""
+    game = gridgames.load_game(name, **small(name))
+    n, players = 4, game.num_players()
+    env = gridgames.VectorEnv(game, n, threads=2, seed=11)
+    obs, info = env.reset(seed=11)
+    assert obs.shape == (n, *game.observation_tensor_shape()) and obs.dtype == np.float32
+    assert info["action_mask"].shape == (n, game.num_distinct_actions())
+    assert info["action_mask"].dtype == np.bool_ and info["to_move"].dtype == np.int32
+    states = [start_of(game, env, i) for i in range(n)]
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(150):
+        for i, state in enumerate(states):
+            player = state.current_player()
+            assert info["to_move"][i] == player
+            assert np.array_equal(obs[i], state.observation_tensor(player))
+            legal = state.legal_actions()
+            assert np.flatnonzero(info["action_mask"][i]).tolist() == legal
+            begin, end = info["legal_offsets"][i], info["legal_offsets"][i + 1]
+            assert sorted(info["legal_ids"][begin:end].tolist()) == legal
+        actions = random_actions(info, rng)
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert rewards.shape == (n, players) and not truncated.any()
+        for i in range(n):
+            mover = states[i].current_player()
+            states[i].apply_action(int(actions[i]))
+            assert terminated[i] == states[i].is_terminal()
+            if states[i].is_terminal():
+                ended += 1
+                assert rewards[i].tolist() == pytest.approx(states[i].returns())
+                assert np.array_equal(info["final_observation"][i],
+                                      states[i].observation_tensor(mover))
+                states[i] = start_of(game, env, i)
+            else:
+                assert not rewards[i].any()
+    if name in ("amazons", "connect-four", "sword-and-shield"):
+        assert ended > 0, "no game ended: the test saw no new episode"
+
+
+def test_one_thread_or_two_and_the_same_seed_give_the_same_games():
+    runs = []
+    for threads in (1, 2, 2):
+        env = gridgames.VectorEnv("raiinet", 8, threads=threads, seed=3, max_length=40)
+        obs, info = env.reset(seed=3)
+        rng = np.random.default_rng(9)
+        trace = [obs.copy()]
+        for _ in range(100):
+            obs, rewards, terminated, truncated, info = env.step(random_actions(info, rng))
+            trace += [obs.copy(), rewards.copy(), terminated.copy()]
+        runs.append(trace)
+    assert all(np.array_equal(a, b) for a, b in zip(runs[0], runs[1]))
+    assert all(np.array_equal(a, b) for a, b in zip(runs[0], runs[2]))
+
+
+def test_reset_without_a_seed_starts_new_episodes():
+    """Each game's episodes have seeds of their own (seed + game + episode x
+    games), and a reset without a seed moves every game to its next one."""
+    env = gridgames.VectorEnv("raiinet", 3, seed=100)
+    first, _ = env.reset(seed=100)
+    first = first.copy()
+    assert [env.episode_seed(i) for i in range(3)] == [100, 101, 102]
+    again, _ = env.reset()
+    assert [env.episode_seed(i) for i in range(3)] == [103, 104, 105]
+    assert not np.array_equal(first, again), "RAIInet's hidden links come from the seed"
+    same, _ = env.reset(seed=100)
+    assert np.array_equal(first, same)
+
+
+def test_an_episode_that_reaches_max_episode_steps_is_truncated():
+    env = gridgames.VectorEnv("amazons", 2, max_episode_steps=5, rules="standard")
+    obs, info = env.reset(seed=0)
+    start = obs.copy()
+    rng = np.random.default_rng(1)
+    for step in range(1, 6):
+        obs, rewards, terminated, truncated, info = env.step(random_actions(info, rng))
+        assert truncated.tolist() == [step == 5] * 2 and not terminated.any()
+    assert np.array_equal(obs, start), "a truncated game starts again"
+
+
+def test_bad_actions_change_nothing():
+    env = gridgames.VectorEnv("amazons", 3, rules="standard")
+    with pytest.raises(ValueError, match="reset"):
+        env.step(np.zeros(3, dtype=np.int64))
+    obs, info = env.reset(seed=0)
+    before = obs.copy(), info["action_mask"].copy()
+    legal = random_actions(info, np.random.default_rng(0))
+    illegal = legal.copy()
+    illegal[2] = np.flatnonzero(~info["action_mask"][2])[0]
+    with pytest.raises(ValueError, match="game 2: action .* is not legal"):
+        env.step(illegal)
+    for bad in (legal[:2], legal.reshape(3, 1), np.array([-1, 0, 0]), np.array([2**62] * 3)):
+        with pytest.raises(ValueError):
+            env.step(bad)
+    with pytest.raises(TypeError, match="integers"):
+        env.step(legal.astype(np.float64))
+    assert np.array_equal(obs, before[0]) and np.array_equal(info["action_mask"], before[1])
+    env.step(legal.astype(np.uint16))  # any integer type
+    with pytest.raises(ValueError, match="writable|read-only"):
+        obs[0, 0, 0, 0] = 1.0
+
+
+def test_bad_settings_are_value_errors():
+    for settings in ({"num_envs": 0}, {"num_envs": 2, "threads": -1},
+                     {"num_envs": 2, "max_episode_steps": -1}, {"num_envs": 10**7, "rows": 1000}):
+        num_envs = settings.pop("num_envs")
+        with pytest.raises(ValueError):
+            gridgames.VectorEnv("amazons", num_envs, **settings)
+    with pytest.raises(ValueError, match="no game"):
+        gridgames.VectorEnv("chess", 2)
+
+
+def test_legal_actions_mask_is_a_numpy_array():
+    state = gridgames.load_game("amazons", rules="standard").new_initial_state()
+    mask = state.legal_actions_mask()
+    assert isinstance(mask, np.ndarray) and mask.dtype == np.int8
+    assert np.flatnonzero(mask).tolist() == state.legal_actions()
+    assert not state.legal_actions_mask(1).any()
+
+
+def test_the_vector_benchmark_runs():
+    """bench/python_vector_env.py (docs/performance.md) prints a row a loop
+    and whether the goal is met; the figures are for people."""
+    import os
+    import subprocess
+    import sys
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    out = subprocess.run([sys.executable, os.path.join(root, "bench", "python_vector_env.py"),
+                          "0.1", "16"], check=True, capture_output=True, text=True).stdout
+    lines = out.splitlines()
+    assert lines[0].split() == ["loop", "actions/s", "x", "one", "game"]
+    assert len(lines) == 7 and lines[-1].startswith("goal: 1,000,000 actions/s")
+    assert all(float(line.split()[-4].replace(",", "")) > 0 for line in lines[2:6])  # actions/s
