@@ -76,6 +76,10 @@ Game::Game(const games::GameInfo& info, engine::Params params)
   const auto& state = std::get<std::unique_ptr<engine::AnyState>>(made);
   players_ = state->players();
   actions_ = state->num_distinct_actions();
+  if (actions_ <= 0)
+    throw py::value_error(str() +
+                          " has more actions than 32-bit ids can number: no ids, so "
+                          "not from Python (a smaller board has them)");
   shape_ = state->observation_shape();
   filled_ = engine::ParamReader(params_, info.params).filled();
 }
@@ -163,7 +167,8 @@ void State::apply_action(const py::handle& action) {
   }
   if (!PyIndex_Check(action.ptr()))
     throw py::type_error("an action is an id (an integer) or a text");
-  const Py_ssize_t id = PyNumber_AsSsize_t(action.ptr(), PyExc_OverflowError);
+  // (Out of range, clipped, and refused below as any id out of range.)
+  const Py_ssize_t id = PyNumber_AsSsize_t(action.ptr(), nullptr);
   if (id == -1 && PyErr_Occurred()) throw py::error_already_set();
   if (id < 0 || id >= state_->num_distinct_actions())
     throw py::value_error("action " + std::to_string(id) + ": ids are 0 to " +

@@ -7,6 +7,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 #include "python/bot.hpp"
@@ -86,6 +88,22 @@ void bind_game_type(py::module_& m) {
       .def("__repr__", [](const GameType& t) { return "<GameType '" + t.short_name + "'>"; });
 }
 
+// A parameter's value as pyspiel gives it: a whole number as an int, any
+// other text as it is.
+py::object typed_value(const std::string& value) {
+  const bool whole = !value.empty() && value.size() <= 19 &&
+                     std::all_of(value.begin() + (value[0] == '-' && value.size() > 1), value.end(),
+                                 [](char c) { return c >= '0' && c <= '9'; });
+  if (!whole) return py::str(value);
+  return py::reinterpret_steal<py::object>(PyLong_FromString(value.c_str(), nullptr, 10));
+}
+
+py::dict typed_parameters(const Game& game) {
+  py::dict out;
+  for (const auto& [key, value] : game.parameters()) out[py::str(key)] = typed_value(value);
+  return out;
+}
+
 void bind_game(py::module_& m) {
   py::class_<Game>(m, "Game")
       .def("new_initial_state", &Game::new_initial_state)
@@ -102,7 +120,8 @@ void bind_game(py::module_& m) {
       .def("max_game_length", &Game::max_game_length)
       .def("get_type", &Game::get_type)
       .def("name", &Game::name)
-      .def("get_parameters", &Game::parameters)
+      .def("get_parameters", &typed_parameters,
+           "the parameters as given, whole numbers as int (as pyspiel's)")
       .def("deserialize_state",
            [](const Game&, const std::string& text) { return State::read(text); })
       .def(py::self == py::self)

@@ -76,8 +76,23 @@ def test_refusals_are_exceptions_with_the_games_own_words():
 
 def test_pyspiel_style_game_strings_and_parameters():
     game = gridgames.load_game("amazons(rows=6,cols=6,amazons=2)")
-    assert game.num_players() == 2 and game.get_parameters()["rows"] == "6"
+    assert game.num_players() == 2 and game.get_parameters() == {"rows": 6, "cols": 6, "amazons": 2}
     assert game.new_initial_state().view(0)["board"]["rows"] == 6
+    assert gridgames.load_game("amazons", game.get_parameters()) == game
+    assert gridgames.load_game("raiinet", ability1="LFDSP").get_parameters() == {"ability1": "LFDSP"}
+
+
+def test_ids_that_would_not_fit_are_refused_not_wrapped():
+    """A board of 645 x 645 has ids below 2**31; one of 646 x 646 would need
+    more, and is refused from Python; an id past 64 bits is a ValueError."""
+    assert gridgames.load_game("amazons", rows=645, cols=645).num_distinct_actions() == \
+        2 * 645 ** 2 + 8 * 645 ** 2 * 644
+    with pytest.raises(ValueError, match="32-bit ids"):
+        gridgames.load_game("amazons", rows=646, cols=646)
+    state = gridgames.load_game("amazons", rows=5, cols=5).new_initial_state()
+    for huge in (2 ** 63, -(2 ** 63) - 1, 2 ** 31):
+        with pytest.raises(ValueError, match="ids are 0 to"):
+            state.apply_action(huge)
 
 
 def test_hidden_information_stays_hidden():

@@ -1,6 +1,7 @@
 // Amazons' fixed action ids and observation tensor (engine::Encoded).
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "games/amazons/state.hpp"
 
@@ -17,11 +18,14 @@ int reach(const Board& board) {
 }  // namespace
 
 int State::num_distinct_actions() const {
-  const int n = board_.rows() * board_.cols();
-  return 2 * n + 8 * n * reach(board_);
+  // Past about 645 x 645, more than an int can number: no ids at all (-1).
+  const long long n = static_cast<long long>(board_.rows()) * board_.cols();
+  const long long count = 2 * n + 8 * n * reach(board_);
+  return count <= std::numeric_limits<int>::max() ? static_cast<int>(count) : -1;
 }
 
 int State::action_id(const Action& action) const {
+  if (num_distinct_actions() < 0) return -1;
   const int n = board_.rows() * board_.cols(), far = reach(board_);
   switch (action.kind) {
     case Kind::Place:
@@ -63,7 +67,7 @@ std::vector<int> State::observation_shape() const {
 
 void State::legal_ids(std::vector<int>& out) const {
   out.clear();
-  if (over_) return;
+  if (over_ || num_distinct_actions() < 0) return;
   const std::vector<Field>& fields = board_.fields();
   const int n = static_cast<int>(fields.size()), far = reach(board_);
   const auto empty = [&](Coord c) { return board_.contains(c) && board_.at(c).occupant == kEmpty; };

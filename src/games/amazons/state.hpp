@@ -66,7 +66,8 @@ class State {
   // encoding.cpp; docs/python.md). With N fields and L the longer side:
   // a placement is its field (0 to N-1); a move N + from x 8(L-1) + the
   // direction (N, NE, E, ... clockwise) x (L-1) + the distance - 1; a shot
-  // N + 8N(L-1) + its field.
+  // N + 8N(L-1) + its field. A board with more actions than an int numbers
+  // (past about 645 x 645) has none: -1 actions, every action's id -1.
   int num_distinct_actions() const;
   int action_id(const Action& action) const;
   // The legal actions' ids, in legal_actions()'s order, made directly.
