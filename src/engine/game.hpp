@@ -303,6 +303,10 @@ class AnyState {
     if (!text) return "no action of this state has id " + std::to_string(id);
     return apply(*text);
   }
+  // Applies the action of an id the caller has checked is among legal_ids()
+  // of this state, without checking it again (the vector environment checks
+  // a batch against its masks first).
+  virtual void apply_legal_id(int id) { apply_id(id); }
   // Each player's observation as a tensor (Encoded).
   virtual std::vector<int> observation_shape() const = 0;
   virtual void observation_tensor(int player, std::span<float> out) const = 0;
@@ -468,6 +472,7 @@ class StateOf final : public TypedState<S> {
     state_.apply(*action);
     return std::nullopt;
   }
+  void apply_legal_id(int id) override { state_.apply(*state_.action_of_id(id)); }
   void undo() override {
     if constexpr (requires { state_.undo(); }) {
       if (state_.can_undo()) state_.undo();

@@ -112,7 +112,7 @@ void VectorEnv::write(std::size_t env) {
 void VectorEnv::step_one(std::size_t env, int action) {
   Env& e = envs_[env];
   const int mover = e.state->to_move();
-  e.state->apply_id(action);
+  e.state->apply_legal_id(action);  // step() checked it against the mask
   ++e.length;
   const bool over = e.state->over();
   const bool cut = !over && max_episode_steps_ > 0 && e.length >= max_episode_steps_;
