@@ -136,7 +136,7 @@ class AlphaBeta {
   // budget is spent, stops the search instead.
   template <typename Evaluator>
   double leaf(const Game& game, Evaluator& evaluate) {
-    if (game.over()) return game.returns()[0];
+    if (game.over()) return win_shares(game.returns(), 2)[0];
     if (out_of_budget()) {
       stopped_ = true;
       return 0.5;
@@ -154,7 +154,7 @@ class AlphaBeta {
   template <typename Evaluator>
   double value(const Game& game, int depth, int ply, double alpha, double beta,
                Evaluator& evaluate) {
-    if (game.over()) return game.returns()[0];
+    if (game.over()) return win_shares(game.returns(), 2)[0];
     if (depth == 0) {
       horizon_ = true;
       return leaf(game, evaluate);

@@ -13,6 +13,8 @@
 // a state into a string and back. Chance stays inside each game's own seeded generator, so a state
 // and its history replay exactly. States are made by each game's
 // `make(const Params&)`, which checks the parameters and explains a bad one.
+// A game with a length limit (`max_length`) says, with truncated(), when it
+// ended there rather than by its own rules (AnyState::truncated()).
 //
 // Example, a game of taking 1 or 2 from a pile, the last to take winning:
 //
@@ -56,8 +58,15 @@ inline constexpr int kNoPlayer = -1;
 inline constexpr int kEveryone = -2;
 inline constexpr int kMaxPlayers = 8;
 
-// One result per player (the first players() entries count): 1 a win, 0 a
-// loss, shares in between, or a game's own score for one-player games.
+// One result per player (the first players() entries count), in one
+// convention across the project, OpenSpiel's: a game of two or more
+// players is zero-sum. Of two: +1 a win, -1 a loss, 0 a draw. Of N: the
+// winners share the win, and a player whose share is s returns
+// (N s - 1) / (N - 1): a sole winner +1, each of the others -1 / (N - 1)
+// (returns_of_shares). A game of one returns its own result: 1 its goal
+// reached and 0 not, or its score. Search wants values in [0, 1]: it reads
+// the shares back (win_shares); tournament standings count the shares as
+// points (1, 1/2, 0).
 using Returns = std::array<double, kMaxPlayers>;
 
 // A game's parameters by name, as text; each game reads and checks its own.
@@ -169,6 +178,14 @@ inline std::size_t tensor_size(const std::vector<int>& shape) {
   return size;
 }
 
+// Where a player's planes go in `viewer`'s observation tensor: the viewer's
+// own first ("mine"), then the others in turn order after it ("theirs"), so
+// a learner needs no plane saying whose side it is on; a spectator
+// (kNoPlayer) sees the seats in their order.
+inline int seat_plane(int owner, int viewer, int players) {
+  return viewer < 0 ? owner : (owner - viewer + players) % players;
+}
+
 // How a finished game ended, for people: why, in the game's words ("White
 // has no legal move", "Player 2 downloaded four viruses", "the Starfighter
 // was destroyed"), and in a game of one whether its player reached the
@@ -193,13 +210,35 @@ concept Viewable = Game<S> && Encoded<S> && Described<S> && requires(const S& st
   { state.ending() } -> std::same_as<Ending>;  // asked once over
 };
 
-// The returns of a two-player game: 1 for the winner, or half each for a draw.
+// The returns of a game of `players` from each player's share of the win
+// (the shares adding up to 1): zero-sum, as Returns says. Alone, the share.
+inline Returns returns_of_shares(const Returns& shares, int players) {
+  if (players < 2) return shares;
+  Returns r{};
+  const double n = players;
+  for (std::size_t p = 0; p < static_cast<std::size_t>(players); ++p)
+    r[p] = (n * shares[p] - 1.0) / (n - 1.0);
+  return r;
+}
+
+// Back from returns to each player's share of the win, in [0, 1]: 1 a sole
+// win, 0 a loss, 1/2 a draw of two; what search and standings count.
+inline Returns win_shares(const Returns& returns, int players) {
+  if (players < 2) return returns;
+  Returns s{};
+  const double n = players;
+  for (std::size_t p = 0; p < static_cast<std::size_t>(players); ++p)
+    s[p] = ((n - 1.0) * returns[p] + 1.0) / n;
+  return s;
+}
+
+// The returns of a two-player game: +1 for the winner and -1 for the
+// loser, or 0 each for a draw.
 inline Returns two_player_returns(std::optional<int> winner) {
   Returns r{};
   if (winner) {
     r[static_cast<std::size_t>(*winner)] = 1.0;
-  } else {
-    r[0] = r[1] = 0.5;
+    r[static_cast<std::size_t>(1 - *winner)] = -1.0;
   }
   return r;
 }
@@ -246,6 +285,9 @@ class AnyState {
   virtual int players() const = 0;
   virtual int to_move() const = 0;
   virtual bool over() const = 0;
+  // Over because it reached its length limit (a game's `max_length`), not
+  // by its rules' own end: what learning code calls truncated.
+  virtual bool truncated() const = 0;
   virtual std::vector<std::string> legal_actions() const = 0;
   // How many legal actions there are, and applying the index-th of them (in
   // the order of legal_actions()) for its text, nothing if there is none:
@@ -326,6 +368,10 @@ class TypedState : public AnyState {
   int players() const override { return state().players(); }
   int to_move() const override { return state().to_move(); }
   bool over() const override { return state().over(); }
+  bool truncated() const override {
+    if constexpr (requires { state().truncated(); }) return state().truncated();
+    return false;
+  }
   std::vector<std::string> legal_actions() const override {
     std::vector<typename S::Action> actions;
     state().legal_actions(actions);

@@ -4,8 +4,9 @@
 // Written against the game contract's Playable (engine/game.hpp): who is to
 // move, the legal actions, apply, and the returns at the end. The Evaluator
 // is called on a copy of the game at a new leaf and returns each player's
-// value in [0, 1] as Returns (it may play on, e.g. a playout; random_playout
-// below plays to the end).
+// value in [0, 1] as Returns (it may play on, e.g. a playout; RandomPlayout
+// below plays to the end and gives the players' shares of the win,
+// engine::win_shares of the returns).
 // The Prior is called on each new child, (game before the action, action),
 // and returns a first guess of the action's value for the player to move; it
 // counts as kPriorVisits visits until real ones outweigh it.
@@ -284,7 +285,7 @@ struct RandomPlayout {
   Returns operator()(Game& game, Random& rng) const {
     std::vector<typename Game::Action> scratch;
     while (!game.over()) game.apply(random_action(game, rng, scratch));
-    return game.returns();
+    return win_shares(game.returns(), game.players());
   }
 };
 

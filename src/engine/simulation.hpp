@@ -104,6 +104,25 @@ std::optional<std::string> check_state(const S& state, std::vector<typename S::A
   return check_encoding(state, *restored, legal);
 }
 
+// The convention of Returns at a game's end: of two or more players, each
+// return in [-1, 1], adding up to 0; nothing is asked of a game of one.
+template <Game S>
+std::optional<std::string> check_returns(const S& state) {
+  if (state.players() < 2) return std::nullopt;
+  const Returns r = state.returns();
+  double sum = 0;
+  for (int p = 0; p < state.players(); ++p) {
+    const double v = r[static_cast<std::size_t>(p)];
+    if (v < -1.0 || v > 1.0)
+      return "player " + std::to_string(p) + "'s return " + std::to_string(v) +
+             " is outside [-1, 1]";
+    sum += v;
+  }
+  if (std::abs(sum) > 1e-9)
+    return "the returns add up to " + std::to_string(sum) + ", not 0 (engine::Returns)";
+  return std::nullopt;
+}
+
 template <Game S>
 struct PlayedGame {
   S end;
@@ -141,6 +160,7 @@ std::variant<PlayedGame<S>, std::string> checked_game(const S& start, int bound,
     replay.apply(*action);
   }
   if (!(replay == state)) return "replaying the actions does not rebuild the final state";
+  if (auto violation = check_returns(state)) return "at the end: " + *violation;
   for (int p = 0; p < state.players(); ++p) {
     if (replay.observation(p) != state.observation(p))
       return "the replayed game shows player " + std::to_string(p) + " something else";

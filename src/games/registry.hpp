@@ -46,16 +46,17 @@ struct SimulationStart {
 // GameType): whether chance acts during play (the course simulations draw
 // from their seeded generator as they go: sampled chance), whether a player
 // may not see everything (RAIInet's links), and the range of the returns
-// and whether they add up to the same in every game (1: shares of a win).
+// and whether they add up to the same in every game: games of two or more
+// are zero-sum (engine::Returns); a game of one says its own.
 struct GameFacts {
   bool chance = false;
   bool hidden = false;
   // Whether the rules have an undo of their own (Sword and Shield): a turn
   // of several actions is then played in the open, each taken back by it.
   bool undo = false;
-  double min_return = 0.0;
+  double min_return = -1.0;
   double max_return = 1.0;
-  std::optional<double> return_sum = 1.0;  // nothing: the sum varies
+  std::optional<double> return_sum = 0.0;  // nothing: the sum varies
 };
 
 // A game as every front end knows it. Each game registers one, in its

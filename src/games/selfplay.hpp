@@ -137,7 +137,7 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
     total_length += game.length;
     const engine::Returns r = game.end.returns();
     total_result += r[0];
-    if constexpr (requires { game.end.adjudicated(); }) adjudicated += game.end.adjudicated();
+    if constexpr (requires { game.end.truncated(); }) adjudicated += game.end.truncated();
     const auto result = outcomes(r, players);
     if (o.each_game)
       out << "game " << g + 1 << (has_seed ? " (seed=" + params["seed"] + "):" : ":");
@@ -153,8 +153,8 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
     }
     if (o.each_game) {
       out << "; " << game.length << " actions";
-      if constexpr (requires { game.end.adjudicated(); })
-        if (game.end.adjudicated()) out << ", adjudicated";
+      if constexpr (requires { game.end.truncated(); })
+        if (game.end.truncated()) out << ", adjudicated";
       out << "\n" << std::flush;  // seen as each game ends, when piped too
     }
   }

@@ -88,8 +88,14 @@ State Game::new_initial_state() const {
   return State(*this, std::get<std::unique_ptr<engine::AnyState>>(info_->make(params_)));
 }
 
+GameType Game::get_type() const {
+  GameType t = GameType::of(*info_);
+  if (players_ < 2) t.utility = GameType::Utility::kGeneralSum;
+  return t;
+}
+
 double Game::utility_sum() const {
-  if (!info_->facts.return_sum)
+  if (!info_->facts.return_sum || players_ < 2)
     throw py::value_error(name() + " is a general-sum game: its returns have no constant sum");
   return *info_->facts.return_sum;
 }

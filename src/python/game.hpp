@@ -63,11 +63,12 @@ class Game {
   int num_distinct_actions() const { return actions_; }
   const std::vector<int>& observation_tensor_shape() const { return shape_; }
   int observation_tensor_size() const { return static_cast<int>(engine::tensor_size(shape_)); }
-  double min_utility() const { return info_->facts.min_return; }
+  // A game of one (Amazons alone too) returns its own result: 0 to its most.
+  double min_utility() const { return players_ < 2 ? 0.0 : info_->facts.min_return; }
   double max_utility() const { return info_->facts.max_return; }
   double utility_sum() const;
   int max_game_length() const;
-  GameType get_type() const { return GameType::of(*info_); }
+  GameType get_type() const;
   // The parameters as given, and with every default.
   const engine::Params& parameters() const { return params_; }
   const engine::Params& filled() const { return filled_; }
@@ -95,6 +96,8 @@ class State {
 
   int current_player() const { return state_->over() ? kTerminalPlayer : state_->to_move(); }
   bool is_terminal() const { return state_->over(); }
+  // Over at the game's length limit (max_length), not by its rules.
+  bool is_truncated() const { return state_->truncated(); }
   int num_players() const { return state_->players(); }
   // The legal actions' ids, ascending; none for a player not to move.
   std::vector<int> legal_actions(std::optional<int> player) const;

@@ -144,6 +144,9 @@ void bind_state(py::module_& m) {
   py::class_<State>(m, "State")
       .def("current_player", &State::current_player)
       .def("is_terminal", &State::is_terminal)
+      .def("is_truncated", &State::is_truncated,
+           "over at the game's length limit (max_length), not by its rules: "
+           "Gymnasium's truncated (is_terminal() is true too)")
       .def("is_chance_node", [](const State&) { return false; })
       .def("is_simultaneous_node", [](const State&) { return false; })
       .def("is_mean_field_node", [](const State&) { return false; })

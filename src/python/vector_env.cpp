@@ -115,8 +115,10 @@ void VectorEnv::step_one(std::size_t env, int action) {
   e.state->apply_legal_id(action);  // step() checked it against the mask
   ++e.length;
   const bool over = e.state->over();
-  const bool cut = !over && max_episode_steps_ > 0 && e.length >= max_episode_steps_;
-  terminated_data_[env] = over;
+  // Cut short: at the game's own length limit, or at max_episode_steps.
+  const bool cut =
+      over ? e.state->truncated() : max_episode_steps_ > 0 && e.length >= max_episode_steps_;
+  terminated_data_[env] = over && !cut;
   truncated_data_[env] = cut;
   float* reward = reward_data_ + env * players_;
   if (over) {

@@ -106,12 +106,14 @@ std::optional<Refusal> Matches::give_up(Match& match, int player) {
   return std::nullopt;
 }
 
-// Ends the game with `loser` losing and every other player winning.
+// Ends the game with `loser` losing and every other player sharing the win
+// (engine::Returns: of two, +1 and -1).
 void Matches::lose(Match& match, int loser, const std::string& how, engine::EndedBy by) {
-  engine::Returns r{};
-  for (int p = 0; p < match.state->players(); ++p)
-    r[static_cast<std::size_t>(p)] = p == loser ? -1 : 1;
-  match.ended = r;
+  const int n = match.state->players();
+  engine::Returns shares{};
+  for (int p = 0; p < n; ++p)
+    shares[static_cast<std::size_t>(p)] = p == loser ? 0.0 : 1.0 / std::max(1, n - 1);
+  match.ended = engine::returns_of_shares(shares, n);
   match.ended_how = match.names[static_cast<std::size_t>(loser)] + " " + how;
   match.ended_loser = loser;
   match.ended_by = by;

@@ -200,6 +200,23 @@ TEST(AmazonsEngines, TheLineBoardAndThePlainRulesAgreeOnEveryAction) {
   EXPECT_GT(broken, 20);
 }
 
+// The most treasure wins; players tied for it share the win, zero-sum
+// (engine::Returns), however many are tied.
+TEST(AmazonsReturns, TheMostTreasureWinsAndTiesShareTheWin) {
+  const std::vector<long long> sole = {5, 9, 2};
+  engine::Returns r = most_treasure_returns(sole);
+  EXPECT_DOUBLE_EQ(r[0], -0.5);
+  EXPECT_DOUBLE_EQ(r[1], 1.0);
+  EXPECT_DOUBLE_EQ(r[2], -0.5);
+  const std::vector<long long> three_tied = {4, 4, 4};
+  r = most_treasure_returns(three_tied);
+  for (int p = 0; p < 3; ++p) EXPECT_NEAR(r[static_cast<std::size_t>(p)], 0.0, 1e-12);
+  const std::vector<long long> two_of_two = {3, 3};
+  r = most_treasure_returns(two_of_two);
+  EXPECT_EQ(r[0], 0.0);
+  EXPECT_EQ(r[1], 0.0);
+}
+
 // The ids the contract's hot path makes directly are those of the legal
 // actions, in their order, at every step of random games with placements,
 // horses, spears and several players, rectangles included.

@@ -24,9 +24,7 @@ struct Nim {
     mover = 1 - mover;
   }
   engine::Returns returns() const {
-    engine::Returns r{};
-    r[static_cast<std::size_t>(1 - mover)] = 1.0;  // the player who took the last
-    return r;
+    return engine::two_player_returns(1 - mover);  // the player who took the last
   }
 };
 static_assert(engine::Playable<Nim>);

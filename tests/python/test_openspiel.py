@@ -136,3 +136,33 @@ def test_each_game_type_tells_the_truth(name):
     if kind.utility in (types_.Utility.CONSTANT_SUM, types_.Utility.ZERO_SUM):
         assert sum(returns) == pytest.approx(game.utility_sum())
     assert any(t.short_name == name for t in gridgames.registered_games())
+
+
+def test_returns_follow_openspiels_convention():
+    """Games of two are zero-sum, +1 / -1 / 0 (OpenSpiel's examples/mcts.py
+    counts a return above 0 as a win and a draw as neither); Amazons of
+    three shares the win zero-sum; Amazons alone is general-sum."""
+    types_ = gridgames.GameType
+    for name in ("amazons", "raiinet", "sword-and-shield"):
+        game = gridgames.load_game(name)
+        assert game.get_type().utility == types_.Utility.ZERO_SUM, name
+        assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1, 1, 0)
+    seen = set()
+    for seed in range(40):
+        state = gridgames.load_game("sword-and-shield", max_length=30).new_initial_state()
+        rng = np.random.RandomState(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        seen.add(tuple(state.returns()))
+    assert seen <= {(1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)} and len(seen) >= 2, seen
+    three = gridgames.load_game("amazons", rows=5, cols=5, players=3, amazons=1)
+    state = three.new_initial_state()
+    rng = np.random.RandomState(3)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(0) and max(returns) in (1.0, 0.25, 0.0)
+    alone = gridgames.load_game("amazons", rows=4, cols=4, players=1, amazons=1)
+    assert alone.get_type().utility == types_.Utility.GENERAL_SUM and alone.min_utility() == 0
+    with pytest.raises(ValueError):
+        alone.utility_sum()

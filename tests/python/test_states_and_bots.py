@@ -5,6 +5,8 @@ import pickle
 import random
 import threading
 
+import numpy as np
+
 import pytest
 
 import gridgames
@@ -96,3 +98,33 @@ def test_a_state_changed_while_a_bot_thinks_is_never_read():
         state.apply_action(rng.choice(state.legal_actions()))
     thinker.join()
     assert result and result[0] in start.legal_actions()  # chosen for the state it was given
+
+
+@pytest.mark.parametrize("name,per_player,counters", [
+    ("amazons", 1, (1, 2)),          # amazons; to move, score
+    ("sword-and-shield", 9, ()),     # pieces, swords and shields
+    ("raiinet", 7, ()),              # links and what is known of them
+])
+def test_each_seat_sees_its_own_planes_first(name, per_player, counters):
+    """observation_tensor(p) puts p's planes first ("mine", then "theirs"):
+    what is player 0's first block in its own tensor is the second block in
+    player 1's, and the mover's "to move" plane is its first."""
+    state = gridgames.load_game(name).new_initial_state()
+    rng = np.random.default_rng(4)
+    for _ in range(12):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    mine, theirs = state.observation_tensor(0), state.observation_tensor(1)
+    assert not np.array_equal(mine, theirs)
+    one, two = slice(0, per_player), slice(per_player, 2 * per_player)
+    if name == "raiinet":  # links where they stand (what is known differs)
+        one, two = slice(0, 1), slice(7, 8)
+    assert np.array_equal(mine[one], theirs[two]) and np.array_equal(mine[two], theirs[one])
+    assert mine[one].any() and mine[two].any()
+    for block in counters:  # Amazons' per-player planes after the pieces
+        first, second = 2 * block, 2 * block + 1
+        assert np.array_equal(mine[first], theirs[second])
+    assert np.array_equal(state.observation_tensor(-1)[one], mine[one])  # a spectator: seat order
+    if name == "amazons":
+        mover = state.current_player()
+        assert state.observation_tensor(mover)[2].all()       # "I am to move"
+        assert not state.observation_tensor(1 - mover)[2].any()

@@ -103,22 +103,23 @@ void State::legal_ids(std::vector<int>& out) const {
 }
 
 void State::observation_tensor(int player, std::span<float> out) const {
-  (void)player;  // nothing is hidden
+  // Nothing is hidden; the planes are the viewer's first (mine, then theirs).
   std::fill(out.begin(), out.end(), 0.0f);
   const int p = players();
   const std::vector<Field>& fields = board_.fields();
   const std::size_t n = fields.size();
   const auto plane = [&](int index) { return out.data() + static_cast<std::size_t>(index) * n; };
   const auto fill = [&](int index, float value) { std::fill_n(plane(index), n, value); };
-  // Each id's player, to find an amazon's plane in one step (an occupant
+  // Each id's plane, to find an amazon's plane in one step (an occupant
   // is a digit: an id, empty or an obstacle).
   std::array<int, 10> seat_of_id;
   seat_of_id.fill(-1);
   for (int q = 0; q < p; ++q) {
-    seat_of_id[static_cast<std::size_t>(id_of(q))] = q;
-    if (!over_ && q == to_move_) fill(p + q, 1.0f);
+    const int seat = engine::seat_plane(q, player, p);
+    seat_of_id[static_cast<std::size_t>(id_of(q))] = seat;
+    if (!over_ && q == to_move_) fill(p + seat, 1.0f);
     const long long score = board_.players()[static_cast<std::size_t>(q)].score;
-    if (score != 0) fill(2 * p + q, static_cast<float>(score) / static_cast<float>(5 * n));
+    if (score != 0) fill(2 * p + seat, static_cast<float>(score) / static_cast<float>(5 * n));
   }
   float* const arrows = plane(3 * p);
   float* const treasure = plane(3 * p + 1);

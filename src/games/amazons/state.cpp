@@ -233,10 +233,8 @@ void State::end_turn() {
 engine::Returns State::returns() const {
   engine::Returns r{};
   if (!over_) return r;
-  if (rules_ == RuleSet::Standard) {
-    r[static_cast<std::size_t>(1 - to_move_)] = 1.0;  // the player to move could not
-    return r;
-  }
+  // Standard: the player to move could not move, and lost.
+  if (rules_ == RuleSet::Standard) return engine::two_player_returns(1 - to_move_);
   std::array<long long, engine::kMaxPlayers> scores{};
   for (int p = 0; p < players(); ++p)
     scores[static_cast<std::size_t>(p)] = board_.players()[static_cast<std::size_t>(p)].score;

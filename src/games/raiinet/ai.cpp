@@ -116,7 +116,7 @@ Action playout_action(const State& state, engine::Random& rng) {
 }  // namespace
 
 engine::Returns position_values(const State& state) {
-  if (state.over()) return state.returns();
+  if (state.over()) return engine::win_shares(state.returns(), 2);
   const Game& game = state.game();
   double strength[2];
   for (int p = 0; p < 2; ++p) {

@@ -72,10 +72,13 @@ void State::observation_tensor(int player, std::span<float> out) const {
     auto cells = plane(index);
     std::fill(cells.begin(), cells.end(), value);
   };
+  // The viewer's planes first (mine, then theirs).
+  const auto seat = [&](int owner) { return engine::seat_plane(owner, player, 2); };
   for (int owner = 0; owner < 2; ++owner) {
+    const int mine = seat(owner);
     for (const Link& l : game_.player(owner).links) {
       if (!l.on_board()) continue;
-      const int at = l.at.row * kSize + l.at.col, base = owner * 7;
+      const int at = l.at.row * kSize + l.at.col, base = mine * 7;
       plane(base)[at] = 1.0f;
       if (text::knows_value(game_, link_id(l.owner, l.index), player)) {
         plane(base + (l.value.kind == Kind::Data ? 1 : 2))[at] =
@@ -88,16 +91,17 @@ void State::observation_tensor(int player, std::span<float> out) const {
       if (l.frozen) plane(base + 6)[at] = 1.0f;
     }
     const PlayerState& s = game_.player(owner);
-    if (!over() && to_move() == owner) fill(18 + owner, 1.0f);
-    fill(20 + owner, static_cast<float>(s.data) / kToWin);
-    fill(22 + owner, static_cast<float>(s.viruses) / kToWin);
-    fill(24 + owner, static_cast<float>(game_.unused_cards(owner)) / kCards);
+    if (!over() && to_move() == owner) fill(18 + mine, 1.0f);
+    fill(20 + mine, static_cast<float>(s.data) / kToWin);
+    fill(22 + mine, static_cast<float>(s.viruses) / kToWin);
+    fill(24 + mine, static_cast<float>(game_.unused_cards(owner)) / kCards);
   }
   for (int row = 0; row < kSize; ++row) {
     for (int col = 0; col < kSize; ++col) {
       const int at = row * kSize + col;
-      if (const auto owner = game_.firewall_at({row, col})) plane(14 + *owner)[at] = 1.0f;
-      if (const auto owner = game_.server_port_owner({row, col})) plane(16 + *owner)[at] = 1.0f;
+      if (const auto owner = game_.firewall_at({row, col})) plane(14 + seat(*owner))[at] = 1.0f;
+      if (const auto owner = game_.server_port_owner({row, col}))
+        plane(16 + seat(*owner))[at] = 1.0f;
     }
   }
   if (game_.ability_used_this_turn()) fill(26, 1.0f);

@@ -238,7 +238,7 @@ void State::remember(const Action& action) {
 }
 
 engine::Returns State::returns() const {
-  if (!adjudicated()) return engine::two_player_returns(game_.winner());
+  if (!truncated()) return engine::two_player_returns(game_.winner());
   const PlayerState& first = game_.player(0);
   const PlayerState& second = game_.player(1);
   const int lead =

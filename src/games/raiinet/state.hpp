@@ -44,7 +44,7 @@ class State {
   void apply(const Action& action);
   engine::Returns returns() const;
   // Whether the game ended at the length limit (returns() adjudicates it).
-  bool adjudicated() const { return !game_.winner() && !stuck_ && length() >= max_length_; }
+  bool truncated() const { return !game_.winner() && !stuck_ && length() >= max_length_; }
   // As typed at the program: "move a up", "ability 3 B", "ability 2 4 5".
   std::string action_text(const Action& action) const;
   // The only reader of those texts (the program's session uses it too): the

@@ -20,7 +20,7 @@ GameInfo register_simodyssey() {
       &make_etf<simodyssey::State, simodyssey::Session, &simodyssey::grammar, &simodyssey_start>>(
       "simodyssey", "SimOdyssey", "explore a galaxy in search of life (one player)",
       {"random", "uct"}, {{{{"threshold", "30"}, {"max_length", "150"}}, 100, 150}},
-      GameFacts{.chance = true, .return_sum = std::nullopt});
+      GameFacts{.chance = true, .min_return = 0.0, .return_sum = std::nullopt});
 }
 
 }  // namespace games

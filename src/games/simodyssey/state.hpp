@@ -39,6 +39,10 @@ class BasicState {
   int players() const { return 1; }
   int to_move() const { return over() ? engine::kNoPlayer : 0; }
   bool over() const { return life_found_ || !galaxy_.explorer_alive() || turns() >= max_length_; }
+  // Whether the game ended at the length limit, not by the explorer's fate.
+  bool truncated() const {
+    return !life_found_ && galaxy_.explorer_alive() && turns() >= max_length_;
+  }
   void legal_actions(std::vector<Action>& out) const;
   void apply(const Action& action);
   engine::Returns returns() const;

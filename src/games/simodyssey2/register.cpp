@@ -34,7 +34,7 @@ GameInfo register_simodyssey2() {
          {"max_length", "150"}},
         60,
         150}},
-      GameFacts{.chance = true, .return_sum = std::nullopt});
+      GameFacts{.chance = true, .min_return = 0.0, .return_sum = std::nullopt});
 }
 
 }  // namespace games

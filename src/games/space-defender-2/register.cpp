@@ -31,7 +31,7 @@ GameInfo register_space_defender_2() {
       "space-defender-2", "Space Defender 2", "a Starfighter against waves of enemies (one player)",
       {"random", "uct"}, {{{{"max_length", "60"}, {"weapon", "2"}, {"power", "5"}}, 30, 60}},
       // The score has no bound the rules set: 10^9 stands for none.
-      GameFacts{.chance = true, .max_return = 1e9, .return_sum = std::nullopt});
+      GameFacts{.chance = true, .min_return = 0.0, .max_return = 1e9, .return_sum = std::nullopt});
 }
 
 }  // namespace games

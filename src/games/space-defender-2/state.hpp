@@ -37,6 +37,8 @@ class State {
   int players() const { return 1; }
   int to_move() const { return over() ? engine::kNoPlayer : 0; }
   bool over() const { return battle_.starfighter().destroyed || turns() >= max_length_; }
+  // Whether the game ended at the length limit, the Starfighter still flying.
+  bool truncated() const { return !battle_.starfighter().destroyed && turns() >= max_length_; }
   void legal_actions(std::vector<Action>& out) const;
   void apply(const Action& action);
   engine::Returns returns() const;

@@ -48,7 +48,7 @@ double yellow_value(double score) {
 }  // namespace
 
 engine::Returns position_values(const State& state) {
-  if (state.over()) return state.returns();
+  if (state.over()) return engine::win_shares(state.returns(), 2);
   engine::Returns values{};
   values[0] = yellow_value(material(state.game(), 0));
   values[1] = 1.0 - values[0];

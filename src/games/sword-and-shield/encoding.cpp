@@ -62,8 +62,9 @@ std::optional<State::Action> State::action_of_id(int id) const {
 }
 
 void State::observation_tensor(int player, std::span<float> out) const {
-  (void)player;  // nothing is hidden
+  // Nothing is hidden; the planes are the viewer's side's first (mine, then theirs).
   std::fill(out.begin(), out.end(), 0.0f);
+  const auto seat = [&](int side) { return engine::seat_plane(side, player, 2); };
   constexpr int n = kSize * kSize;
   const auto plane = [&](int index) { return out.subspan(static_cast<std::size_t>(index * n), n); };
   const auto fill = [&](int index, float value) {
@@ -75,11 +76,11 @@ void State::observation_tensor(int player, std::span<float> out) const {
       const int at = (row - 1) * kSize + col - 1;
       const std::int8_t what = game_.at({row, col});
       if (what == kYellowFace || what == kGreenFace) {
-        plane(18 + (what == kGreenFace ? 1 : 0))[at] = 1.0f;
+        plane(18 + seat(what == kGreenFace ? 1 : 0))[at] = 1.0f;
         continue;
       }
       if (what < 0 || what >= kPieces) continue;
-      const int base = owner_of_piece(what) * 9;
+      const int base = seat(owner_of_piece(what)) * 9;
       plane(base)[at] = 1.0f;
       for (std::size_t s = 0; s < kSides.size(); ++s) {
         const Side side = game_.side(what, kSides[s]);
@@ -92,15 +93,15 @@ void State::observation_tensor(int player, std::span<float> out) const {
   if (phase == Phase::Create) fill(20, 1.0f);
   if (phase == Phase::Act) fill(21, 1.0f);
   if (phase == Phase::Reaction) fill(22, 1.0f);
-  if (!over()) fill(23 + game_.turn(), 1.0f);
+  if (!over()) fill(23 + seat(game_.turn()), 1.0f);
   for (int side = 0; side < 2; ++side) {
     int unused = 0, buried = 0;
     for (int piece = side * kPiecesPerSide; piece < (side + 1) * kPiecesPerSide; ++piece) {
       unused += game_.place(piece) == Place::Unused;
       buried += game_.place(piece) == Place::Cemetery;
     }
-    fill(25 + side, static_cast<float>(unused) / kPiecesPerSide);
-    fill(27 + side, static_cast<float>(buried) / kPiecesPerSide);
+    fill(25 + seat(side), static_cast<float>(unused) / kPiecesPerSide);
+    fill(27 + seat(side), static_cast<float>(buried) / kPiecesPerSide);
   }
   for (const Reaction& r : game_.pending()) {
     for (const Coord c : {r.first, r.second}) plane(29)[(c.row - 1) * kSize + c.col - 1] = 1.0f;

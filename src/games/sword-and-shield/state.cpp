@@ -200,7 +200,7 @@ int material(const Game& game, int player) {
 }
 
 engine::Returns State::returns() const {
-  if (!adjudicated()) return engine::two_player_returns(game_.winner());
+  if (!truncated()) return engine::two_player_returns(game_.winner());
   return engine::returns_by_lead(material(game_, 0));
 }
 

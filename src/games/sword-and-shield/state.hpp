@@ -7,7 +7,7 @@
 // without end takes the whole chain back, to before the action that began
 // it, and apply() does the same. Undo is a capability
 // of the state, not an action. A game that has not ended after `max_length`
-// actions is adjudicated (adjudicated()).
+// actions is adjudicated (truncated()).
 #pragma once
 
 #include <variant>
@@ -89,7 +89,7 @@ class State {
 
   // Whether the game ended at the length limit: then the side with more
   // pieces out of the cemetery wins (returns()), or it is a draw.
-  bool adjudicated() const { return !game_.winner() && length() >= max_length_; }
+  bool truncated() const { return !game_.winner() && length() >= max_length_; }
 
   // A game that is over is a record: nothing takes it back.
   bool can_undo() const { return !over() && !undone_.empty(); }

@@ -14,8 +14,13 @@ from gridgames import _gridgames as core
 
 
 class GridgamesEnv(AECEnv):
-    """One game of gridgames, its players ``player_0``, ``player_1``, ...;
-    ``reset(seed=S)`` deals the game from S when it has a seed parameter."""
+    """One game of gridgames, its players ``player_0``, ``player_1``, ...
+
+    Seeding, as Gymnasium's: ``reset(seed=S)`` deals the game from S (when
+    it has a seed parameter) and seeds the generator of the episodes after
+    it; ``reset()`` without a seed deals the next episode from that
+    generator (the very first from the game's own ``seed`` parameter), so
+    each is new and the whole run replays from its first seed."""
 
     metadata = {"render_modes": ["human", "ansi"], "name": "gridgames_v0",
                 "is_parallelizable": False, "render_fps": 1}
@@ -44,6 +49,7 @@ class GridgamesEnv(AECEnv):
         }
         self.state_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
         self.game_state = None
+        self._episodes = None  # the generator of unseeded episodes' seeds
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -53,8 +59,14 @@ class GridgamesEnv(AECEnv):
 
     def reset(self, seed=None, options=None):
         game = self._game
-        if seed is not None and self._has_seed:
-            game = core.load_game(self._name, **dict(self._params, seed=str(int(seed) % 1000000000)))
+        if seed is not None:
+            self._episodes = np.random.default_rng(int(seed))
+            game = self._dealt(int(seed))
+        elif self._episodes is None:
+            first = int(self._game.get_parameters().get("seed", 0))
+            self._episodes = np.random.default_rng(first)
+        else:
+            game = self._dealt(int(self._episodes.integers(1000000000)))
         self.game_state = game.new_initial_state()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -63,6 +75,12 @@ class GridgamesEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._agent_to_move()
+
+    def _dealt(self, seed):
+        """The game dealt from `seed`, when it has a seed parameter."""
+        if not self._has_seed:
+            return self._game
+        return core.load_game(self._name, **dict(self._params, seed=str(seed % 1000000000)))
 
     def _agent_to_move(self):
         player = self.game_state.current_player()
@@ -88,9 +106,12 @@ class GridgamesEnv(AECEnv):
         self.game_state.apply_action(int(action))
         if self.game_state.is_terminal():
             returns = self.game_state.returns()
+            # At the game's length limit the episode is truncated (its
+            # adjudicated returns still paid), else terminated.
+            ended = self.truncations if self.game_state.is_truncated() else self.terminations
             for p, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(returns[p])
-                self.terminations[a] = True
+                ended[a] = True
         else:
             for a in self.agents:
                 self.rewards[a] = 0.0
@@ -115,10 +136,14 @@ class GridgamesEnv(AECEnv):
 
 def aec_env(name, render_mode=None, wrapped=True, **params):
     """The PettingZoo environment of the game `name` (its parameters as
-    keywords), in PettingZoo's usual wrappers (order enforcing, actions in
-    bounds) unless ``wrapped=False``."""
+    keywords), in the wrappers of PettingZoo's classic games unless
+    ``wrapped=False``: an illegal action ends the game, -1 to the player who
+    made it and 0 to the others (TerminateIllegalWrapper); actions in
+    bounds; order enforcing. Unwrapped, an illegal action raises
+    ValueError and changes nothing."""
     env = GridgamesEnv(name, render_mode=render_mode, **params)
     if wrapped:
+        env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
         env = wrappers.AssertOutOfBoundsWrapper(env)
         env = wrappers.OrderEnforcingWrapper(env)
     return env

@@ -272,10 +272,11 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     const auto evaluate = [&](FastGame& leaf, engine::Random& r) {
       if (plain) {
         while (!leaf.over()) leaf.apply(leaf.random_action(r));
-        return leaf.returns();
+        return engine::win_shares(leaf.returns(), leaf.players());
       }
       for (int i = 0; i < tuning().playout && !leaf.over(); ++i) leaf.apply(leaf.random_action(r));
-      return leaf.over() ? leaf.returns() : evaluate_position(leaf, rules);
+      return leaf.over() ? engine::win_shares(leaf.returns(), leaf.players())
+                         : evaluate_position(leaf, rules);
     };
     // Plain UCT knows nothing; in the extended game the AI's first guess of
     // a move is the treasure (and horse) it lands on and the room it reaches.

@@ -179,24 +179,19 @@ Action FastGame::random_action(engine::Random& rng) const {
 }
 
 FastGame::Values FastGame::returns() const {
-  Values values{};
-  if (rules_ == RuleSet::Standard) {
-    // The player to move when the game ended could not move and lost.
-    for (int p = 0; p < players(); ++p)
-      values[static_cast<std::size_t>(p)] = p == to_move_ ? 0.0 : 1.0;
-    return values;
-  }
+  // Standard: the player to move when the game ended could not move and lost.
+  if (rules_ == RuleSet::Standard) return engine::two_player_returns(1 - to_move_);
   return most_treasure_returns(scores_);
 }
 
 engine::Returns most_treasure_returns(std::span<const long long> scores) {
-  engine::Returns values{};
+  engine::Returns shares{};
   const long long best = *std::max_element(scores.begin(), scores.end());
-  const bool tie = std::count(scores.begin(), scores.end(), best) > 1;
+  const auto tied = std::count(scores.begin(), scores.end(), best);
   for (std::size_t p = 0; p < scores.size(); ++p) {
-    if (scores[p] == best) values[p] = tie ? 0.5 : 1.0;
+    if (scores[p] == best) shares[p] = 1.0 / static_cast<double>(tied);
   }
-  return values;
+  return engine::returns_of_shares(shares, static_cast<int>(scores.size()));
 }
 
 }  // namespace amazons

@@ -30,8 +30,9 @@ struct Action {
 };
 
 // The extended game's result from the players' scores, for both engines
-// (FastGame and the contract's State): 1 for the one with the most
-// treasure, half each for players tied for it, 0 otherwise.
+// (FastGame and the contract's State): the players with the most treasure
+// share the win, as engine::Returns counts shares (a sole winner +1, each
+// of the N - 1 others -1 / (N - 1); zero-sum).
 engine::Returns most_treasure_returns(std::span<const long long> scores);
 
 // Meets the game contract's Playable (engine/game.hpp), for engine::Mcts.
@@ -65,8 +66,8 @@ class FastGame {
   void apply(const Action& action);
   // A uniformly random legal action (amazon, then destination, then target).
   Action random_action(engine::Random& rng) const;
-  // The game's result for each player, as State::returns: 1 for the winner,
-  // half each for players tied for the win, 0 otherwise.
+  // The game's result for each player, as State::returns (zero-sum; the AI's
+  // search reads it as shares of the win, engine::win_shares).
   Values returns() const;
   // A Zobrist key of the position, for a search's transposition table: the
   // squares taken, each amazon's player, who collected the treasure and

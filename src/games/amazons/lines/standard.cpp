@@ -154,9 +154,8 @@ void StandardGame::legal_actions(std::vector<StandardMove>& out) const {
 }
 
 engine::Returns StandardGame::returns() const {
-  engine::Returns r{};
-  if (!can_move()) r[static_cast<std::size_t>(to_move_ ^ 1)] = 1.0;
-  return r;
+  if (!can_move()) return engine::two_player_returns(to_move_ ^ 1);
+  return {};
 }
 
 namespace {
