@@ -1,7 +1,8 @@
 """gridgames: turn-based grid games through one game contract, with the
 names and meanings of OpenSpiel's pyspiel (load_game, new_initial_state,
 legal_actions, apply_action, observation_tensor, ...), and PettingZoo
-environments (aec_env). docs/python.md says it all."""
+environments (aec_env), Gymnasium environments of the one-player games
+(gymnasium_env). docs/python.md says it all."""
 from gridgames._gridgames import *  # noqa: F401,F403  (the compiled part)
 
 
@@ -15,3 +16,15 @@ def aec_env(name, render_mode=None, wrapped=True, **params):
         raise ImportError("gridgames.aec_env needs PettingZoo and Gymnasium "
                           "(docs/python.md says where they come from): " + str(missing)) from missing
     return make(name, render_mode=render_mode, wrapped=wrapped, **params)
+
+
+def gymnasium_env(name, render_mode=None, illegal_reward=-1.0, **params):
+    """The one-player game `name` (its parameters as keywords) as a
+    Gymnasium Env: Discrete actions over the game's ids, a Box observation,
+    the legal actions' mask in info["action_mask"]. Needs Gymnasium."""
+    try:
+        from gridgames.gym_env import GridgamesEnv
+    except ImportError as missing:
+        raise ImportError("gridgames.gymnasium_env needs Gymnasium (docs/python.md says where "
+                          "it comes from): " + str(missing)) from missing
+    return GridgamesEnv(name, render_mode=render_mode, illegal_reward=illegal_reward, **params)

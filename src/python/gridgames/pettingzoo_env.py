@@ -10,7 +10,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from gridgames import _gridgames as core
+from gridgames.episodes import Episodes
 
 
 class GridgamesEnv(AECEnv):
@@ -30,11 +30,8 @@ class GridgamesEnv(AECEnv):
         if render_mode not in (None, "human", "ansi"):
             raise ValueError('render_mode is None, "human" or "ansi"')
         self.render_mode = render_mode
-        self._name = name
-        self._params = {key: str(value) for key, value in params.items()}
-        self._game = core.load_game(name, **self._params)
-        info = core.game_info(name)
-        self._has_seed = any(p["name"] == "seed" for p in info["params"])
+        self._episodes = Episodes(name, params)
+        self._game = self._episodes.game
         self.metadata = dict(self.metadata, name="gridgames_" + name.replace("-", "_") + "_v0")
         self.possible_agents = ["player_%d" % p for p in range(self._game.num_players())]
         self._actions = self._game.num_distinct_actions()
@@ -49,7 +46,6 @@ class GridgamesEnv(AECEnv):
         }
         self.state_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
         self.game_state = None
-        self._episodes = None  # the generator of unseeded episodes' seeds
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -58,16 +54,7 @@ class GridgamesEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed=None, options=None):
-        game = self._game
-        if seed is not None:
-            self._episodes = np.random.default_rng(int(seed))
-            game = self._dealt(int(seed))
-        elif self._episodes is None:
-            first = int(self._game.get_parameters().get("seed", 0))
-            self._episodes = np.random.default_rng(first)
-        else:
-            game = self._dealt(int(self._episodes.integers(1000000000)))
-        self.game_state = game.new_initial_state()
+        self.game_state = self._episodes.next(seed).new_initial_state()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -75,12 +62,6 @@ class GridgamesEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._agent_to_move()
-
-    def _dealt(self, seed):
-        """The game dealt from `seed`, when it has a seed parameter."""
-        if not self._has_seed:
-            return self._game
-        return core.load_game(self._name, **dict(self._params, seed=str(seed % 1000000000)))
 
     def _agent_to_move(self):
         player = self.game_state.current_player()
