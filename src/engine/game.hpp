@@ -276,6 +276,17 @@ void play_random_actions(S& state, int actions, Random& rng) {
   }
 }
 
+class AnyState;
+
+// A state drawn among those a player cannot tell apart (OpenSpiel's
+// resample_from_infostate), with the parameters it is a game of: they may
+// differ from the real game's where the hidden things are set up by them
+// (RAIInet's opponent's placement and cards).
+struct World {
+  Params params;
+  std::unique_ptr<AnyState> state;
+};
+
 // A state as front ends see it when they pick a game at run time: actions as
 // their texts. Refusals come back as values.
 class AnyState {
@@ -349,6 +360,14 @@ class AnyState {
   // of this state, without checking it again (the vector environment checks
   // a batch against its masks first).
   virtual void apply_legal_id(int id) { apply_id(id); }
+  // A state `viewer` cannot tell from this one, drawn from `seed`: a game
+  // with hidden things draws them anew (its world(viewer, rng)); nothing
+  // for a game with nothing hidden from the viewer (this state is the only one).
+  virtual std::optional<World> resampled(int viewer, std::uint64_t seed) const {
+    (void)viewer;
+    (void)seed;
+    return std::nullopt;
+  }
   // Each player's observation as a tensor (Encoded).
   virtual std::vector<int> observation_shape() const = 0;
   virtual void observation_tensor(int player, std::span<float> out) const = 0;
@@ -519,6 +538,15 @@ class StateOf final : public TypedState<S> {
     return std::nullopt;
   }
   void apply_legal_id(int id) override { state_.apply(*state_.action_of_id(id)); }
+  std::optional<World> resampled(int viewer, std::uint64_t seed) const override {
+    if constexpr (requires(Random & rng) { state_.world(viewer, rng).params(); }) {
+      Random rng(seed);
+      S world = state_.world(viewer, rng);
+      return World{world.params(), std::make_unique<StateOf>(std::move(world))};
+    } else {
+      return AnyState::resampled(viewer, seed);
+    }
+  }
   void undo() override {
     if constexpr (requires { state_.undo(); }) {
       if (state_.can_undo()) state_.undo();
@@ -551,6 +579,9 @@ struct ParamSpec {
   std::string help;
   std::string label = {};
   std::vector<ParamChoice> choices = {};
+  // It deals what is hidden, as a seed does (RAIInet's placements): a game
+  // open to strangers may not name it (the web deals such games itself).
+  bool deals = false;
 };
 
 // Reading parameters: each game's make() takes what it knows and refuses the

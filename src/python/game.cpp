@@ -167,8 +167,10 @@ void State::apply_action(const py::handle& action) {
   if (py::isinstance<py::str>(action)) {
     const std::string text = action.cast<std::string>();
     const auto id = state_->id_of(text);
+    const auto seen = seen_by_each(text);
     if (auto why = state_->apply(text)) throw py::value_error(*why);
     ids_.push_back(id.value_or(kInvalidAction));
+    recall(seen);
     return;
   }
   if (!PyIndex_Check(action.ptr()))
@@ -179,8 +181,29 @@ void State::apply_action(const py::handle& action) {
   if (id < 0 || id >= state_->num_distinct_actions())
     throw py::value_error("action " + std::to_string(id) + ": ids are 0 to " +
                           std::to_string(state_->num_distinct_actions() - 1));
+  const auto seen = seen_by_each(state_->text_of_id(static_cast<int>(id)).value_or(""));
   if (auto why = state_->apply_id(static_cast<int>(id))) throw py::value_error(*why);
   ids_.push_back(static_cast<int>(id));
+  recall(seen);
+}
+
+std::vector<std::string> State::seen_by_each(const std::string& text) const {
+  std::vector<std::string> seen;
+  if (!game_.info().facts.hidden) return seen;
+  for (int p = 0; p < state_->players(); ++p) seen.push_back(state_->action_seen_by(text, p));
+  return seen;
+}
+
+void State::recall(const std::vector<std::string>& seen) {
+  recalled_.resize(seen.size());
+  for (std::size_t p = 0; p < seen.size(); ++p) recalled_[p] += seen[p] + "\n";
+}
+
+std::string State::information_state_string(std::optional<int> player) const {
+  const int viewer = player_or_current(player);
+  if (viewer < 0 || static_cast<std::size_t>(viewer) >= recalled_.size())
+    return observation_string(viewer);
+  return recalled_[static_cast<std::size_t>(viewer)] + observation_string(viewer);
 }
 
 std::vector<double> State::returns() const {
@@ -265,6 +288,21 @@ std::vector<std::string> State::history_texts() const {
   return texts;
 }
 
+State State::resample_from_infostate(int player, const py::object& sampler) const {
+  check(player);
+  if (player < 0) throw py::value_error("a state is resampled for a player, 0 or more, not -1");
+  const double u = sampler().cast<double>();
+  if (!(u >= 0.0 && u < 1.0))
+    throw py::value_error("the sampler gave " + std::to_string(u) + ", not a number in [0, 1)");
+  const auto seed = static_cast<std::uint64_t>(u * 9007199254740992.0);  // 2^53
+  auto world = state_->resampled(player, seed);
+  if (!world) return State(*this);
+  State out(Game(game_.info(), std::move(world->params)), std::move(world->state));
+  out.ids_ = ids_;
+  out.recalled_ = recalled_;  // what each player saw happen is the same in the world
+  return out;
+}
+
 std::string State::serialize() const {
   json out = {{"game", game_.name()}, {"params", game_.parameters()}, {"actions", ids_}};
   if (game_.info().restore) out["state"] = state_->serialize();
@@ -289,8 +327,10 @@ State State::read(const std::string& text) {
     if (!id.is_number_integer()) throw py::value_error("an action of a serialized state is an id");
     ids.push_back(id.get<int>());
   }
-  // Read back directly where the game can; else its actions played again.
-  if (const json direct = saved.value("state", json()); direct.is_string() && game.info().restore) {
+  // Read back directly where the game can; else its actions played again
+  // (a game with hidden things: what each player saw happen, recalled too).
+  if (const json direct = saved.value("state", json());
+      direct.is_string() && game.info().restore && !game.info().facts.hidden) {
     auto restored = game.info().restore(direct.get<std::string>());
     if (!restored) throw py::value_error("not a state of " + game.name());
     State state(game, std::move(restored));

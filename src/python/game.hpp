@@ -92,7 +92,11 @@ class State {
  public:
   State(Game game, std::unique_ptr<engine::AnyState> state)
       : game_(std::move(game)), state_(std::move(state)) {}
-  State(const State& other) : game_(other.game_), state_(other.state_->clone()), ids_(other.ids_) {}
+  State(const State& other)
+      : game_(other.game_),
+        state_(other.state_->clone()),
+        ids_(other.ids_),
+        recalled_(other.recalled_) {}
 
   int current_player() const { return state_->over() ? kTerminalPlayer : state_->to_move(); }
   bool is_terminal() const { return state_->over(); }
@@ -113,6 +117,11 @@ class State {
   std::vector<double> returns() const;
   std::vector<double> rewards() const;
   std::string observation_string(std::optional<int> player) const;
+  // OpenSpiel's information state: in a game with hidden things, every
+  // action as the player saw it, then what it sees now (perfect recall:
+  // two states a player can tell apart never share it); else the
+  // observation, which tells the player everything.
+  std::string information_state_string(std::optional<int> player) const;
   py::array_t<float> observation_tensor(std::optional<int> player) const;
   py::object view(int player) const;
   // Moves as data (docs/views.md): the legal ones, and any action (an id
@@ -130,13 +139,23 @@ class State {
   const Game& game() const { return game_; }
   // A state of `game` from serialize()'s text.
   static State read(const std::string& text);
+  // OpenSpiel's resample_from_infostate: a state `player` cannot tell from
+  // this one, its hidden things drawn from `sampler` (a callable giving
+  // numbers in [0, 1), as pyspiel.UniformProbabilitySampler); a copy where
+  // nothing is hidden from the player.
+  State resample_from_infostate(int player, const py::object& sampler) const;
 
  private:
   int player_or_current(std::optional<int> player) const;
   void check(int player) const;
+  // In a game with hidden things: the action's text as each player sees it.
+  std::vector<std::string> seen_by_each(const std::string& text) const;
+  void recall(const std::vector<std::string>& seen);
   Game game_;
   std::unique_ptr<engine::AnyState> state_;
   std::vector<int> ids_;  // the actions taken, by id
+  // In a game with hidden things: each player's actions seen so far, a line each.
+  std::vector<std::string> recalled_;
 };
 
 const games::GameInfo& find(const std::string& name);

@@ -178,7 +178,7 @@ void bind_state(py::module_& m) {
       .def("observation_tensor", &State::observation_tensor, player,
            "what the player may know, as a float32 array of the game's "
            "observation_tensor_shape()")
-      .def("information_state_string", &State::observation_string, player)
+      .def("information_state_string", &State::information_state_string, player)
       .def("information_state_tensor", &State::observation_tensor, player)
       .def("legal_moves", &State::legal_moves,
            "the legal moves as data: id, action, squares, piece, label, notation")
@@ -201,6 +201,10 @@ void bind_state(py::module_& m) {
       .def("__copy__", [](const State& s) { return State(s); })
       .def("__deepcopy__", [](const State& s, py::dict) { return State(s); })
       .def("serialize", &State::serialize)
+      .def("resample_from_infostate", &State::resample_from_infostate, py::arg("player"),
+           py::arg("sampler"),
+           "a state `player` cannot tell from this one, what it cannot see drawn anew "
+           "from `sampler` (docs/python.md, \"Hidden information\")")
       .def("get_game", &State::game)
       .def("__str__", &State::str)
       .def(py::pickle([](const State& s) { return py::make_tuple(s.serialize()); },

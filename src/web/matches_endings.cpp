@@ -207,6 +207,8 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
     // The same game, each seat one place on, a new seed.
     json params = match.params;
     params.erase("seed");
+    for (const engine::ParamSpec& p : match.info->params)
+      if (p.deals) params.erase(p.name);
     json seats = json::array();
     const int n = match.state->players();
     for (int p = 0; p < n; ++p) {

@@ -83,10 +83,18 @@ TEST(ContractParams, BadParametersAreRefusedWithTheReason) {
           space_defender_2::State::make({{"g_threshold", "50"}, {"f_threshold", "40"}})),
       "the thresholds g_threshold, f_threshold, c_threshold, i_threshold, p_threshold must not "
       "decrease");
-  EXPECT_EQ(
-      std::get<std::string>(raiinet::State::make({{"colour", "red"}})),
-      "unknown parameter \"colour\"; the parameters are seed, ability1, ability2, max_length");
+  EXPECT_EQ(std::get<std::string>(raiinet::State::make({{"colour", "red"}})),
+            "unknown parameter \"colour\"; the parameters are seed, ability1, ability2, links1, "
+            "links2, max_length");
   EXPECT_TRUE(std::holds_alternative<std::string>(raiinet::State::make({{"ability1", "LLLFF"}})));
+  EXPECT_EQ(std::get<std::string>(raiinet::State::make({{"links2", "V1D4V3V2D3V4D2V1"}})),
+            "links2=V1D4V3V2D3V4D2V1: link V1 appears twice");
+  EXPECT_EQ(std::get<std::string>(raiinet::State::make({{"links1", "V1D4"}})),
+            "links1=V1D4: a placement holds 8 links (V1-V4 and D1-D4, each once), not 2 words");
+  // A placement as the program's -link1 file gives it: those values in that order.
+  const auto placed =
+      std::get<raiinet::State>(raiinet::State::make({{"links1", "V1D4V3V2D3V4D2D1"}}));
+  EXPECT_EQ(raiinet::value_text(placed.game().player(0).links[1].value), "D4");
 }
 
 }  // namespace

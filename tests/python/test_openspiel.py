@@ -166,3 +166,69 @@ def test_returns_follow_openspiels_convention():
     assert alone.get_type().utility == types_.Utility.GENERAL_SUM and alone.min_utility() == 0
     with pytest.raises(ValueError):
         alone.utility_sum()
+
+
+def test_ismcts_plays_raiinet_unmodified(pyspiel):
+    """OpenSpiel's ismcts.py as it is: it samples worlds with
+    resample_from_infostate and keys its nodes by information states."""
+    ismcts = vendor("open_spiel.python.algorithms.ismcts")
+    mcts = vendor("open_spiel.python.algorithms.mcts")
+    rng = np.random.RandomState(0)
+    wins = 0
+    for g in range(6):
+        game = pyspiel.load_game("raiinet", {"max_length": 80, "seed": g})
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 60,
+                               random_state=np.random.RandomState(g))
+        state, seat = game.new_initial_state(), g % 2
+        while not state.is_terminal():
+            mover = state.current_player()
+            state.apply_action(bot.step(state) if mover == seat else rng.choice(state.legal_actions()))
+        wins += state.returns()[seat] > 0
+    assert wins >= 4, wins  # measured: 5 of 6 against the uniform random player
+
+
+def test_resampled_worlds_look_the_same_to_the_player_and_differ_in_what_it_cannot_see():
+    sampler = gridgames.UniformProbabilitySampler(7, 0.0, 1.0)
+    rng = np.random.RandomState(2)
+    differing = 0
+    for g in range(8):
+        state = gridgames.load_game("raiinet", seed=g).new_initial_state()
+        for _ in range(int(rng.randint(0, 60))):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        me = state.current_player()
+        for _ in range(5):
+            world = state.resample_from_infostate(me, sampler)
+            assert world.information_state_string(me) == state.information_state_string(me)
+            assert np.array_equal(world.observation_tensor(me), state.observation_tensor(me))
+            assert world.legal_actions() == state.legal_actions()
+            assert world.history() == state.history()
+            again = gridgames.deserialize_state(world.serialize())
+            assert again.serialize() == world.serialize()
+            assert again.information_state_string(me) == world.information_state_string(me)
+            differing += world.observation_string(1 - me) != state.observation_string(1 - me)
+    assert differing > 10, "the worlds never differed in the opponent's hidden links"
+    with pytest.raises(ValueError):
+        state.resample_from_infostate(-1, sampler)
+    # Nothing hidden: the state itself.
+    amazons = gridgames.load_game("amazons", rows=5, cols=5, amazons=1).new_initial_state()
+    amazons.apply_action(amazons.legal_actions()[0])
+    assert amazons.resample_from_infostate(0, sampler).serialize() == amazons.serialize()
+
+
+def test_information_states_have_perfect_recall():
+    """Two states a player can tell apart never share its information
+    state (ISMCTS keys its nodes by it): random RAIInet games, the legal
+    actions always the same for the same (player, information state)."""
+    seen = {}
+    rng = np.random.RandomState(0)
+    for g in range(150):
+        state = gridgames.load_game("raiinet", max_length=60, seed=g % 5).new_initial_state()
+        while not state.is_terminal():
+            key = (state.current_player(), state.information_state_string())
+            legal = state.legal_actions()
+            assert seen.setdefault(key, legal) == legal
+            state.apply_action(rng.choice(legal))

@@ -1287,7 +1287,14 @@ TEST_F(WebServer, NoSeedIsChosenForStrangers) {
   EXPECT_EQ(refused.status, 400);
   EXPECT_EQ(refused.data["error"],
             "a game open to strangers is dealt by the server: leave \"seed\" out of a seek (a game "
-            "you make with its links may keep one, and its players are told)");
+            "you make with its links may keep it, and its players are told)");
+  // Nor the opponent's placement, which deals the hidden links as a seed does.
+  const auto placed = seeker.call(
+      "POST", "/api/lobby", {{"game", "raiinet"}, {"params", {{"links2", "V1D4V3V2D3V4D2D1"}}}});
+  EXPECT_EQ(placed.status, 400);
+  EXPECT_EQ(placed.data["error"],
+            "a game open to strangers is dealt by the server: leave \"links2\" out of a seek (a "
+            "game you make with its links may keep it, and its players are told)");
   EXPECT_EQ(get("/api/lobby").data["seeks"], json::array());
   // Nothing hidden and nothing drawn: a seed tells nothing to rehearse.
   EXPECT_EQ(seeker

@@ -12,6 +12,43 @@
 namespace raiinet {
 namespace {
 
+// The links parameters' value for a placement drawn from the seed.
+constexpr std::string_view kFromSeed = "seed";
+
+// "V1D4..." as parse_placement reads it: "V1 D4 ..." (text with spaces as it is).
+std::string spaced(std::string_view text) {
+  if (text.find(' ') != std::string_view::npos) return std::string(text);
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    out += (i && i % 2 == 0 ? " " : "") + std::string(1, text[i]);
+  return out;
+}
+
+std::string placement_text(const Placement& placement) {
+  std::string out;
+  for (const LinkValue& v : placement) out += value_text(v);
+  return out;
+}
+
+// An ability order keeping the used cards and drawing the others, at most
+// two of a kind in all.
+std::string drawn_cards(const std::array<Card, kCards>& cards, engine::Random& rng) {
+  std::string order(kCards, ' ');
+  for (std::size_t c = 0; c < kCards; ++c)
+    if (cards[c].used) order[c] = cards[c].ability;
+  const auto& kinds = abilities();
+  for (std::size_t c = 0; c < kCards; ++c) {
+    if (cards[c].used) continue;
+    std::array<char, 8> allowed{};
+    std::uint32_t count = 0;
+    for (const AbilitySpec& k : kinds)
+      if (std::count(order.begin(), order.end(), k.letter) < 2 && count < allowed.size())
+        allowed[count++] = k.letter;
+    order[c] = allowed[rng.below(count)];
+  }
+  return order;
+}
+
 std::string direction_name(Direction d) {
   return std::string(direction_word(d));
 }
@@ -35,6 +72,19 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
        "Player 1's abilities"},
       {"ability2", "LFDSP", "five cards as for player 1 (the program's -ability2)",
        "Player 2's abilities"},
+      {"links1",
+       "seed",
+       "player 1's links a-h: seed (drawn from the seed), or the eight of V1-V4 and D1-D4 in "
+       "order, as V1D4V3V2D3V4D2D1 (the program's -link1)",
+       "Player 1's links",
+       {},
+       true},
+      {"links2",
+       "seed",
+       "player 2's links a-h, as for player 1 (the program's -link2)",
+       "Player 2's links",
+       {},
+       true},
       {"max_length", "1000",
        "actions before the game is adjudicated: more data downloaded wins, with as many fewer "
        "viruses, else a draw; 1 to 1000000",
@@ -57,9 +107,45 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
     cards[static_cast<std::size_t>(p)] = std::get<std::array<char, kCards>>(order);
   }
   engine::Random rng(static_cast<std::uint64_t>(seed));
-  const Placement first = random_placement(rng);
-  const Placement second = random_placement(rng);
-  return State(read.filled(), Game(first, second, cards[0], cards[1]), max_length);
+  std::array<Placement, 2> placements = {random_placement(rng), random_placement(rng)};
+  for (int p = 0; p < 2; ++p) {
+    const std::string name = "links" + std::to_string(p + 1);
+    const std::string text = read.text(name);
+    if (text == kFromSeed) continue;
+    auto placement = parse_placement(spaced(text));
+    if (auto* e = std::get_if<SetupError>(&placement)) return name + "=" + text + ": " + e->message;
+    placements[static_cast<std::size_t>(p)] = std::get<Placement>(placement);
+  }
+  return State(read.filled(), Game(placements[0], placements[1], cards[0], cards[1]), max_length);
+}
+
+State State::world(int viewer, engine::Random& rng) const {
+  if (over()) return *this;
+  const int opponent = 1 - viewer;
+  const State start = std::get<State>(make(params_));
+  // The opponent's links: where the viewer knows a value now, its value at
+  // the start (polarizing is public); the other values shuffled among the rest.
+  Placement placement;
+  std::array<int, kLinks> unknown;
+  std::array<LinkValue, kLinks> left;
+  std::size_t unknowns = 0;
+  for (int i = 0; i < kLinks; ++i) {
+    placement[static_cast<std::size_t>(i)] =
+        start.game_.player(opponent).links[static_cast<std::size_t>(i)].value;
+    if (text::knows_value(game_, link_id(opponent, i), viewer)) continue;
+    unknown[unknowns] = i;
+    left[unknowns++] = placement[static_cast<std::size_t>(i)];
+  }
+  shuffle_first(left, unknowns, rng);
+  for (std::size_t k = 0; k < unknowns; ++k)
+    placement[static_cast<std::size_t>(unknown[k])] = left[k];
+  engine::Params params = params_;
+  const std::string seat = std::to_string(opponent + 1);
+  params["links" + seat] = placement_text(placement);
+  params["ability" + seat] = drawn_cards(game_.player(opponent).cards, rng);
+  State world = std::get<State>(make(params));
+  for (const Action& a : history_) world.apply(a);
+  return world;
 }
 
 std::optional<Refusal> State::perform(Game& game, const Action& action) {

@@ -99,6 +99,14 @@ class State {
   // abilities drawn from all. Drawn from what the viewer may know only, so
   // the same whatever the hidden truth. No history: the length left is kept.
   State resampled(int viewer, engine::Random& rng) const;
+  // The same, as a whole game (OpenSpiel's resample_from_infostate): the
+  // same parameters but the opponent's placement and ability order
+  // (`links1`/`links2`, `ability1`/`ability2`), its links whose values the
+  // viewer does not know placed anew (the values left, uniformly) and its
+  // unused cards drawn anew (at most two of a kind), the same actions
+  // replayed: a state with its history, serialized and compared as any.
+  // This state itself once over (nothing is hidden then).
+  State world(int viewer, engine::Random& rng) const;
   // The antithetic world of a resampled one: the opponent's links the viewer
   // has not seen revealed, data and viruses paired at random, exchange what
   // they are, so that over the two worlds each such link is data as often as
@@ -110,6 +118,7 @@ class State {
   Action random_action(engine::Random& rng) const;
 
   int length() const { return static_cast<int>(history_.size()); }
+  const engine::Params& params() const { return params_; }
   const Game& game() const { return game_; }
   friend bool operator==(const State& a, const State& b) {
     return a.params_ == b.params_ && a.history_ == b.history_;

@@ -3,7 +3,28 @@ names and meanings of OpenSpiel's pyspiel (load_game, new_initial_state,
 legal_actions, apply_action, observation_tensor, ...), and PettingZoo
 environments (aec_env), Gymnasium environments of the one-player games
 (gymnasium_env). docs/python.md says it all."""
+import random as _random
+
 from gridgames._gridgames import *  # noqa: F401,F403  (the compiled part)
+
+
+class UniformProbabilitySampler:
+    """pyspiel's sampler for resample_from_infostate: called, a number
+    uniformly in [min, max). ``UniformProbabilitySampler(min, max)`` or
+    ``(seed, min, max)``; seeded (0 unless given), so searches replay."""
+
+    def __init__(self, *args):
+        if len(args) == 2:
+            seed, (low, high) = 0, args
+        elif len(args) == 3:
+            seed, low, high = args
+        else:
+            raise TypeError("UniformProbabilitySampler(min, max) or (seed, min, max)")
+        self._rng = _random.Random(int(seed))
+        self._low, self._high = float(low), float(high)
+
+    def __call__(self):
+        return self._low + (self._high - self._low) * self._rng.random()
 
 
 def aec_env(name, render_mode=None, wrapped=True, **params):
