@@ -139,6 +139,11 @@ class SessionState final : public TypedState<S> {
   const S& state() const override { return *session_.state(); }
   std::unique_ptr<AnyState> clone() const override { return std::make_unique<SessionState>(*this); }
   const std::string* console() const override { return &console_; }
+  bool skip_draws(std::uint64_t draws) override {
+    if (this->over()) return false;
+    session_.skip_draws(draws);
+    return true;
+  }
   std::size_t console_dropped() const override { return dropped_; }
   void undo() override {}
 

@@ -368,6 +368,14 @@ class AnyState {
     (void)seed;
     return std::nullopt;
   }
+  // A game that draws from its own generator as it goes (the course
+  // simulations): moves the generator `draws` draws on, as if drawn, so
+  // that what follows is drawn afresh (a planner's other future); false,
+  // changing nothing, for the others and once over.
+  virtual bool skip_draws(std::uint64_t draws) {
+    (void)draws;
+    return false;
+  }
   // Each player's observation as a tensor (Encoded).
   virtual std::vector<int> observation_shape() const = 0;
   virtual void observation_tensor(int player, std::span<float> out) const = 0;
@@ -538,6 +546,15 @@ class StateOf final : public TypedState<S> {
     return std::nullopt;
   }
   void apply_legal_id(int id) override { state_.apply(*state_.action_of_id(id)); }
+  bool skip_draws(std::uint64_t draws) override {
+    if constexpr (requires { state_.skip_draws(draws); }) {
+      if (state_.over()) return false;
+      state_.skip_draws(draws);
+      return true;
+    } else {
+      return AnyState::skip_draws(draws);
+    }
+  }
   std::optional<World> resampled(int viewer, std::uint64_t seed) const override {
     if constexpr (requires(Random & rng) { state_.world(viewer, rng).params(); }) {
       Random rng(seed);

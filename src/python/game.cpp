@@ -296,7 +296,14 @@ State State::resample_from_infostate(int player, const py::object& sampler) cons
     throw py::value_error("the sampler gave " + std::to_string(u) + ", not a number in [0, 1)");
   const auto seed = static_cast<std::uint64_t>(u * 9007199254740992.0);  // 2^53
   auto world = state_->resampled(player, seed);
-  if (!world) return State(*this);
+  if (!world) {
+    // The course simulations hide nothing but their future: the same state,
+    // its generator moved on (1 to 2^31 - 3 draws: within its period).
+    State out(*this);
+    const std::uint64_t draws = 1 + seed % 2147483645ULL;
+    if (out.state_->skip_draws(draws)) out.skips_.push_back({ids_.size(), draws});
+    return out;
+  }
   State out(Game(game_.info(), std::move(world->params)), std::move(world->state));
   out.ids_ = ids_;
   out.recalled_ = recalled_;  // what each player saw happen is the same in the world
@@ -305,6 +312,7 @@ State State::resample_from_infostate(int player, const py::object& sampler) cons
 
 std::string State::serialize() const {
   json out = {{"game", game_.name()}, {"params", game_.parameters()}, {"actions", ids_}};
+  if (!skips_.empty()) out["skips"] = skips_;
   if (game_.info().restore) out["state"] = state_->serialize();
   return out.dump();
 }
@@ -327,10 +335,23 @@ State State::read(const std::string& text) {
     if (!id.is_number_integer()) throw py::value_error("an action of a serialized state is an id");
     ids.push_back(id.get<int>());
   }
+  // A resampled future: after so many actions, the generator moved on so many draws.
+  std::vector<std::pair<std::size_t, std::uint64_t>> skips;
+  if (const json listed = saved.value("skips", json::array()); listed.is_array()) {
+    for (const json& s : listed) {
+      if (!s.is_array() || s.size() != 2 || !s[0].is_number_unsigned() ||
+          !s[1].is_number_unsigned() || s[0].get<std::size_t>() > ids.size() ||
+          (!skips.empty() && s[0].get<std::size_t>() < skips.back().first))
+        throw py::value_error("a serialized state's skips are [actions, draws] pairs, in order");
+      skips.emplace_back(s[0].get<std::size_t>(), s[1].get<std::uint64_t>());
+    }
+  } else {
+    throw py::value_error("a serialized state's skips are [actions, draws] pairs, in order");
+  }
   // Read back directly where the game can; else its actions played again
   // (a game with hidden things: what each player saw happen, recalled too).
   if (const json direct = saved.value("state", json());
-      direct.is_string() && game.info().restore && !game.info().facts.hidden) {
+      direct.is_string() && game.info().restore && !game.info().facts.hidden && skips.empty()) {
     auto restored = game.info().restore(direct.get<std::string>());
     if (!restored) throw py::value_error("not a state of " + game.name());
     State state(game, std::move(restored));
@@ -338,7 +359,16 @@ State State::read(const std::string& text) {
     return state;
   }
   State state = game.new_initial_state();
-  for (int id : ids) state.apply_action(py::int_(id));
+  std::size_t next = 0;
+  const auto skip_due = [&] {
+    for (; next < skips.size() && skips[next].first == state.ids_.size(); ++next)
+      if (state.state_->skip_draws(skips[next].second)) state.skips_.push_back(skips[next]);
+  };
+  for (int id : ids) {
+    skip_due();
+    state.apply_action(py::int_(id));
+  }
+  skip_due();
   return state;
 }
 

@@ -96,7 +96,8 @@ class State {
       : game_(other.game_),
         state_(other.state_->clone()),
         ids_(other.ids_),
-        recalled_(other.recalled_) {}
+        recalled_(other.recalled_),
+        skips_(other.skips_) {}
 
   int current_player() const { return state_->over() ? kTerminalPlayer : state_->to_move(); }
   bool is_terminal() const { return state_->over(); }
@@ -156,6 +157,9 @@ class State {
   std::vector<int> ids_;  // the actions taken, by id
   // In a game with hidden things: each player's actions seen so far, a line each.
   std::vector<std::string> recalled_;
+  // Futures drawn afresh (resample_from_infostate of a course simulation):
+  // after so many actions, the generator moved on so many draws.
+  std::vector<std::pair<std::size_t, std::uint64_t>> skips_;
 };
 
 const games::GameInfo& find(const std::string& name);

@@ -232,3 +232,32 @@ def test_information_states_have_perfect_recall():
             legal = state.legal_actions()
             assert seen.setdefault(key, legal) == legal
             state.apply_action(rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", ["simodyssey", "simodyssey2", "space-defender-2"])
+def test_course_simulations_draw_fresh_futures_when_resampled(name):
+    """clone() is exact, its future the state's own; resample_from_infostate
+    keeps all the player sees and draws the future afresh, and reads back."""
+    state = gridgames.load_game(name, max_length=40).new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(3):
+        state.apply_action(rng.choice(state.legal_actions()))
+    sampler = gridgames.UniformProbabilitySampler(1, 0.0, 1.0)
+
+    def play_out(s):
+        choices = np.random.RandomState(5)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply_action(legal[choices.randint(len(legal))])
+        return s.observation_string(0)
+
+    clones, worlds = set(), set()
+    for _ in range(10):
+        world = state.resample_from_infostate(0, sampler)
+        assert world.observation_string(0) == state.observation_string(0)
+        assert world.legal_actions() == state.legal_actions()
+        clones.add(play_out(state.clone()))
+        again = gridgames.deserialize_state(world.serialize())
+        worlds.add(play_out(world))
+        assert play_out(again) == world.observation_string(0)  # its future read back too
+    assert len(clones) == 1 and len(worlds) >= 5, (len(clones), len(worlds))

@@ -88,6 +88,8 @@ class BasicState {
   // The generator, with the calls of the last action logged (of the galaxy's
   // making before the first).
   const engine::OracleRandom& rng() const { return rng_; }
+  // What the galaxy draws from now on comes `draws` draws later (unlogged).
+  void skip_draws(std::uint64_t draws) { rng_.skip(draws); }
   // The generator, for the next game of the ETF program: this state draws
   // nothing more.
   engine::OracleRandom release_rng() && { return std::move(rng_); }

@@ -30,9 +30,16 @@ class Session final : public engine::etf::Session {
   // Games started from now on end after `turns` (the web's games); the
   // program's have no limit.
   void set_max_length(int turns) { max_length_ = turns; }
-  // The first game starts `draws` draws later in the course generator's
-  // sequence (the contract's seed; the program's own start is 0).
-  void skip_draws(std::uint64_t draws) { idle_rng_.skip(draws); }
+  // Moves the course generator `draws` draws on: before a game, where the
+  // next starts (the contract's seed; the program's own start is 0); in a
+  // game, what it draws from now on (a planner's other future).
+  void skip_draws(std::uint64_t draws) {
+    if (state_) {
+      state_->skip_draws(draws);
+    } else {
+      idle_rng_.skip(draws);
+    }
+  }
 
  private:
   std::string play(const engine::etf::Command& command);

@@ -78,6 +78,8 @@ class State {
   const Battle& battle() const { return battle_; }
   // The generator, with the calls of the last action logged.
   const engine::OracleRandom& rng() const { return rng_; }
+  // What the battle draws from now on comes `draws` draws later (unlogged).
+  void skip_draws(std::uint64_t draws) { rng_.skip(draws); }
   friend bool operator==(const State& a, const State& b) {
     return a.params_ == b.params_ && a.history_ == b.history_;
   }
