@@ -223,15 +223,28 @@ def test_classic_amazons_speaks_its_players_notation():
 
 
 def test_the_learning_example_runs_and_draws_its_curve(tmp_path):
-    """examples/python/learn_amazons.py (docs/python.md, "Learning"), briefly."""
+    """examples/python/learn_amazons.py (docs/python.md, "Learning"), for a
+    few seconds of self-play through VectorEnv, measured against the random
+    bot and MCTS by OpenSpiel's evaluate_bots: its curve, its weights."""
     import os
     import subprocess
     import sys
     pytest.importorskip("numpy")
     pytest.importorskip("matplotlib")
+    vendor = os.path.join(os.environ.get("GRIDGAMES_VENDOR", ""), "open_spiel")
+    if not os.path.isdir(vendor):
+        pytest.skip("OpenSpiel's files are not there (../shared/vendor)")
     root = os.path.join(os.path.dirname(__file__), "..", "..")
-    plot = tmp_path / "curve.png"
+    plot, weights = tmp_path / "curve.png", tmp_path / "weights.npy"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path + [vendor]))
     out = subprocess.run([sys.executable, os.path.join(root, "examples", "python", "learn_amazons.py"),
-                          "--games", "4000", "--every", "2000", "--test", "100", "--plot", str(plot)],
-                         check=True, capture_output=True, text=True).stdout
-    assert out.count("won against random") == 3 and plot.stat().st_size > 1000
+                          "--minutes", "0.25", "--every", "5", "--test", "4", "--final", "6",
+                          "--envs", "64", "--plot", str(plot), "--weights", str(weights)],
+                         check=True, capture_output=True, text=True, env=env).stdout
+    lines = [line for line in out.splitlines() if "against MCTS-100" in line]
+    assert len(lines) >= 3 and "(6 games each" in lines[-1], out
+    assert plot.stat().st_size > 1000
+    import numpy as np
+    learned = np.load(weights)
+    assert learned.shape == (7,) and learned.any()  # it learned something
+

@@ -1,5 +1,5 @@
-"""The games of successive episodes, seeded as Gymnasium seeds an
-environment: ``next(seed=S)`` deals the game from S (where it has a seed
+"""What the PettingZoo and Gymnasium environments share: the games of
+successive episodes, seeded as Gymnasium seeds an environment: ``next(seed=S)`` deals the game from S (where it has a seed
 parameter) and seeds a generator; ``next()`` deals the following episode
 from that generator, the first of a run never seeded from the game's own
 ``seed`` parameter. A run replays from its first seed."""
@@ -35,3 +35,15 @@ class Episodes:
         if not self.has_seed:
             return self.game
         return core.load_game(self.name, **dict(self.params, seed=str(seed % SEEDS)))
+
+
+def render(state, render_mode):
+    """The environments' render(): the state's text for "ansi", printed for
+    "human", nothing without a render mode."""
+    if render_mode is None:
+        return None
+    text = str(state)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None

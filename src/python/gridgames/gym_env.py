@@ -8,7 +8,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gridgames.episodes import Episodes
+from gridgames.episodes import Episodes, render
 
 
 class GridgamesEnv(gymnasium.Env):
@@ -70,13 +70,7 @@ class GridgamesEnv(gymnasium.Env):
         return self._observation(), reward, terminated, truncated, self._info()
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        text = str(self.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.state, self.render_mode)
 
     def _observation(self):
         return self.state.observation_tensor(0)

@@ -10,7 +10,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from gridgames.episodes import Episodes
+from gridgames.episodes import Episodes, render
 
 
 class GridgamesEnv(AECEnv):
@@ -103,13 +103,7 @@ class GridgamesEnv(AECEnv):
             self.render()
 
     def render(self):
-        if self.render_mode is None:
-            return None
-        text = str(self.game_state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.game_state, self.render_mode)
 
     def close(self):
         pass
