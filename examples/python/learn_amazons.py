@@ -257,21 +257,26 @@ def main():
     if args.weights:
         np.save(args.weights, weights)
     if args.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        t = [c[0] / 60 for c in curve]
-        plt.figure(figsize=(6, 3.5))
-        plt.plot(t, [c[1] for c in curve], "o-", label="against uniform random")
-        plt.plot(t, [c[2] for c in curve], "s-", label="against MCTS, 100 simulations")
-        plt.axhline(0.5, color="grey", lw=0.5)
-        plt.xlabel("minutes of training (self-play through VectorEnv)")
-        plt.ylabel("share of games won")
-        plt.ylim(0, 1.02)
-        plt.title("5 x 5 classic Amazons, %d games a test each" % args.test)
-        plt.legend(loc="lower right")
-        plt.tight_layout()
-        plt.savefig(args.plot, dpi=100)
+        draw(curve, args.plot, args.test, args.final)
+
+
+def draw(curve, path, test, final):
+    """The learning curve: (seconds trained, share against random, against MCTS-100)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = [c[0] / 60 for c in curve]
+    plt.figure(figsize=(6, 3.5))
+    plt.plot(t, [c[1] for c in curve], "o-", label="against uniform random")
+    plt.plot(t, [c[2] for c in curve], "s-", label="against MCTS, 100 simulations")
+    plt.axhline(0.5, color="grey", lw=0.5)
+    plt.xlabel("minutes of training (self-play through VectorEnv)")
+    plt.ylabel("share of games won")
+    plt.ylim(0, 1.02)
+    plt.title("5 x 5 classic Amazons: %d games against each a test, the last %d" % (test, final))
+    plt.legend(loc="lower right")
+    plt.tight_layout()
+    plt.savefig(path, dpi=100)
 
 
 if __name__ == "__main__":

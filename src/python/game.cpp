@@ -181,7 +181,9 @@ void State::apply_action(const py::handle& action) {
   if (id < 0 || id >= state_->num_distinct_actions())
     throw py::value_error("action " + std::to_string(id) + ": ids are 0 to " +
                           std::to_string(state_->num_distinct_actions() - 1));
-  const auto seen = seen_by_each(state_->text_of_id(static_cast<int>(id)).value_or(""));
+  const auto seen = game_.info().facts.hidden
+                        ? seen_by_each(state_->text_of_id(static_cast<int>(id)).value_or(""))
+                        : std::vector<std::string>();
   if (auto why = state_->apply_id(static_cast<int>(id))) throw py::value_error(*why);
   ids_.push_back(static_cast<int>(id));
   recall(seen);
