@@ -1,7 +1,7 @@
 // Selective alpha-beta search for two-player games, action by action (a
 // turn may take several actions: the player to move decides who maximises).
 //
-// Written against the game contract's Playable (engine/game.hpp). The
+// Written against the game contract's Playable (engine/contract.hpp). The
 // Evaluator returns player 0's value in [0, 1] of a position (not over).
 // Every node first evaluates each of its children (that is also the whole
 // search one action from the horizon) and searches them best first; nodes

@@ -1,7 +1,7 @@
 // Monte-Carlo tree search for games of any number of players, each
 // maximising its own value (max^n backups), with UCT selection.
 //
-// Written against the game contract's Playable (engine/game.hpp): who is to
+// Written against the game contract's Playable (engine/contract.hpp): who is to
 // move, the legal actions, apply, and the returns at the end. The Evaluator
 // is called on a copy of the game at a new leaf and returns each player's
 // value in [0, 1] as Returns (it may play on, e.g. a playout; RandomPlayout

@@ -1,4 +1,4 @@
-// The contract's checks (engine/game.hpp), for the random-simulation test of
+// The contract's checks (engine/contract.hpp), for the random-simulation test of
 // every game and for the match runner: at every step, no legal action exactly
 // when the game is over, every action's text round-trips, a copy equals the
 // original, the state string round-trips, and (Encoded) every legal action

@@ -1,4 +1,4 @@
-// Amazons under the game contract (engine/game.hpp), on the plain board, so
+// Amazons under the game contract (engine/contract.hpp), on the plain board, so
 // any board the reader accepts: 1-8 players, a placement phase, then turns
 // split into actions: a move of an amazon, then its shot (an arrow, or a
 // spear thrown), and again a move and a shot of the same amazon when it

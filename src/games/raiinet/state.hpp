@@ -1,4 +1,4 @@
-// RAIInet under the game contract (engine/game.hpp): two players; the links
+// RAIInet under the game contract (engine/contract.hpp): two players; the links
 // placed from `seed` (as the program places them without -link1/-link2), the
 // ability cards from `ability1` and `ability2`. The actions are a move of a
 // link and every use of an ability card with its targets. A player who

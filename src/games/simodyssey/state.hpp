@@ -1,4 +1,4 @@
-// SimOdyssey under the game contract (engine/game.hpp), for either edition
+// SimOdyssey under the game contract (engine/contract.hpp), for either edition
 // (edition.hpp): one player, the explorer; a game made by `test` with its
 // thresholds. Chance is the course oracle's generator, owned by the state,
 // so a state and its history replay exactly. The game ends when the

@@ -1,4 +1,4 @@
-// Space Defender 2 under the game contract (engine/game.hpp): one player,
+// Space Defender 2 under the game contract (engine/contract.hpp): one player,
 // the Starfighter, in a game made as `play(row, column, g_threshold, ...)`
 // and a setup of weapon, armour, engine and power (the setup_select choices,
 // 1-based). Chance is the course oracle's generator, owned by the state. The

@@ -1,4 +1,4 @@
-// Sword and Shield under the game contract (engine/game.hpp): two players,
+// Sword and Shield under the game contract (engine/contract.hpp): two players,
 // yellow (0) and green (1). The actions are a creation, a move, a rotation,
 // a pass, and the choice of a reaction when several are possible. An action
 // is legal only if the chain of reactions it leads to can end (for some

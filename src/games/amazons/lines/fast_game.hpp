@@ -35,7 +35,7 @@ struct Action {
 // of the N - 1 others -1 / (N - 1); zero-sum).
 engine::Returns most_treasure_returns(std::span<const long long> scores);
 
-// Meets the game contract's Playable (engine/game.hpp), for engine::Mcts.
+// Meets the game contract's Playable (engine/contract.hpp), for engine::Mcts.
 class FastGame {
  public:
   using Action = amazons::Action;

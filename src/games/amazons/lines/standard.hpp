@@ -21,7 +21,7 @@ struct StandardMove {
   friend bool operator==(const StandardMove&, const StandardMove&) = default;
 };
 
-// Meets the game contract (engine/game.hpp): an action is a whole turn, the
+// Meets the game contract (engine/contract.hpp): an action is a whole turn, the
 // move and its arrow ("4,1 4,5 7,5"); random_action() is the playouts' fast
 // path (an amazon uniformly among those that can move, then a destination,
 // then an arrow), without listing every turn.

@@ -1,4 +1,4 @@
-// Connect Four under the game contract (engine/game.hpp): two players, red
+// Connect Four under the game contract (engine/contract.hpp): two players, red
 // (0) and yellow (1). An action drops the mover's disc into a column; its
 // text is "drop N", N the column from 1 (the session also reads a bare N).
 // The parameters are the grid's size (rows and cols, 4 to 9). A game ends
