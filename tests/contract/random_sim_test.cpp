@@ -1,5 +1,5 @@
 // The random-simulation test of the game contract, the same for every game
-// of the registry (engine/simulation.hpp, games/register.hpp): seeded random
+// of the registry (engine/simulation.hpp, games/registry_entry.hpp): seeded random
 // games from each start the game registered, the contract's checks at every
 // step, and the game's own invariants (undo where the game has it; in
 // RAIInet, hidden links that stay hidden in the observation and the view).

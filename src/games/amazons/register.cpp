@@ -1,6 +1,6 @@
 // Amazons in the registry: its AI (ai.hpp) plans a whole turn and plays it
 // out action by action; uct and random as every game.
-#include "games/register.hpp"
+#include "games/registry_entry.hpp"
 
 #include <deque>
 

@@ -1,6 +1,6 @@
 // SimOdyssey in the registry: front ends play it in its ETF program's
 // session (one copy of the game: the program's), started by test(N).
-#include "games/register.hpp"
+#include "games/registry_entry.hpp"
 
 #include "games/simodyssey/session.hpp"
 #include "games/simodyssey/state.hpp"

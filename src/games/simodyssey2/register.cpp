@@ -1,7 +1,7 @@
 // SimOdyssey Phase 2 in the registry: the rules and the ETF program of
 // SimOdyssey (src/games/simodyssey), its second edition; front ends play it
 // in the program's session, started by test(a,j,m,b,p).
-#include "games/register.hpp"
+#include "games/registry_entry.hpp"
 
 #include "games/simodyssey/session.hpp"
 #include "games/simodyssey/state.hpp"

@@ -1,7 +1,7 @@
 // Space Defender 2 in the registry: front ends play it in its ETF program's
 // session (one copy of the game: the program's), started by play(...) and
 // the setup of the chosen equipment.
-#include "games/register.hpp"
+#include "games/registry_entry.hpp"
 
 #include "games/space-defender-2/session.hpp"
 #include "games/space-defender-2/state.hpp"

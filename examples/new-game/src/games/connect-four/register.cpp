@@ -1,5 +1,5 @@
 // Connect Four in the registry: the bots every game has (random, uct).
-#include "games/register.hpp"
+#include "games/registry_entry.hpp"
 
 #include "games/connect-four/state.hpp"
 

@@ -2,7 +2,7 @@
 // entry of the registry with: the makers of a game's state for front ends
 // (by value, or in its ETF program's session) and info(), which puts them
 // together with its bots (games/bots.hpp) and the match runner and
-// random-simulation test (games/selfplay.hpp). Written against the
+// random-simulation test (games/match_runner.hpp). Written against the
 // contract: nothing here names a game.
 #pragma once
 
@@ -15,7 +15,7 @@
 #include "engine/etf.hpp"
 #include "games/bots.hpp"
 #include "games/registry.hpp"
-#include "games/selfplay.hpp"
+#include "games/match_runner.hpp"
 
 namespace games {
 
