@@ -6,6 +6,11 @@
 
 namespace engine {
 
+bool deals(const std::vector<ParamSpec>& specs, std::string_view name) {
+  return std::any_of(specs.begin(), specs.end(),
+                     [&](const ParamSpec& p) { return p.deals && p.name == name; });
+}
+
 std::string ParamReader::text(std::string_view name) const {
   if (const auto it = params_.find(name); it != params_.end()) return it->second;
   for (const ParamSpec& spec : specs_) {

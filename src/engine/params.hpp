@@ -25,10 +25,13 @@ struct ParamSpec {
   std::string help;
   std::string label = {};
   std::vector<ParamChoice> choices = {};
-  // It deals what is hidden, as a seed does (RAIInet's placements): a game
+  // It deals what is hidden or drawn (a seed, RAIInet's placements): a game
   // open to strangers may not name it (the web deals such games itself).
   bool deals = false;
 };
+
+// Whether `name` is one of `specs` that deals (ParamSpec::deals).
+bool deals(const std::vector<ParamSpec>& specs, std::string_view name);
 
 // Reading parameters: each game's make() takes what it knows and refuses the
 // rest, with messages that name the parameter and what it may be.

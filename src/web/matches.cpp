@@ -257,14 +257,9 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   // dealt by the server: a seeker who chose the seed could rehearse the
   // deal (RAIInet's hidden links) in a private game of its own.
   const bool dealt = info->facts.hidden || info->facts.chance;
-  const auto deals = [&](const std::string& param) {
-    return param == "seed" ||
-           std::any_of(info->params.begin(), info->params.end(),
-                       [&](const auto& p) { return p.name == param && p.deals; });
-  };
   std::string chosen_deal;
   for (const auto& given : params)
-    if (deals(given.first)) chosen_deal = given.first;
+    if (engine::deals(info->params, given.first)) chosen_deal = given.first;
   const bool seed_chosen = !chosen_deal.empty();
   if (seek && dealt && seed_chosen)
     return Refusal{400, "a game open to strangers is dealt by the server: leave \"" + chosen_deal +

@@ -204,9 +204,8 @@ Answer<json> Matches::rematch(const std::string& id, const std::string& token,
     Match& match = *std::get<Match*>(found);
     if (!match.rematch_id.empty()) return view_of(match, player);
     if (!over(match)) return Refusal{409, "a rematch comes when the game is over"};
-    // The same game, each seat one place on, a new seed.
+    // The same game, each seat one place on, a new deal (a new seed).
     json params = match.params;
-    params.erase("seed");
     for (const engine::ParamSpec& p : match.info->params)
       if (p.deals) params.erase(p.name);
     json seats = json::array();

@@ -42,10 +42,11 @@ json Matches::lobby() {
   }
   json list = json::array();
   for (const Match* match : seeks) {
-    // The parameters as given, but never the seed: it places hidden pieces.
+    // The parameters as given, but never what deals (the seed, the links):
+    // it places hidden pieces.
     json params = json::object();
     for (const auto& [key, value] : match->params)
-      if (key != "seed") params[key] = value;
+      if (!engine::deals(match->info->params, key)) params[key] = value;
     json seek = {{"id", match->id},
                  {"game", match->info->name},
                  {"title", match->info->title},

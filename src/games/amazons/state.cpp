@@ -33,7 +33,7 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
        "Treasure (% of fields)"},
       {"artifacts", "8", "percent of fields with an artifact, 0 to 100 (standard rules: 0)",
        "Artifacts (% of fields)"},
-      {"seed", "1", "the seed of the board, 0 to 999999999", "Seed"},
+      {"seed", "1", "the seed of the board, 0 to 999999999", "Seed", {}, true},
   };
   return kSpecs;
 }

@@ -65,7 +65,7 @@ void shuffle_first(std::array<T, N>& items, std::size_t n, engine::Random& rng) 
 
 const std::vector<engine::ParamSpec>& State::param_specs() {
   static const std::vector<engine::ParamSpec> kSpecs = {
-      {"seed", "1", "the seed of both placements, 0 to 999999999", "Seed"},
+      {"seed", "1", "the seed of both placements, 0 to 999999999", "Seed", {}, true},
       {"ability1", "LFDSP",
        "five cards of L (Link boost), F (Firewall), D (Download), S (Scan), P (Polarize), "
        "none more than twice (the program's -ability1)",

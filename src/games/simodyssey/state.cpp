@@ -47,10 +47,13 @@ const std::vector<engine::ParamSpec>& BasicState<E>::param_specs() {
     specs.push_back({"max_length", "500",
                      "turns before the game is adjudicated a loss, 1 to 1000000000",
                      "Longest game (turns)"});
-    specs.push_back({"seed", "0",
+    specs.push_back({"seed",
+                     "0",
                      "draws of the course's generator made before the game, 0 (the oracle's own "
                      "start) to 999999999",
-                     "Seed"});
+                     "Seed",
+                     {},
+                     true});
     return specs;
   }();
   return kSpecs;

@@ -52,10 +52,13 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
         {"4", "Deploy Drones"},
         {"5", "Orbital Strike"}}},
       {"max_length", "200", "turns before the game ends, 1 to 1000000000", "Longest game (turns)"},
-      {"seed", "0",
+      {"seed",
+       "0",
        "draws of the course's generator made before the game, 0 (the oracle's own "
        "start) to 999999999",
-       "Seed"},
+       "Seed",
+       {},
+       true},
   };
   return kSpecs;
 }
