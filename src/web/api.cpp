@@ -352,11 +352,12 @@ Response Api::games_api(const Request& request, std::string_view path, const jso
   }
   // /api/lobby/ID/join, /api/my-games/ID/archive
   const bool lobby = path.starts_with("/api/lobby/");
+  if (!lobby && !path.starts_with("/api/my-games/"))  // "/api/lobbyx" too
+    return refusal(404, "nothing at " + engine::printable(path, 80));
   std::string_view rest = path.substr(lobby ? 11 : 14);
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  if (!is_hex_id(id) || verb != (lobby ? "join" : "archive") ||
-      (!lobby && !path.starts_with("/api/my-games/")))
+  if (!is_hex_id(id) || verb != (lobby ? "join" : "archive"))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (!post) return refusal(405, "this method is not allowed here");
   return given(answer(lobby ? matches_.join(id, identity) : matches_.archive(id, identity)));

@@ -1368,6 +1368,9 @@ TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames)
   EXPECT_EQ(get("/api/lobby").data["seeks"], json::array());
   EXPECT_EQ(late.call("POST", "/api/lobby/" + id + "/join").status, 409);
   EXPECT_EQ(late.call("POST", "/api/lobby/00/join").status, 404);
+  // Paths that only begin as the lobby's or "Your games'" (a fuzzer's find).
+  for (const char* path : {"/api/lobbyx", "/api/lobby\xff", "/api/my-gamesxx"})
+    EXPECT_EQ(late.call("POST", path).status, 404) << path;
   EXPECT_EQ(seeker.call("POST", "/api/games/" + id + "/actions", play0).status, 200);
 
   // Each browser finds its seat, across a restart.
