@@ -98,6 +98,10 @@ struct GameInfo {
   std::unique_ptr<engine::AnyBot> (*make_program)(const std::string& command,
                                                   const engine::ProgramSeat& seat) = nullptr;
   GameFacts facts = {};
+  // How to play, for people (a front end's help): how an action is written
+  // and what wins, in a few lines each ending in "\n"; from the state's
+  // static help() where it has one (games/registry_entry.hpp).
+  std::string help = {};
   // For a game whose state's string can be read back directly (not by
   // playing its actions again in a program of its own): that state, or
   // nothing when the text is not one.

@@ -14,8 +14,8 @@
 
 #include "engine/etf.hpp"
 #include "games/bots.hpp"
-#include "games/registry.hpp"
 #include "games/match_runner.hpp"
+#include "games/registry.hpp"
 
 namespace games {
 
@@ -63,6 +63,7 @@ GameInfo info(std::string name, std::string title, std::string description,
                 &selfplay<S, MakeBot>,  &make_any_bot<S, MakeBot>,
                 std::move(simulations), &simulate<S>};
   game.facts = facts;
+  if constexpr (requires { S::help(); }) game.help = S::help();
   // A state held by value reads back from its string; a program's session does not.
   if constexpr (Make == &make_any<S>) game.restore = &restore_any<S>;
   return game;

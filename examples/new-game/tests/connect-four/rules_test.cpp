@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "games/connect-four/session.hpp"
 #include "games/connect-four/state.hpp"
 #include "games/connect-four/text.hpp"
 
@@ -122,19 +121,6 @@ TEST(ConnectFourState, TheViewAndTheTensorShowEveryDisc) {
   float total = 0;
   for (float x : tensor) total += x;
   EXPECT_EQ(total, 42.0F);  // each square in exactly one plane
-}
-
-TEST(ConnectFourSession, UndoTakesBackADropButNotAFinishedGame) {
-  Session session;
-  const std::string start = session.display();
-  EXPECT_EQ(session.execute("drop 4").substr(0, 20), "Red drops a disc in ");
-  EXPECT_EQ(session.execute("undo"), start);
-  for (const char* line : {"1", "2", "1", "2", "1", "2", "1"}) session.execute(line);
-  EXPECT_TRUE(session.state().over());
-  EXPECT_EQ(session.execute("undo"), "Error: the game is over; a finished game cannot be undone\n");
-  EXPECT_EQ(session.execute("drop 3"), "Error: the game is over\n");
-  EXPECT_EQ(session.execute("fly"),
-            "Error: unknown command \"fly\"; the commands are drop, undo, board, help, quit\n");
 }
 
 }  // namespace

@@ -41,6 +41,12 @@ void State::apply(const Action& action) {
     drops_[static_cast<std::size_t>(before)] = static_cast<std::int8_t>(action.column);
 }
 
+std::string State::help() {
+  return "Drop your disc with drop <column>, the columns numbered from 1 at the left (or\n"
+         "just the column's number). Four of your discs in a line, across, up or\n"
+         "diagonally, win; a full grid without one is a draw.\n";
+}
+
 std::string State::action_text(const Action& action) const {
   return "drop " + std::to_string(action.column + 1);
 }

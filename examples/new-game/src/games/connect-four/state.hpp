@@ -35,6 +35,8 @@ class State {
   void apply(const Action& action);
   engine::Returns returns() const { return engine::two_player_returns(game_.winner()); }
   std::string action_text(const Action& action) const;  // "drop 4"
+  // How to play, for people: the help of its terminal program.
+  static std::string help();
   // The only reader of action texts: "drop N" or "N", N from 1.
   engine::Parsed<Action> parse_action(std::string_view text) const;
   // Why the rules refuse `action` now, in words, if they do.
