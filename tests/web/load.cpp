@@ -1,8 +1,8 @@
 // The web server under load: starts `gridgames serve` (the program given,
 // with SERVE_OPTIONS), then
 //  1. plays GAMES games at once, each by its own scripted client playing
-//     both seats with random legal actions until the game ends, the five
-//     games in turn;
+//     both seats with random legal actions until the game ends, every game
+//     the server lists (the registry's) in turn;
 //  2. holds 150 connections that send a header line every 2 s and never
 //     finish, then 150 idle connections, then 130 long polls, and times a
 //     new client's requests meanwhile;
@@ -55,16 +55,40 @@ struct Totals {
   std::atomic<int> finished{0};
 };
 
-const char* const kGames[] = {"raiinet", "sword-and-shield", "amazons", "simodyssey",
-                              "space-defender-2"};
+// A game the clients play: its name and parameters.
+struct GameStart {
+  std::string name;
+  json params;
+};
 
-json params_of(const std::string& game) {
-  if (game == "amazons") return {{"rows", 8}, {"cols", 8}, {"amazons", 2}};
-  return {{"max_length", 300}};
+// Every game the server lists (GET /api/games: the registry's), with its
+// defaults but games of at most 300 actions and boards of at most 8 x 8
+// (parameters named as every game with them names them).
+std::vector<GameStart> catalogue(int port) {
+  httplib::Client client("127.0.0.1", port);
+  const auto listed = client.Get("/api/games");
+  std::vector<GameStart> games;
+  if (!listed || listed->status != 200) {
+    std::cerr << "web_load: GET /api/games: "
+              << (listed ? listed->body : httplib::to_string(listed.error())) << "\n";
+    return games;
+  }
+  const json listing = json::parse(listed->body);
+  for (const json& game : listing["games"]) {
+    json params = json::object();
+    for (const json& spec : game["params"]) {
+      const std::string name = spec["name"];
+      const long given = std::atol(spec["default"].get<std::string>().c_str());
+      if (name == "max_length") params[name] = std::min(given, 300L);
+      if (name == "rows" || name == "cols") params[name] = std::min(given, 8L);
+    }
+    games.push_back({game["name"], params});
+  }
+  return games;
 }
 
 // One client: creates a game and plays it to its end.
-void play_one(int port, int index, Totals& totals) {
+void play_one(int port, int index, const std::vector<GameStart>& games, Totals& totals) {
   httplib::Client client("127.0.0.1", port);
   client.set_read_timeout(30, 0);
   std::vector<double> mine;
@@ -80,9 +104,9 @@ void play_one(int port, int index, Totals& totals) {
     }
     return json::parse(result->body);
   };
-  const std::string game = kGames[index % 5];
+  const GameStart& game = games[static_cast<std::size_t>(index) % games.size()];
   const auto created = request([&] {
-    return client.Post("/api/games", json{{"game", game}, {"params", params_of(game)}}.dump(),
+    return client.Post("/api/games", json{{"game", game.name}, {"params", game.params}}.dump(),
                        "application/json");
   });
   if (!created) return;
@@ -330,10 +354,18 @@ int main(int argc, char** argv) {
     std::filesystem::remove_all(folder);
     return 1;
   }
+  const std::vector<GameStart> starts = catalogue(server.port);
+  if (starts.empty()) {
+    std::cerr << "web_load: GET /api/games listed no game\n";
+    kill(server.pid, SIGKILL);
+    std::filesystem::remove_all(folder);
+    return 1;
+  }
   Totals totals;
   const auto began = Clock::now();
   std::vector<std::thread> clients;
-  for (int i = 0; i < games; ++i) clients.emplace_back(play_one, server.port, i, std::ref(totals));
+  for (int i = 0; i < games; ++i)
+    clients.emplace_back(play_one, server.port, i, std::cref(starts), std::ref(totals));
   for (std::thread& t : clients) t.join();
   const double seconds = std::chrono::duration<double>(Clock::now() - began).count();
 

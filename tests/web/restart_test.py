@@ -120,9 +120,13 @@ def main():
     server, address = start(program, database)
     try:
         games = []
-        for name, params in [("raiinet", {}), ("sword-and-shield", {}), ("amazons", {"rows": 6, "cols": 6, "amazons": 2}),
-                             ("amazons", {"rules": "standard"}),
-                             ("simodyssey", {}), ("simodyssey2", {}), ("space-defender-2", {})]:
+        # Every game the server lists (the registry's) with its defaults, and
+        # two more Amazons boards.
+        status, listing = call(address, "/api/games")
+        assert status == 200, listing
+        starts = [(game["name"], {}) for game in listing["games"]]
+        starts += [("amazons", {"rows": 6, "cols": 6, "amazons": 2}), ("amazons", {"rules": "standard"})]
+        for name, params in starts:
             status, game = call(address, "/api/games", {"game": name, "params": params})
             assert status == 200, (name, game)
             game["game"] = name
@@ -141,7 +145,10 @@ def main():
         games.append(done)
         # The game flow's steps too: a draw offer standing, a resignation
         # and its rematch.
-        raiinet, sas = games[0], games[1]
+        first = {}
+        for game in games:
+            first.setdefault(game["game"], game)
+        raiinet, sas = first["raiinet"], first["sword-and-shield"]
         assert call(address, "/api/games/%s/draw" % raiinet["id"], {"token": raiinet["seats"][0]["token"]})[0] == 200
         assert call(address, "/api/games/%s/resign" % sas["id"], {"token": sas["seats"][1]["token"]})[0] == 200
         status, seen = call(address, "/api/games/%s/rematch" % sas["id"], {"token": sas["seats"][0]["token"]})
