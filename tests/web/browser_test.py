@@ -361,7 +361,7 @@ def clock_text(driver, player):
         "clock%d" % player)
 
 
-def amazons_step(driver, what):
+def click_step(driver, what):
     """Clicks the first square marked to go on; waits for the board to change."""
     for _ in range(5):
         markup = board_markup(driver)
@@ -379,12 +379,12 @@ def amazons_turn(driver, base, what):
     the page: the server's game unchanged), where its arrow falls (the move
     and the shot sent together)."""
     before = version(driver)
-    amazons_step(driver, what + ": an amazon")
-    amazons_step(driver, what + ": its move")
+    click_step(driver, what + ": an amazon")
+    click_step(driver, what + ": its move")
     wait(driver, lambda d: d.find_element(By.ID, "phase-hint").text.startswith("Now shoot"), what + ": the prompt to shoot")
     assert seat_view(driver, base)["view"]["phase"] == "move" and version(driver) == before, \
         what + ": the move was sent before its shot"
-    amazons_step(driver, what + ": its shot")
+    click_step(driver, what + ": its shot")
     wait(driver, lambda d: version(d) == before + 2, what + ": the move and its shot, sent together")
 
 
@@ -443,9 +443,9 @@ def test_one_game_three_pages(driver, base, shots):
         # Player 1's move, taken back on the page (never sent), then played
         # again with its shot.
         wait(seeker, my_turn, "player 1's turn")
-        amazons_step(seeker, "player 1: an amazon")
+        click_step(seeker, "player 1: an amazon")
         board = board_markup(seeker)
-        amazons_step(seeker, "player 1: its move")
+        click_step(seeker, "player 1: its move")
         wait(seeker, lambda d: d.find_element(By.ID, "undo").is_displayed(), "the way to take the move back")
         shoot(seeker, shots, "amazons-shoot")
         click(seeker, "undo", "taking the move back")
@@ -906,11 +906,27 @@ def test_lobby(driver, base, shots):
     print("ok lobby: a seek joined by one click, Your games after a reload, archived, a quick game")
 
 
+def play_by_clicking(driver, what, most_clicks=4):
+    """Plays one move by clicking the squares its moves name, however many
+    clicks it takes (a piece, then where it goes, then where its arrow
+    falls): the first square marked each time, until the server has the
+    move."""
+    before = version(driver)
+    for _ in range(most_clicks):
+        click_step(driver, what + ": a click")
+        deadline = time.time() + 2
+        while time.time() < deadline and version(driver) == before:
+            time.sleep(0.05)
+        if version(driver) > before:
+            return
+    raise AssertionError("%s: %d clicks and no move sent" % (what, most_clicks))
+
+
 def test_any_game(driver, base, game, shots):
     """A game without a test of its own (a new game, drawn as a plain grid
     from its view): it starts from its form, its board is drawn, and the
-    player to move plays a move by clicking one of the squares its moves
-    name."""
+    player to move plays a move by clicking the squares its moves name, one
+    click or several."""
     links = start_game(driver, base, game)
     for link in links:  # a game of several people: the seat to move
         open_seat(driver, link)
@@ -919,9 +935,22 @@ def test_any_game(driver, base, game, shots):
     wait(driver, lambda d: version(d) > 0 if d.find_elements(By.ID, "board") else False, "the board of " + game)
     assert driver.find_elements(By.CSS_SELECTOR, "#board svg"), game + ": no board drawn"
     accessible(driver, "the board of " + game)
-    click_target(driver, game + ": a move by clicking on the board")
+    play_by_clicking(driver, game + ": a move by clicking on the board")
     shoot(driver, shots, game)
-    print("ok %s: started, drawn and a move played by clicking (it has no test of its own)" % game)
+    print("ok %s: started, drawn and a move played by clicking (the test of any game)" % game)
+
+
+def test_three_clicks(driver, base):
+    """The test of any game's move on one that takes three clicks (classic
+    Amazons: an amazon, where it goes, where its arrow falls)."""
+    game = api(base, "/api/games", {"game": "amazons", "params": {"rules": "standard"}})
+    driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .cell.target"),
+         "the board of classic Amazons")
+    before = version(driver)
+    play_by_clicking(driver, "classic amazons")
+    wait(driver, lambda d: version(d) == before + 2, "classic amazons: the move and its shot")
+    print("ok amazons: a turn of three clicks played by the test of any game")
 
 
 def main():
@@ -964,6 +993,7 @@ def main():
     try:
         for game in (g["name"] for g in catalogue):
             tests.get(game, lambda: test_any_game(driver, base, game, shots))()
+        test_three_clicks(driver, base)
         test_flow(driver, base, shots)
         test_forms(driver, base)
         test_two_step_ability(driver, base)
