@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
   // A tournament's sandbox starts this program first, to run a program: player's call.
   if (wanted == "--call-init") return engine::run_call_init({argv + 2, argv + argc});
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
-  if (wanted == "tournament") return launcher::run_tournament(argc - 1, argv + 1);
+  if (wanted == "tournament") return tournament::run_tournament(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
   for (const games::GameInfo* game : games) {
     if (game->name == wanted) return start(dir, game->name, argc - 2, argv + 2);

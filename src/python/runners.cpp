@@ -81,11 +81,11 @@ py::dict tournament(const std::string& game, const std::vector<std::string>& pla
   if (pgn) args.insert(args.end(), {"--pgn", *pgn});
   if (!sandbox) args.push_back("--no-sandbox");
   std::ostringstream out, err;
-  launcher::TournamentResult result;
+  tournament::TournamentResult result;
   int status = 0;
   {
     py::gil_scoped_release free;
-    status = launcher::run_tournament(args, out, err, &result);
+    status = tournament::run_tournament(args, out, err, &result);
   }
   if (status != 0) throw py::value_error(err.str());
   py::list standings, encounters;

@@ -11,7 +11,7 @@
 
 #include "engine/stats.hpp"
 
-namespace launcher {
+namespace tournament {
 
 // A tournament's standings as values.
 struct TournamentResult {
@@ -38,4 +38,4 @@ int run_tournament(int argc, const char* const* argv);
 int run_tournament(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                    TournamentResult* result);
 
-}  // namespace launcher
+}  // namespace tournament

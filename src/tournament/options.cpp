@@ -1,0 +1,149 @@
+#include "tournament/options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdlib>
+
+#include "engine/call_options.hpp"
+#include "engine/words.hpp"
+#include "games/registry.hpp"
+#include "tournament/openings.hpp"
+
+namespace tournament {
+
+std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
+  const auto parts = engine::split_on(text, ',');
+  std::vector<double> v;
+  for (const std::string& part : parts) {
+    char* end = nullptr;
+    const double d = std::strtod(part.c_str(), &end);
+    if (part.empty() || *end != '\0' || !std::isfinite(d)) break;
+    v.push_back(d);
+  }
+  if (v.size() != 4 || v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5)
+    return std::string(
+        "--sprt is ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1 and error rates "
+        "between 0 and 0.5, such as 0,5,0.05,0.05");
+  return engine::Sprt{v[0], v[1], v[2], v[3]};
+}
+
+std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm& slurm,
+                                std::ostream& out, std::ostream& err) {
+  std::string players, sprt, slice, resume;
+  std::vector<std::string> params;
+  CLI::App app{
+      "Plays a round robin between bots of a game of two: each encounter in pairs of games\n"
+      "from one start with the seats swapped; standings with Elo and its 95% interval, the\n"
+      "pairs' statistics; with --sprt, a sequential test that stops when it decides.\n"
+      "gridgames tournament --merge DIR: the standings of a tournament run with --slurm DIR.",
+      "gridgames tournament"};
+  app.add_option("game", o.game, "the game")->required();
+  app.add_option("--players", players,
+                 "the players, comma-separated: bots by name, NAME@N (N iterations a decision) or "
+                 "NAME@Nms (N milliseconds); for Amazons also program:COMMAND, a program of the "
+                 "tournament file protocol (its command without commas)")
+      ->required();
+  app.add_option("--games", o.games, "games per encounter of two players (pairs: even)")
+      ->check(CLI::Range(2, 10000000));
+  app.add_option("--concurrency", o.concurrency, "games played at once")->check(CLI::Range(1, 256));
+  app.add_option("--seed", o.seed, "the seed of the starts and the bots");
+  app.add_option("--max-length", o.max_length, "the length limit of games that have one")
+      ->check(CLI::Range(1, 10000000));
+  app.add_option("--param", params, "a game parameter NAME=VALUE (repeatable)");
+  app.add_option("--random-plies", o.random_plies,
+                 "start each pair after this many plies played at random (the same in both "
+                 "games of the pair)")
+      ->check(CLI::Range(0, 1000));
+  app.add_option("--openings", o.openings_file,
+                 "start each pair from an opening of this file (an opening a line, its actions "
+                 "separated by ';'), the suite once through unless --games says otherwise");
+  app.add_flag("--shuffle-openings", o.shuffle_openings,
+               "take the openings in an order drawn from the seed, not the file's");
+  app.add_option("--sprt", sprt, "ELO0,ELO1,ALPHA,BETA: the sequential test (two players)");
+  app.add_option("--records", o.records, "a JSON line per game to this file");
+  app.add_option("--pgn", o.pgn, "each game's result as PGN (tags only) to this file");
+  app.add_option("--sgf", o.sgf_dir, "a classic Amazons game each as SGF into this folder");
+  app.add_flag("--gauntlet", o.gauntlet, "the first player against each of the others only");
+  app.add_option("--resume", resume,
+                 "go on after an interruption from these records (a --records file): the pairs "
+                 "they hold are counted, the others played and appended");
+  app.add_option("--slice", slice, "I/K: play only the pairs whose number modulo K is I");
+  app.add_option("--slurm", slurm.dir,
+                 "submit the tournament to Slurm as a job array, its records into this new folder");
+  app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
+      ->check(CLI::Range(1, 10000));
+  app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
+  engine::add_call_options(app, o.limits, o.confine, "program: players", "you");
+  std::reverse(args.begin(), args.end());  // CLI11 reads a vector from its end
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e, out, err) == 0 ? 0 : 2;
+  }
+  const auto fail = [&err](const std::string& why) -> std::optional<int> {
+    err << "gridgames tournament: " << why << "\n";
+    return 2;
+  };
+  const games::GameInfo* info = games::find_game(o.game);
+  if (!info) return fail("unknown game \"" + engine::printable(o.game) + "\"");
+  if (const auto wrong = games::add_params(params, o.params))
+    return fail("--param " + *wrong + ": write it as NAME=VALUE");
+  auto made = info->make(start_of_pair(o, *info, 0));
+  if (const auto* error = std::get_if<std::string>(&made)) return fail(*error);
+  if (std::get<std::unique_ptr<engine::AnyState>>(made)->players() != 2)
+    return fail(o.game + " with these parameters is not a game of two players");
+  o.players = engine::split_on(players, ',');
+  if (o.players.size() < 2) return fail("--players needs two players at least");
+  for (const std::string& p : o.players) {
+    if (p.starts_with(kProgram)) {
+      if (!info->make_program)
+        return fail(o.game + " has no file protocol for programs: its players are bots");
+      if (!info->make_program(p.substr(kProgram.size()), {}))
+        return fail("\"" + engine::printable(p) + "\": program:COMMAND needs a command");
+      continue;
+    }
+    if (!info->make_bot(p, {}, 0)) {
+      std::string bots;
+      for (const std::string& b : info->bots) bots += (bots.empty() ? "" : ", ") + b;
+      return fail("no player \"" + engine::printable(p) + "\" for " + o.game +
+                  " (its bots: " + bots + ", each with @N iterations or @Nms if it searches)");
+    }
+  }
+  if (!o.openings_file.empty()) {
+    if (o.random_plies > 0) return fail("--openings and --random-plies: give one way to open");
+    if (const std::string why = read_openings(o, *info); !why.empty()) return fail(why);
+    if (app.count("--games") == 0) o.games = 2 * static_cast<int>(o.openings.size());
+  } else if (o.shuffle_openings) {
+    return fail("--shuffle-openings needs --openings FILE");
+  }
+  const auto n = static_cast<int>(o.players.size());
+  o.encounters = o.gauntlet ? n - 1 : n * (n - 1) / 2;
+  if (!resume.empty()) {
+    if (!o.records.empty() && o.records != resume)
+      return fail("--resume FILE appends to FILE: give no other --records");
+    o.records = resume;
+    o.resume = true;
+  }
+  if (!o.sgf_dir.empty() && !std::filesystem::is_directory(o.sgf_dir))
+    return fail("--sgf " + o.sgf_dir + ": not a folder");
+  if (!slice.empty()) {
+    const std::size_t slash = slice.find('/');
+    const auto i = engine::parse_int(slice.substr(0, slash));
+    const auto k =
+        slash == std::string::npos ? std::nullopt : engine::parse_int(slice.substr(slash + 1));
+    if (!i || !k || *k < 1 || *i < 0 || *i >= *k) return fail("--slice is I/K with 0 <= I < K");
+    o.slice = *i;
+    o.slices = *k;
+  }
+  if (!sprt.empty()) {
+    auto read = read_sprt(sprt);
+    if (const auto* why = std::get_if<std::string>(&read)) return fail(*why);
+    if (o.players.size() != 2) return fail("--sprt tests two players");
+    if (!slurm.dir.empty() || o.slices > 1)
+      return fail("--sprt decides pair by pair: it runs in one process, not sliced");
+    o.sprt = std::get<engine::Sprt>(read);
+  }
+  return std::nullopt;
+}
+
+}  // namespace tournament

@@ -1,0 +1,62 @@
+// A tournament's options: what `gridgames tournament` is asked to play, read
+// from its arguments (CLI11), and where it goes to Slurm.
+#pragma once
+
+#include <cstdint>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/arena.hpp"
+#include "engine/call.hpp"
+#include "engine/params.hpp"
+#include "engine/stats.hpp"
+
+namespace tournament {
+
+struct Options {
+  std::string game;
+  std::vector<std::string> players;
+  int games = 2;  // per encounter of two players: pairs of games, seats swapped
+  int concurrency = 1;
+  std::uint64_t seed = 1;
+  int max_length = 0;
+  int random_plies = 0;  // played at random at the start of each pair, the same for both games
+  // The openings of --openings FILE (each a list of actions), played one a
+  // pair (both games), in the file's order or in the seed's.
+  std::vector<std::vector<std::string>> openings;
+  std::string openings_file;
+  bool shuffle_openings = false;
+  int encounters = 1;  // how many encounters of two players share the pairs
+  engine::Params params;
+  std::optional<engine::Sprt> sprt;
+  std::string records, pgn, sgf_dir;
+  bool gauntlet = false;               // the first player against each of the others only
+  bool resume = false;                 // go on from the records
+  int slice = 0, slices = 1;           // play the pairs whose number % slices is slice
+  std::vector<std::string> merge;      // count these records' pairs, play nothing
+  engine::CallLimits limits;           // of program: players' calls
+  engine::ConfinementRequest confine;  // and how they are confined
+};
+
+constexpr std::string_view kProgram = "program:";
+
+// Where a tournament goes to Slurm, and whether to wait for it.
+struct Slurm {
+  std::string dir;
+  int tasks = 16;
+  bool wait = false;
+};
+
+// "elo0,elo1,alpha,beta", or why not.
+std::variant<engine::Sprt, std::string> read_sprt(const std::string& text);
+
+// The arguments of a tournament (those after "tournament") read into `o`;
+// nullopt when they are good, else the exit code (after the reason).
+std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm& slurm,
+                                std::ostream& out = std::cout, std::ostream& err = std::cerr);
+
+}  // namespace tournament

@@ -1,0 +1,123 @@
+#include "tournament/play.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/call.hpp"
+#include "tournament/openings.hpp"
+#include "tournament/records.hpp"
+
+namespace tournament {
+
+namespace {
+
+// A seat's player: a bot, or a program: player in `seat`.
+std::unique_ptr<engine::AnyBot> make_player(const Options& o, const games::GameInfo& info,
+                                            const std::string& name, const engine::SeatFolder* seat,
+                                            std::uint64_t seed) {
+  if (!name.starts_with(kProgram)) return info.make_bot(name, games::SelfplayOptions{}, seed);
+  return info.make_program(name.substr(kProgram.size()), engine::ProgramSeat{seat, o.limits});
+}
+
+}  // namespace
+
+Played play_game(const Options& o, const games::GameInfo& info, const Programs& programs, int pair,
+                 int game, int first, int second) {
+  Played out{pair, game, first, second, 0.5, "draw", "rules", json()};
+  const engine::Params params = start_of_pair(o, info, pair);
+  auto state = std::get<std::unique_ptr<engine::AnyState>>(info.make(params));
+  const int seats[2] = {first, second};
+  // The seats' folders outlive their players (declared first, gone last).
+  std::unique_ptr<engine::SeatFolder> folders[2];
+  std::unique_ptr<engine::AnyBot> bots[2];
+  for (int s = 0; s < 2; ++s) {
+    const std::uint64_t seed =
+        o.seed * 1000003ULL + static_cast<std::uint64_t>(pair * 4 + game * 2 + s);
+    const std::string& name = o.players[static_cast<std::size_t>(seats[s])];
+    if (name.starts_with(kProgram)) {
+      auto made = programs.arena->seat(
+          programs.arena->path() / ("pair-" + std::to_string(pair + 1) + "-game-" +
+                                    std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)));
+      if (auto* why = std::get_if<std::string>(&made))
+        throw std::runtime_error("a program: player's folder: " + *why);
+      folders[s] = std::move(std::get<std::unique_ptr<engine::SeatFolder>>(made));
+    }
+    bots[s] = make_player(o, info, name, folders[s].get(), seed);
+  }
+  json actions = json::array();
+  play_random_plies(o, pair, *state, actions);
+  play_opening(o, pair, *state, actions);
+  int loser = -1;
+  for (long long n = 0; !state->over() && n < 10000000; ++n) {
+    const int mover = state->to_move();
+    const auto began = std::chrono::steady_clock::now();
+    const std::string action = bots[mover]->choose(*state);
+    const auto ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began);
+    const std::string& who = o.players[static_cast<std::size_t>(seats[mover])];
+    if (const auto fault = bots[mover]->fault()) {
+      loser = mover;
+      out.verdict = fault->kind;
+      out.reason = fault->kind + " by " + who + ": " + engine::printable(fault->detail, 300);
+      break;
+    }
+    actions.push_back(action_record(*state, mover, action, std::llround(ms.count())));
+    if (auto refused = state->apply(action)) {
+      loser = mover;
+      out.verdict = "illegal action";
+      out.reason =
+          "illegal action by " + who + ": " + engine::printable(action) + " (" + *refused + ")";
+      break;
+    }
+  }
+  out.interrupted = engine::calls_stopped();
+  const engine::Returns r = state->returns();
+  if (loser >= 0) {
+    out.first_points = loser == 0 ? 0 : 1;
+  } else {
+    out.first_points = r[0] > r[1] ? 1 : r[0] < r[1] ? 0 : 0.5;
+    out.verdict = out.first_points == 0.5 ? "draw" : "win";
+  }
+  out.record = {
+      {"game", info.name},
+      {"pair", pair + 1},
+      {"game_in_pair", game + 1},
+      {"seed", o.seed},
+      {"players", {first, second}},
+      {"seats",
+       {o.players[static_cast<std::size_t>(first)], o.players[static_cast<std::size_t>(second)]}},
+      {"params", params},
+      {"random_plies", o.random_plies},
+      {"opening", o.openings.empty() ? 0 : static_cast<int>(opening_of(o, pair)) + 1},
+      {"actions", actions},
+      {"points", {out.first_points, 1 - out.first_points}},
+      {"verdict", out.verdict},
+      {"reason", out.reason}};
+  return out;
+}
+
+bool prepare_programs(const Options& o, Programs& programs, std::ostream& err) {
+  if (std::none_of(o.players.begin(), o.players.end(),
+                   [](const std::string& p) { return p.starts_with(kProgram); }))
+    return true;
+  engine::become_subreaper();
+  const auto fail = [&err](const std::string& why) {
+    err << "gridgames tournament: " << why << "\n";
+    return false;
+  };
+  auto opened = engine::CallArena::open("gridgames-tournament", o.confine, o.limits);
+  if (auto* why = std::get_if<std::string>(&opened)) return fail(*why);
+  programs.arena = std::move(std::get<std::unique_ptr<engine::CallArena>>(opened));
+  for (const std::string& player : o.players) {
+    if (!player.starts_with(kProgram)) continue;
+    const auto argv = engine::command_line(player.substr(kProgram.size()));
+    if (const auto why = programs.arena->unreachable(argv)) return fail(*why);
+  }
+  if (const auto problem = programs.arena->sandbox_problem())
+    return fail("the program: players' sandbox cannot start: " + *problem +
+                "\nGive --no-sandbox to run them unconfined (they can then read and write all "
+                "you can)");
+  return true;
+}
+
+}  // namespace tournament
