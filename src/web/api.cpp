@@ -222,103 +222,155 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   }
   if (!path.starts_with("/api/games/"))
     return refusal(404, "nothing at " + engine::printable(path, 80));
+  return game_route(request, path, query);
+}
+
+// A game's routes: /api/games/ID/VERB, by VERB: POST or GET, and the handler.
+std::variant<Response, Wait> Api::game_route(const Request& request, std::string_view path,
+                                             std::string_view query) const {
+  using Reply = std::variant<Response, Wait>;
+  using Handler = Reply (*)(const Api&, const GameCall&);
+  struct Route {
+    std::string_view verb;
+    bool post;
+    Handler handle;
+  };
+  static constexpr Route kGameRoutes[] = {
+      {"", false, [](const Api& a, const GameCall& c) -> Reply { return a.view_or_wait(c); }},
+      {"events", false, [](const Api& a, const GameCall& c) -> Reply { return a.events(c); }},
+      {"record", false, [](const Api& a, const GameCall& c) { return Reply(a.record(c)); }},
+      {"replay", false, [](const Api& a, const GameCall& c) { return Reply(a.replay(c)); }},
+      {"hold", true, [](const Api& a, const GameCall& c) { return Reply(a.hold(c)); }},
+      {"actions", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, false)); }},
+      {"preview", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, true)); }},
+      {"undo", true,
+       [](const Api& a, const GameCall& c) {
+         return Reply(answer(a.matches_.undo(c.id, c.token)));
+       }},
+      {"resign", true,
+       [](const Api& a, const GameCall& c) {
+         return Reply(answer(a.matches_.resign(c.id, c.token)));
+       }},
+      {"draw", true,
+       [](const Api& a, const GameCall& c) {
+         return Reply(answer(a.matches_.draw(c.id, c.token)));
+       }},
+      {"decline", true,
+       [](const Api& a, const GameCall& c) {
+         return Reply(answer(a.matches_.decline(c.id, c.token)));
+       }},
+      {"cancel", true,
+       [](const Api& a, const GameCall& c) {
+         return Reply(answer(a.matches_.cancel(c.id, c.token)));
+       }},
+      {"rematch", true,
+       [](const Api& a, const GameCall& c) {
+         return Reply(answer(a.matches_.rematch(c.id, c.token, c.request.client)));
+       }},
+  };
   const std::string_view rest = path.substr(std::string_view("/api/games/").size());
   const std::string id(rest.substr(0, rest.find('/')));
   const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
-  static constexpr std::string_view kVerbs[] = {"",        "actions", "undo",  "resign",  "draw",
-                                                "decline", "cancel",  "hold",  "rematch", "record",
-                                                "replay",  "preview", "events"};
-  if (!is_hex_id(id) || std::find(std::begin(kVerbs), std::end(kVerbs), verb) == std::end(kVerbs))
-    return refusal(404, "nothing at " + engine::printable(path, 80));
-  if (verb == "record" || verb == "replay") {
-    if (post) return refusal(405, "this method is not allowed here");
-    if (verb == "record") {
-      const std::string format = query_value(query, "format").value_or("json");
-      if (format == "json") return answer(matches_.record(id));
-      if (format != "sgf") return refusal(400, "a record's format is json or sgf");
-      auto sgf = matches_.record_sgf(id);
-      if (const auto* refused = std::get_if<Refusal>(&sgf))
-        return refusal(refused->status, refused->reason);
-      return Response{200, "application/x-go-sgf; charset=utf-8", std::get<std::string>(sgf)};
-    }
-    const auto step = whole_number(query_value(query, "step").value_or("0"));
-    if (!step) return refusal(400, "\"step\" is a whole number");
-    return answer(
-        matches_.replay(id, static_cast<std::size_t>(std::min<std::uint64_t>(*step, 1u << 30))));
+  const Route* route = nullptr;
+  for (const Route& r : kGameRoutes)
+    if (r.verb == verb) route = &r;
+  if (!is_hex_id(id) || !route) return refusal(404, "nothing at " + engine::printable(path, 80));
+  if (route->post != (request.method == "POST"))
+    return refusal(405, "this method is not allowed here");
+  GameCall call{request, id, query, "", nullptr};
+  if (!route->post) return route->handle(*this, call);
+  const json fields = json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+  if (fields.is_discarded()) return refusal(400, "the body is not JSON");
+  if (!fields.is_object()) return refusal(400, "the body must be a JSON object");
+  const auto token = fields.find("token");
+  if (token == fields.end() || !token->is_string())
+    return refusal(400, "the body needs \"token\": your seat's token");
+  call.token = token->get<std::string>();
+  call.body = &fields;
+  return route->handle(*this, call);
+}
+
+Response Api::record(const GameCall& call) const {
+  const std::string format = query_value(call.query, "format").value_or("json");
+  if (format == "json") return answer(matches_.record(call.id));
+  if (format != "sgf") return refusal(400, "a record's format is json or sgf");
+  auto sgf = matches_.record_sgf(call.id);
+  if (const auto* refused = std::get_if<Refusal>(&sgf))
+    return refusal(refused->status, refused->reason);
+  return Response{200, "application/x-go-sgf; charset=utf-8", std::get<std::string>(sgf)};
+}
+
+Response Api::replay(const GameCall& call) const {
+  const auto step = whole_number(query_value(call.query, "step").value_or("0"));
+  if (!step) return refusal(400, "\"step\" is a whole number");
+  return answer(
+      matches_.replay(call.id, static_cast<std::size_t>(std::min<std::uint64_t>(*step, 1u << 30))));
+}
+
+// Server-sent events: each version of the view as it comes.
+std::variant<Response, Wait> Api::events(const GameCall& call) const {
+  const std::string token = query_value(call.query, "token").value_or("");
+  const auto first = matches_.view_text(call.id, token);
+  if (const auto* refused = std::get_if<Refusal>(&first))
+    return refusal(refused->status, refused->reason);
+  // Resumed: the version the browser has (its EventSource's last id, or
+  // the page's ?after=); its view is sent only if the game is elsewhere.
+  const auto has =
+      call.request.last_event_id ? call.request.last_event_id : query_value(call.query, "after");
+  std::uint64_t after = 0;
+  if (has) {
+    const auto number = whole_number(*has);
+    if (!number) return refusal(400, "\"after\" and Last-Event-ID are whole numbers");
+    after = *number;
   }
-  if (verb == "events") {  // server-sent events: each version of the view as it comes
-    if (post) return refusal(405, "this method is not allowed here");
-    const std::string token = query_value(query, "token").value_or("");
-    const auto first = matches_.view_text(id, token);
-    if (const auto* refused = std::get_if<Refusal>(&first))
-      return refusal(refused->status, refused->reason);
-    // Resumed: the version the browser has (its EventSource's last id, or
-    // the page's ?after=); its view is sent only if the game is elsewhere.
-    const auto has = request.last_event_id ? request.last_event_id : query_value(query, "after");
-    std::uint64_t after = 0;
-    if (has) {
-      const auto number = whole_number(*has);
-      if (!number) return refusal(400, "\"after\" and Last-Event-ID are whole numbers");
-      after = *number;
-    }
-    return Wait{id, token, after, Clock::now() + kEventHeartbeat, true};
+  return Wait{call.id, token, after, Clock::now() + kEventHeartbeat, true};
+}
+
+// A seat's (or a watcher's) view, at once or when it changes (a long poll).
+std::variant<Response, Wait> Api::view_or_wait(const GameCall& call) const {
+  const std::string token = query_value(call.query, "token").value_or("");
+  bool waits = false;
+  std::uint64_t after = 0, wait_ms = kDefaultWaitMs;
+  for (const auto& [name, value] : {std::pair{"after", &after}, std::pair{"wait", &wait_ms}}) {
+    const auto text = query_value(call.query, name);
+    if (!text) continue;
+    const auto number = whole_number(*text);
+    if (!number) return refusal(400, "\"after\" and \"wait\" are whole numbers");
+    *value = *number;
+    waits = waits || value == &after;
   }
-  if (verb.empty()) {
-    if (post) return refusal(405, "this method is not allowed here");
-    const std::string token = query_value(query, "token").value_or("");
-    bool waits = false;
-    std::uint64_t after = 0, wait_ms = kDefaultWaitMs;
-    for (const auto& [name, value] : {std::pair{"after", &after}, std::pair{"wait", &wait_ms}}) {
-      const auto text = query_value(query, name);
-      if (!text) continue;
-      const auto number = whole_number(*text);
-      if (!number) return refusal(400, "\"after\" and \"wait\" are whole numbers");
-      *value = *number;
-      waits = waits || value == &after;
-    }
-    // The view rendered once for every client of this seat (the event
-    // streams' too). A read: nothing is written, no identity given; a page
-    // that opens a seat's link holds it by POST .../hold.
-    const auto view = matches_.view_text(id, token);
-    if (const auto* refused = std::get_if<Refusal>(&view))
-      return refusal(refused->status, refused->reason);
-    const Matches::ViewText& seen = std::get<Matches::ViewText>(view);
-    if (!waits || seen.version > after) return shared_view(seen);
-    auto ms = std::min<std::uint64_t>(wait_ms, kMaxWaitMs);
-    // A clock that runs out ends the game: the wait ends then at the latest.
-    if (seen.clock_left_ms)
-      ms = std::min<std::uint64_t>(
-          ms, static_cast<std::uint64_t>(std::max<std::int64_t>(0, *seen.clock_left_ms) + 20));
-    return Wait{id, token, after, Clock::now() + std::chrono::milliseconds(ms)};
-  }
-  if (!post) return refusal(405, "this method is not allowed here");
-  auto object = body();
-  if (auto* refused = std::get_if<Response>(&object)) return *refused;
-  const json& fields = std::get<json>(object);
-  const auto text = [&](const char* name) -> std::optional<std::string> {
-    const auto at = fields.find(name);
-    if (at == fields.end() || !at->is_string()) return std::nullopt;
-    return at->get<std::string>();
-  };
-  const auto token = text("token");
-  if (!token) return refusal(400, "the body needs \"token\": your seat's token");
-  if (verb == "hold") {  // a seat's link opened: this browser holds the seat
-    const std::optional<std::string> known = identity(request);
-    const std::string holder = known ? *known : identities_.issue();
-    Response held = answer(matches_.hold(holder, id, *token));
-    if (!known && held.status == 200) held.set_cookie = identity_cookie(holder);
-    return held;
-  }
-  if (verb == "undo") return answer(matches_.undo(id, *token));
-  if (verb == "resign") return answer(matches_.resign(id, *token));
-  if (verb == "draw") return answer(matches_.draw(id, *token));
-  if (verb == "decline") return answer(matches_.decline(id, *token));
-  if (verb == "cancel") return answer(matches_.cancel(id, *token));
-  if (verb == "rematch") return answer(matches_.rematch(id, *token, request.client));
-  // One action ("action"), or the steps of one turn together ("actions").
+  // The view rendered once for every client of this seat (the event
+  // streams' too). A read: nothing is written, no identity given; a page
+  // that opens a seat's link holds it by POST .../hold.
+  const auto view = matches_.view_text(call.id, token);
+  if (const auto* refused = std::get_if<Refusal>(&view))
+    return refusal(refused->status, refused->reason);
+  const Matches::ViewText& seen = std::get<Matches::ViewText>(view);
+  if (!waits || seen.version > after) return shared_view(seen);
+  auto ms = std::min<std::uint64_t>(wait_ms, kMaxWaitMs);
+  // A clock that runs out ends the game: the wait ends then at the latest.
+  if (seen.clock_left_ms)
+    ms = std::min<std::uint64_t>(
+        ms, static_cast<std::uint64_t>(std::max<std::int64_t>(0, *seen.clock_left_ms) + 20));
+  return Wait{call.id, token, after, Clock::now() + std::chrono::milliseconds(ms)};
+}
+
+// A seat's link opened: this browser holds the seat.
+Response Api::hold(const GameCall& call) const {
+  const std::optional<std::string> known = identity(call.request);
+  const std::string holder = known ? *known : identities_.issue();
+  Response held = answer(matches_.hold(holder, call.id, call.token));
+  if (!known && held.status == 200) held.set_cookie = identity_cookie(holder);
+  return held;
+}
+
+// One action ("action"), or the steps of one turn together ("actions"):
+// played, or only previewed.
+Response Api::act(const GameCall& call, bool preview) const {
+  const json& fields = *call.body;
   std::vector<std::string> actions;
-  if (const auto action = text("action")) {
-    actions.push_back(*action);
+  if (const auto action = fields.find("action"); action != fields.end() && action->is_string()) {
+    actions.push_back(action->get<std::string>());
   } else if (const auto list = fields.find("actions"); list != fields.end() && list->is_array()) {
     for (const json& item : *list) {
       if (!item.is_string()) return refusal(400, "\"actions\" is a list of actions' texts");
@@ -329,8 +381,8 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   }
   for (const std::string& action : actions)
     if (action.size() > kMaxActionBytes) return refusal(400, "the action is too long");
-  if (verb == "preview") return answer(matches_.preview(id, *token, actions));
-  return answer(matches_.act(id, *token, actions));
+  if (preview) return answer(matches_.preview(call.id, call.token, actions));
+  return answer(matches_.act(call.id, call.token, actions));
 }
 
 // The requests that make or find games for a browser: a game created, the

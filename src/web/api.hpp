@@ -100,6 +100,23 @@ class Api {
   Response games_api(const Request& request, std::string_view path,
                      const nlohmann::json& body) const;
   Response page(const Request& request, std::string_view path) const;
+  // A request to one game, /api/games/ID/VERB: its routes (api.cpp's
+  // kGameRoutes), each a method and a handler of the call.
+  struct GameCall {
+    const Request& request;
+    std::string id;
+    std::string_view query;
+    std::string token;                     // a POST's: the body's seat token
+    const nlohmann::json* body = nullptr;  // a POST's body
+  };
+  std::variant<Response, Wait> game_route(const Request& request, std::string_view path,
+                                          std::string_view query) const;
+  std::variant<Response, Wait> view_or_wait(const GameCall& call) const;
+  std::variant<Response, Wait> events(const GameCall& call) const;
+  Response record(const GameCall& call) const;
+  Response replay(const GameCall& call) const;
+  Response hold(const GameCall& call) const;
+  Response act(const GameCall& call, bool preview) const;
   // The browser's identity, if its cookie holds one these servers issued
   // (or one issued before identities were signed, which holds seats).
   std::optional<std::string> identity(const Request& request) const;

@@ -145,12 +145,20 @@ def main():
         games.append(done)
         # The game flow's steps too: a draw offer standing, a resignation
         # and its rematch.
-        first = {}
-        for game in games:
-            first.setdefault(game["game"], game)
-        raiinet, sas = first["raiinet"], first["sword-and-shield"]
+        # (Games of their own, one action in: a game played at random may
+        # be over, Sword and Shield's after two actions.)
+        flow = []
+        for name in ("raiinet", "sword-and-shield"):
+            status, game = call(address, "/api/games", {"game": name})
+            assert status == 200, (name, game)
+            game["game"] = name
+            play(address, game, 1, rng)
+            flow.append(game)
+        games += flow
+        raiinet, sas = flow
         assert call(address, "/api/games/%s/draw" % raiinet["id"], {"token": raiinet["seats"][0]["token"]})[0] == 200
-        assert call(address, "/api/games/%s/resign" % sas["id"], {"token": sas["seats"][1]["token"]})[0] == 200
+        resigned = call(address, "/api/games/%s/resign" % sas["id"], {"token": sas["seats"][1]["token"]})
+        assert resigned[0] == 200, resigned
         status, seen = call(address, "/api/games/%s/rematch" % sas["id"], {"token": sas["seats"][0]["token"]})
         assert status == 200 and "rematch" in seen, seen
         _, other = call(address, "/api/games/%s?token=%s" % (sas["id"], sas["seats"][1]["token"]))
