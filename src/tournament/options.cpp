@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 
 #include "engine/call_options.hpp"
 #include "engine/words.hpp"
@@ -27,18 +28,17 @@ std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
   return engine::Sprt{v[0], v[1], v[2], v[3]};
 }
 
-std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm& slurm,
-                                std::ostream& out, std::ostream& err) {
+namespace {
+
+// The options read as text, checked once all are read.
+struct Texts {
   std::string players, sprt, slice, resume;
   std::vector<std::string> params;
-  CLI::App app{
-      "Plays a round robin between bots of a game of two: each encounter in pairs of games\n"
-      "from one start with the seats swapped; standings with Elo and its 95% interval, the\n"
-      "pairs' statistics; with --sprt, a sequential test that stops when it decides.\n"
-      "gridgames tournament --merge DIR: the standings of a tournament run with --slurm DIR.",
-      "gridgames tournament"};
+};
+
+void add_options(CLI::App& app, Options& o, Slurm& slurm, Texts& texts) {
   app.add_option("game", o.game, "the game")->required();
-  app.add_option("--players", players,
+  app.add_option("--players", texts.players,
                  "the players, comma-separated: bots by name, NAME@N (N iterations a decision) or "
                  "NAME@Nms (N milliseconds); for Amazons also program:COMMAND, a program of the "
                  "tournament file protocol (its command without commas)")
@@ -49,7 +49,7 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   app.add_option("--seed", o.seed, "the seed of the starts and the bots");
   app.add_option("--max-length", o.max_length, "the length limit of games that have one")
       ->check(CLI::Range(1, 10000000));
-  app.add_option("--param", params, "a game parameter NAME=VALUE (repeatable)");
+  app.add_option("--param", texts.params, "a game parameter NAME=VALUE (repeatable)");
   app.add_option("--random-plies", o.random_plies,
                  "start each pair after this many plies played at random (the same in both "
                  "games of the pair)")
@@ -59,21 +59,104 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
                  "separated by ';'), the suite once through unless --games says otherwise");
   app.add_flag("--shuffle-openings", o.shuffle_openings,
                "take the openings in an order drawn from the seed, not the file's");
-  app.add_option("--sprt", sprt, "ELO0,ELO1,ALPHA,BETA: the sequential test (two players)");
+  app.add_option("--sprt", texts.sprt, "ELO0,ELO1,ALPHA,BETA: the sequential test (two players)");
   app.add_option("--records", o.records, "a JSON line per game to this file");
   app.add_option("--pgn", o.pgn, "each game's result as PGN (tags only) to this file");
   app.add_option("--sgf", o.sgf_dir, "a classic Amazons game each as SGF into this folder");
   app.add_flag("--gauntlet", o.gauntlet, "the first player against each of the others only");
-  app.add_option("--resume", resume,
+  app.add_option("--resume", texts.resume,
                  "go on after an interruption from these records (a --records file): the pairs "
                  "they hold are counted, the others played and appended");
-  app.add_option("--slice", slice, "I/K: play only the pairs whose number modulo K is I");
+  app.add_option("--slice", texts.slice, "I/K: play only the pairs whose number modulo K is I");
   app.add_option("--slurm", slurm.dir,
                  "submit the tournament to Slurm as a job array, its records into this new folder");
   app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
       ->check(CLI::Range(1, 10000));
   app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
   engine::add_call_options(app, o.limits, o.confine, "program: players", "you");
+}
+
+// The game and its players; why not, if they are not good.
+std::optional<std::string> check_players(Options& o, const games::GameInfo& info,
+                                         const Texts& texts) {
+  if (const auto wrong = games::add_params(texts.params, o.params))
+    return "--param " + *wrong + ": write it as NAME=VALUE";
+  auto made = info.make(start_of_pair(o, info, 0));
+  if (const auto* error = std::get_if<std::string>(&made)) return *error;
+  if (std::get<std::unique_ptr<engine::AnyState>>(made)->players() != 2)
+    return o.game + " with these parameters is not a game of two players";
+  o.players = engine::split_on(texts.players, ',');
+  if (o.players.size() < 2) return "--players needs two players at least";
+  for (const std::string& p : o.players) {
+    if (p.starts_with(kProgram)) {
+      if (!info.make_program)
+        return o.game + " has no file protocol for programs: its players are bots";
+      if (!info.make_program(p.substr(kProgram.size()), {}))
+        return "\"" + engine::printable(p) + "\": program:COMMAND needs a command";
+      continue;
+    }
+    if (!info.make_bot(p, {}, 0)) {
+      std::string bots;
+      for (const std::string& b : info.bots) bots += (bots.empty() ? "" : ", ") + b;
+      return "no player \"" + engine::printable(p) + "\" for " + o.game + " (its bots: " + bots +
+             ", each with @N iterations or @Nms if it searches)";
+    }
+  }
+  return std::nullopt;
+}
+
+// How the pairs open, which of them this process plays, and where they go.
+std::optional<std::string> check_pairs(Options& o, const games::GameInfo& info, const Slurm& slurm,
+                                       const Texts& texts, bool games_given) {
+  if (!o.openings_file.empty()) {
+    if (o.random_plies > 0) return "--openings and --random-plies: give one way to open";
+    if (const std::string why = read_openings(o, info); !why.empty()) return why;
+    if (!games_given) o.games = 2 * static_cast<int>(o.openings.size());
+  } else if (o.shuffle_openings) {
+    return "--shuffle-openings needs --openings FILE";
+  }
+  const auto n = static_cast<int>(o.players.size());
+  o.encounters = o.gauntlet ? n - 1 : n * (n - 1) / 2;
+  if (!texts.resume.empty()) {
+    if (!o.records.empty() && o.records != texts.resume)
+      return "--resume FILE appends to FILE: give no other --records";
+    o.records = texts.resume;
+    o.resume = true;
+  }
+  if (!o.sgf_dir.empty() && !std::filesystem::is_directory(o.sgf_dir))
+    return "--sgf " + o.sgf_dir + ": not a folder";
+  if (!texts.slice.empty()) {
+    const std::size_t slash = texts.slice.find('/');
+    const auto i = engine::parse_int(texts.slice.substr(0, slash));
+    const auto k = slash == std::string::npos ? std::nullopt
+                                              : engine::parse_int(texts.slice.substr(slash + 1));
+    if (!i || !k || *k < 1 || *i < 0 || *i >= *k) return "--slice is I/K with 0 <= I < K";
+    o.slice = *i;
+    o.slices = *k;
+  }
+  if (!texts.sprt.empty()) {
+    auto read = read_sprt(texts.sprt);
+    if (const auto* why = std::get_if<std::string>(&read)) return *why;
+    if (o.players.size() != 2) return "--sprt tests two players";
+    if (!slurm.dir.empty() || o.slices > 1)
+      return "--sprt decides pair by pair: it runs in one process, not sliced";
+    o.sprt = std::get<engine::Sprt>(read);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm& slurm,
+                                std::ostream& out, std::ostream& err) {
+  CLI::App app{
+      "Plays a round robin between bots of a game of two: each encounter in pairs of games\n"
+      "from one start with the seats swapped; standings with Elo and its 95% interval, the\n"
+      "pairs' statistics; with --sprt, a sequential test that stops when it decides.\n"
+      "gridgames tournament --merge DIR: the standings of a tournament run with --slurm DIR.",
+      "gridgames tournament"};
+  Texts texts;
+  add_options(app, o, slurm, texts);
   std::reverse(args.begin(), args.end());  // CLI11 reads a vector from its end
   try {
     app.parse(args);
@@ -86,63 +169,8 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
   };
   const games::GameInfo* info = games::find_game(o.game);
   if (!info) return fail("unknown game \"" + engine::printable(o.game) + "\"");
-  if (const auto wrong = games::add_params(params, o.params))
-    return fail("--param " + *wrong + ": write it as NAME=VALUE");
-  auto made = info->make(start_of_pair(o, *info, 0));
-  if (const auto* error = std::get_if<std::string>(&made)) return fail(*error);
-  if (std::get<std::unique_ptr<engine::AnyState>>(made)->players() != 2)
-    return fail(o.game + " with these parameters is not a game of two players");
-  o.players = engine::split_on(players, ',');
-  if (o.players.size() < 2) return fail("--players needs two players at least");
-  for (const std::string& p : o.players) {
-    if (p.starts_with(kProgram)) {
-      if (!info->make_program)
-        return fail(o.game + " has no file protocol for programs: its players are bots");
-      if (!info->make_program(p.substr(kProgram.size()), {}))
-        return fail("\"" + engine::printable(p) + "\": program:COMMAND needs a command");
-      continue;
-    }
-    if (!info->make_bot(p, {}, 0)) {
-      std::string bots;
-      for (const std::string& b : info->bots) bots += (bots.empty() ? "" : ", ") + b;
-      return fail("no player \"" + engine::printable(p) + "\" for " + o.game +
-                  " (its bots: " + bots + ", each with @N iterations or @Nms if it searches)");
-    }
-  }
-  if (!o.openings_file.empty()) {
-    if (o.random_plies > 0) return fail("--openings and --random-plies: give one way to open");
-    if (const std::string why = read_openings(o, *info); !why.empty()) return fail(why);
-    if (app.count("--games") == 0) o.games = 2 * static_cast<int>(o.openings.size());
-  } else if (o.shuffle_openings) {
-    return fail("--shuffle-openings needs --openings FILE");
-  }
-  const auto n = static_cast<int>(o.players.size());
-  o.encounters = o.gauntlet ? n - 1 : n * (n - 1) / 2;
-  if (!resume.empty()) {
-    if (!o.records.empty() && o.records != resume)
-      return fail("--resume FILE appends to FILE: give no other --records");
-    o.records = resume;
-    o.resume = true;
-  }
-  if (!o.sgf_dir.empty() && !std::filesystem::is_directory(o.sgf_dir))
-    return fail("--sgf " + o.sgf_dir + ": not a folder");
-  if (!slice.empty()) {
-    const std::size_t slash = slice.find('/');
-    const auto i = engine::parse_int(slice.substr(0, slash));
-    const auto k =
-        slash == std::string::npos ? std::nullopt : engine::parse_int(slice.substr(slash + 1));
-    if (!i || !k || *k < 1 || *i < 0 || *i >= *k) return fail("--slice is I/K with 0 <= I < K");
-    o.slice = *i;
-    o.slices = *k;
-  }
-  if (!sprt.empty()) {
-    auto read = read_sprt(sprt);
-    if (const auto* why = std::get_if<std::string>(&read)) return fail(*why);
-    if (o.players.size() != 2) return fail("--sprt tests two players");
-    if (!slurm.dir.empty() || o.slices > 1)
-      return fail("--sprt decides pair by pair: it runs in one process, not sliced");
-    o.sprt = std::get<engine::Sprt>(read);
-  }
+  if (auto why = check_players(o, *info, texts)) return fail(*why);
+  if (auto why = check_pairs(o, *info, slurm, texts, app.count("--games") > 0)) return fail(*why);
   return std::nullopt;
 }
 
