@@ -49,6 +49,73 @@ json last_move(const std::deque<std::vector<json>>& log, std::size_t mine) {
   return nullptr;
 }
 
+// A request's parameters for `info`, a seed drawn where the game has one
+// and none is given; `dealt_chosen` set when the request names what deals
+// (ParamSpec::deals). A seek may not name it in a game with something
+// hidden or drawn by chance.
+std::variant<engine::Params, Refusal> request_params(const games::GameInfo& info,
+                                                     const json& request, bool seek,
+                                                     bool& dealt_chosen) {
+  engine::Params params;
+  if (request.contains("params")) {
+    if (!request["params"].is_object())
+      return Refusal{400, "\"params\" must be an object of parameter names and values"};
+    for (const auto& [key, value] : request["params"].items()) {
+      const auto text = param_text(value);
+      if (!text) return Refusal{400, "parameter " + engine::printable(key) + ": not a value"};
+      params[key] = *text;
+    }
+  }
+  // A game open to strangers with something hidden or drawn by chance is
+  // dealt by the server: a seeker who chose the seed could rehearse the
+  // deal (RAIInet's hidden links) in a private game of its own.
+  std::string chosen_deal;
+  for (const auto& given : params)
+    if (engine::deals(info.params, given.first)) chosen_deal = given.first;
+  dealt_chosen = !chosen_deal.empty();
+  if (seek && (info.facts.hidden || info.facts.chance) && dealt_chosen)
+    return Refusal{400, "a game open to strangers is dealt by the server: leave \"" + chosen_deal +
+                            "\" out of a seek (a game you make with its links may keep it, and "
+                            "its players are told)"};
+  // A seed not given is drawn here: a fixed default would deal every game the
+  // same hidden links.
+  if (!params.count("seed") && std::any_of(info.params.begin(), info.params.end(),
+                                           [](const auto& p) { return p.name == "seed"; }))
+    params["seed"] = std::to_string(std::random_device{}() % 1000000000u);
+  if (info.fields && info.fields(params) > kMaxWebFields) {
+    return Refusal{400, "this board is too large to play in a browser (at most " +
+                            std::to_string(kMaxWebFields) + " fields)"};
+  }
+  return params;
+}
+
+// Why a request's "clock" is not one, if it is not.
+std::optional<Refusal> clock_refusal(const json& clock) {
+  if (clock.is_null()) return std::nullopt;
+  const auto in_range = [&](const char* field) {
+    const json v = clock.is_object() ? clock.value(field, json(0)) : json();
+    return v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 600;
+  };
+  if (!in_range("minutes") || !in_range("increment_seconds") ||
+      clock.value("minutes", 0.0) * 60 + clock.value("increment_seconds", 0.0) < 1)
+    return Refusal{400,
+                   "\"clock\" is {\"minutes\": 0 to 600, \"increment_seconds\": 0 to 600}, "
+                   "a second at least"};
+  return std::nullopt;
+}
+
+// A request's seats: each "human" or a bot's name.
+std::variant<std::vector<std::string>, Refusal> request_seats(const json& request) {
+  const json seats = request.value("seats", json::array());
+  std::vector<std::string> kinds;
+  if (!seats.is_array()) return Refusal{400, "\"seats\" must be a list"};
+  for (const json& kind : seats) {
+    if (!kind.is_string()) return Refusal{400, "a seat is \"human\" or a bot's name"};
+    kinds.push_back(kind.get<std::string>());
+  }
+  return kinds;
+}
+
 }  // namespace
 
 json move_json(const engine::MoveData& m) {
@@ -243,57 +310,15 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   const std::string name = request["game"].get<std::string>();
   const games::GameInfo* info = games::find_game(name);
   if (!info) return Refusal{404, "no game \"" + engine::printable(name) + "\""};
-  engine::Params params;
-  if (request.contains("params")) {
-    if (!request["params"].is_object())
-      return Refusal{400, "\"params\" must be an object of parameter names and values"};
-    for (const auto& [key, value] : request["params"].items()) {
-      const auto text = param_text(value);
-      if (!text) return Refusal{400, "parameter " + engine::printable(key) + ": not a value"};
-      params[key] = *text;
-    }
-  }
-  // A game open to strangers with something hidden or drawn by chance is
-  // dealt by the server: a seeker who chose the seed could rehearse the
-  // deal (RAIInet's hidden links) in a private game of its own.
-  const bool dealt = info->facts.hidden || info->facts.chance;
-  std::string chosen_deal;
-  for (const auto& given : params)
-    if (engine::deals(info->params, given.first)) chosen_deal = given.first;
-  const bool seed_chosen = !chosen_deal.empty();
-  if (seek && dealt && seed_chosen)
-    return Refusal{400, "a game open to strangers is dealt by the server: leave \"" + chosen_deal +
-                            "\" out of a seek (a game you make with its links may keep it, and "
-                            "its players are told)"};
-  // A seed not given is drawn here: a fixed default would deal every game the
-  // same hidden links.
-  const auto& specs = info->params;
-  if (!params.count("seed") &&
-      std::any_of(specs.begin(), specs.end(), [](const auto& p) { return p.name == "seed"; }))
-    params["seed"] = std::to_string(std::random_device{}() % 1000000000u);
-  if (info->fields && info->fields(params) > kMaxWebFields) {
-    return Refusal{400, "this board is too large to play in a browser (at most " +
-                            std::to_string(kMaxWebFields) + " fields)"};
-  }
+  bool dealt_chosen = false;
+  auto read = request_params(*info, request, seek, dealt_chosen);
+  if (auto* refusal = std::get_if<Refusal>(&read)) return *refusal;
+  const engine::Params& params = std::get<engine::Params>(read);
   const json clock = request.value("clock", json());
-  if (!clock.is_null()) {
-    const auto in_range = [&](const char* field) {
-      const json v = clock.is_object() ? clock.value(field, json(0)) : json();
-      return v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 600;
-    };
-    if (!in_range("minutes") || !in_range("increment_seconds") ||
-        clock.value("minutes", 0.0) * 60 + clock.value("increment_seconds", 0.0) < 1)
-      return Refusal{400,
-                     "\"clock\" is {\"minutes\": 0 to 600, \"increment_seconds\": 0 to 600}, "
-                     "a second at least"};
-  }
-  const json seats = request.value("seats", json::array());
-  std::vector<std::string> kinds;
-  if (!seats.is_array()) return Refusal{400, "\"seats\" must be a list"};
-  for (const json& kind : seats) {
-    if (!kind.is_string()) return Refusal{400, "a seat is \"human\" or a bot's name"};
-    kinds.push_back(kind.get<std::string>());
-  }
+  if (auto refusal = clock_refusal(clock)) return *refusal;
+  auto seats = request_seats(request);
+  if (auto* refusal = std::get_if<Refusal>(&seats)) return *refusal;
+  const std::vector<std::string>& kinds = std::get<std::vector<std::string>>(seats);
   {
     const std::lock_guard lock(mutex_);
     drop_idle();
@@ -323,7 +348,7 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   match->spectator = secret();
   json options = {{"spectator", match->spectator}};
   if (seek) options["seek"] = true;
-  if (dealt && seed_chosen && match->state->players() > 1) {
+  if ((info->facts.hidden || info->facts.chance) && dealt_chosen && match->state->players() > 1) {
     options["seed_chosen"] = true;
     match->seed_chosen = true;
   }
