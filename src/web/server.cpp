@@ -1,9 +1,5 @@
 #include "web/server.hpp"
 
-#include <signal.h>
-#include <sys/resource.h>
-
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -25,27 +21,6 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
-
-bool is_loopback(const std::string& host) {
-  return host == "127.0.0.1" || host == "localhost" || host == "::1";
-}
-
-// The server may hold a file descriptor for every connection: the limit
-// raised as far as it goes; the connections it leaves room for (some kept
-// for the database, the listening socket, the event loops and the bots).
-std::size_t raise_file_limit() {
-  rlimit files{};
-  if (::getrlimit(RLIMIT_NOFILE, &files) != 0) return 1024;
-  if (files.rlim_cur < files.rlim_max) {
-    files.rlim_cur = files.rlim_max;
-    ::setrlimit(RLIMIT_NOFILE, &files);
-    ::getrlimit(RLIMIT_NOFILE, &files);
-  }
-  // (Under 128, half of them: the server itself holds about a dozen.)
-  constexpr rlim_t kKept = 64;
-  return static_cast<std::size_t>(files.rlim_cur > 2 * kKept ? files.rlim_cur - kKept
-                                                             : files.rlim_cur / 2);
-}
 
 }  // namespace
 
@@ -633,118 +608,6 @@ void Server::run() {
 void Server::stop() {
   impl_->matches.stop();
   for (auto& context : impl_->contexts) context->stop();
-}
-
-int run_serve(int argc, char** argv) {
-  CLI::App app{"Serves the games to web browsers: gridgames serve [OPTIONS]", "gridgames serve"};
-  ServeOptions options;
-  int idle_minutes = 30;
-  std::string db = default_store_path();
-  bool no_db = false;
-  app.add_option("--db", db,
-                 "where the games are kept: an SQLite file (" + db +
-                     "), or a PostgreSQL database that several servers share "
-                     "(postgresql://USER@HOST:PORT/DATABASE)");
-  app.add_flag("--no-db", no_db, "keep the games in memory only: a restart ends them");
-  app.add_option("--host", options.host, "the address to listen on (loopback unless asked)");
-  app.add_option("--port", options.port, "the port; any free one when not given")
-      ->check(CLI::Range(0, 65535));
-  app.add_option("--allow-host", options.allowed_hosts,
-                 "a host name the server is reached by, besides its addresses and localhost")
-      ->take_all();
-  app.add_option("--max-games", options.limits.max_games,
-                 "games in play kept at once (200; as many finished ones besides)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--games-per-address", options.limits.games_per_address,
-                 "games in play one client address (or browser) may have at once (an eighth of "
-                 "--max-games)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--games-per-minute", options.limits.games_per_minute,
-                 "games one client address may start a minute (30)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--connections-per-address", options.connections_per_address,
-                 "connections one client address may hold open (256)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--max-connections", options.max_connections,
-                 "connections held open at once, watchers' streams and long polls included "
-                 "(as many as the file-descriptor limit allows, less 64)")
-      ->check(CLI::Range(16, 10000000));
-  app.add_option("--trusted-proxy", options.proxies,
-                 "the address of a reverse proxy in front of the server: its connections' "
-                 "client is the last address of X-Forwarded-For")
-      ->take_all();
-  app.add_option("--idle-minutes", idle_minutes, "a game untouched this long is dropped (30)")
-      ->check(CLI::Range(1, 10000));
-  int keep_days = 30;
-  app.add_option("--keep-finished-days", keep_days,
-                 "a finished game is kept this many days after its end, then removed (30)")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--export-finished", options.limits.export_finished,
-                 "a folder where each finished game's record (ID.json) is written before it "
-                 "is removed")
-      ->check(CLI::ExistingDirectory);
-  app.add_option("--bot-ms", options.limits.bot_time_ms,
-                 "a bot's thinking a decision, in ms, when the machine is not busy (500)")
-      ->check(CLI::Range(1, 60000));
-  app.set_version_flag("--version", "gridgames serve 1.0");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e, std::cout, std::cerr) == 0 ? 0 : 2;
-  }
-  // SIGINT and SIGTERM end the server cleanly: one thread waits for them,
-  // blocked in every other (the store's own thread among them) from here.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  options.limits.idle = std::chrono::minutes(idle_minutes);
-  options.limits.keep_finished = std::chrono::hours(24) * keep_days;
-  if (!no_db) {
-    auto opened = Store::open(db);
-    if (const auto* why = std::get_if<std::string>(&opened)) {
-      std::cerr << "gridgames serve: cannot keep the games in " << *why
-                << " (give another with --db, or --no-db)\n";
-      return 2;
-    }
-    options.store = std::move(std::get<std::unique_ptr<Store>>(opened));
-  }
-  const std::size_t room = raise_file_limit();
-  if (room < 16) {
-    std::cerr << "gridgames serve: the file-descriptor limit (ulimit -n) leaves room for " << room
-              << " connections: raise it to 64 or more\n";
-    return 2;
-  }
-  if (options.max_connections == 0 || options.max_connections > room) {
-    if (options.max_connections > room)
-      std::cerr << "gridgames serve: --max-connections " << options.max_connections
-                << " is more than the file-descriptor limit allows: " << room << "\n";
-    options.max_connections = room;
-  }
-  // A client gone while its answer is written is no reason to stop.
-  signal(SIGPIPE, SIG_IGN);
-  Server server(options);
-  const int port = server.bind();
-  if (port < 0) {
-    std::cerr << "gridgames serve: cannot listen on " << options.host << " port " << options.port
-              << "\n";
-    return 2;
-  }
-  const bool v6 = options.host.find(':') != std::string::npos;
-  std::cout << "http://" << (v6 ? "[" + options.host + "]" : options.host) << ":" << port << "/"
-            << std::endl;
-  if (!is_loopback(options.host))
-    std::cerr << "gridgames serve: listening beyond this computer, on " << options.host << "\n";
-  std::thread waiter([&] {
-    int signal = 0;
-    sigwait(&stop_signals, &signal);
-    server.stop();
-  });
-  server.run();
-  pthread_kill(waiter.native_handle(), SIGTERM);
-  waiter.join();
-  return 0;
 }
 
 }  // namespace web
