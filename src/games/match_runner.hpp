@@ -79,6 +79,73 @@ std::optional<std::string> simulate(const SimulationStart& start, std::uint64_t 
   return std::nullopt;
 }
 
+// The bots' names all known to the game; false (and why, on `err`) if not.
+template <auto MakeBot>
+bool known_bots(const SelfplayOptions& o, std::ostream& err) {
+  for (const std::string& name : o.bots) {
+    if (make_seat<MakeBot>(name, o, 0)) continue;
+    err << "selfplay: no bot \"" << name << "\" for this game";
+    if (name.find('@') != std::string::npos)
+      err << " (a budget is @N iterations, N from 1 to " << kMaxBotNodes
+          << ", or @Nms milliseconds, N from 1 to " << kMaxBotTimeMs << ")";
+    err << "\n";
+    return false;
+  }
+  return true;
+}
+
+// The matches' totals: each bot's tally, and the games' lengths and results.
+struct SelfplayTotals {
+  std::vector<Tally> tallies;
+  double result = 0;  // the first seat's returns, added up (a game of one: its score)
+  long long length = 0;
+  int adjudicated = 0;
+
+  // Game `g` (its seats the bots from g on, in turn) counted; with
+  // o.each_game, its line on `out` (`start` says its seed).
+  template <typename S>
+  void count(const SelfplayOptions& o, int g, const engine::PlayedGame<S>& game,
+             const std::string& start, std::ostream& out) {
+    const int n = static_cast<int>(o.bots.size()), players = game.end.players();
+    length += game.length;
+    const engine::Returns r = game.end.returns();
+    result += r[0];
+    bool truncated = false;
+    if constexpr (requires { game.end.truncated(); }) truncated = game.end.truncated();
+    adjudicated += truncated;
+    const auto outcome = outcomes(r, players);
+    if (o.each_game) out << "game " << g + 1 << start << ":";
+    for (int p = 0; p < players; ++p) {
+      Tally& t = tallies[static_cast<std::size_t>((g + p) % n)];
+      const int x = outcome[static_cast<std::size_t>(p)];
+      ++(x > 0 ? t.wins : x == 0 ? t.draws : t.losses);
+      if (o.each_game)
+        out << (p ? ", " : " ") << o.bots[static_cast<std::size_t>((g + p) % n)]
+            << (x > 0    ? " won"
+                : x == 0 ? " drew"
+                         : " lost");
+    }
+    if (o.each_game)  // seen as each game ends, when piped too
+      out << "; " << game.length << " actions" << (truncated ? ", adjudicated" : "") << "\n"
+          << std::flush;
+  }
+
+  void print(const SelfplayOptions& o, int players, double seconds, std::ostream& out) const {
+    for (std::size_t b = 0; b < tallies.size(); ++b) {
+      out << b + 1 << " " << o.bots[b] << ": " << tallies[b].wins << " wins, " << tallies[b].draws
+          << " draws, " << tallies[b].losses << " losses\n";
+    }
+    out << std::fixed << std::setprecision(1) << "mean length "
+        << static_cast<double>(length) / std::max(1, o.games) << " actions, "
+        << (seconds > 0 ? o.games / seconds : 0.0) << " games per second";
+    if (players == 1) out << ", mean result " << result / std::max(1, o.games);
+    out << "\n";
+    if (adjudicated > 0)
+      out << adjudicated << " of " << o.games
+          << " games reached the length limit and were adjudicated\n";
+  }
+};
+
 template <engine::Viewable S, auto MakeBot>
 int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
   // A game with a seed parameter (RAIInet's placements, Amazons' board)
@@ -99,22 +166,11 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
     err << "selfplay: " << *error << "\n";
     return 2;
   }
+  if (!known_bots<MakeBot>(o, err)) return 2;
   S start = std::get<S>(std::move(made));
-  for (const std::string& name : o.bots) {
-    if (!make_seat<MakeBot>(name, o, 0)) {
-      err << "selfplay: no bot \"" << name << "\" for this game";
-      if (name.find('@') != std::string::npos)
-        err << " (a budget is @N iterations, N from 1 to " << kMaxBotNodes
-            << ", or @Nms milliseconds, N from 1 to " << kMaxBotTimeMs << ")";
-      err << "\n";
-      return 2;
-    }
-  }
   const int players = start.players();
-  std::vector<Tally> tallies(o.bots.size());
-  double total_result = 0;
-  long long total_length = 0;
-  int adjudicated = 0;
+  SelfplayTotals totals;
+  totals.tallies.resize(o.bots.size());
   const auto began = std::chrono::steady_clock::now();
   for (int g = 0; g < o.games; ++g) {
     if (vary_start && g > 0 && g % n == 0) start = std::get<S>(start_of_game(g));
@@ -133,45 +189,12 @@ int selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream& err) {
       err << "selfplay: game " << g + 1 << ": " << *violation << "\n";
       return 1;
     }
-    const auto& game = std::get<engine::PlayedGame<S>>(played);
-    total_length += game.length;
-    const engine::Returns r = game.end.returns();
-    total_result += r[0];
-    if constexpr (requires { game.end.truncated(); }) adjudicated += game.end.truncated();
-    const auto result = outcomes(r, players);
-    if (o.each_game)
-      out << "game " << g + 1 << (has_seed ? " (seed=" + params["seed"] + "):" : ":");
-    for (int p = 0; p < players; ++p) {
-      Tally& t = tallies[static_cast<std::size_t>((g + p) % n)];
-      const int x = result[static_cast<std::size_t>(p)];
-      ++(x > 0 ? t.wins : x == 0 ? t.draws : t.losses);
-      if (o.each_game)
-        out << (p ? ", " : " ") << o.bots[static_cast<std::size_t>((g + p) % n)]
-            << (x > 0    ? " won"
-                : x == 0 ? " drew"
-                         : " lost");
-    }
-    if (o.each_game) {
-      out << "; " << game.length << " actions";
-      if constexpr (requires { game.end.truncated(); })
-        if (game.end.truncated()) out << ", adjudicated";
-      out << "\n" << std::flush;  // seen as each game ends, when piped too
-    }
+    totals.count(o, g, std::get<engine::PlayedGame<S>>(played),
+                 has_seed ? " (seed=" + params["seed"] + ")" : "", out);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  for (std::size_t b = 0; b < tallies.size(); ++b) {
-    out << b + 1 << " " << o.bots[b] << ": " << tallies[b].wins << " wins, " << tallies[b].draws
-        << " draws, " << tallies[b].losses << " losses\n";
-  }
-  out << std::fixed << std::setprecision(1) << "mean length "
-      << static_cast<double>(total_length) / std::max(1, o.games) << " actions, "
-      << (seconds > 0 ? o.games / seconds : 0.0) << " games per second";
-  if (players == 1) out << ", mean result " << total_result / std::max(1, o.games);
-  out << "\n";
-  if (adjudicated > 0)
-    out << adjudicated << " of " << o.games
-        << " games reached the length limit and were adjudicated\n";
+  totals.print(o, players,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(),
+               out);
   return 0;
 }
 
