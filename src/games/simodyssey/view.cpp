@@ -72,23 +72,64 @@ std::string whom(int id, Kind kind) {
   return name;
 }
 
-}  // namespace
-
-template <const Edition& E>
-nlohmann::json BasicState<E>::view(int player) const {
+// The board's squares: each sector's four quadrants, an entity or null.
+json squares_json(const Galaxy& galaxy) {
   json rows = json::array();
   for (int row = 1; row <= Galaxy::kShape.rows; ++row) {
     json cells = json::array();
     for (int col = 1; col <= Galaxy::kShape.cols; ++col) {
       json quadrants = json::array();
       for (int q = 1; q <= 4; ++q) {
-        const auto id = galaxy_.occupant({row, col}, q);
-        quadrants.push_back(id ? entity_json(galaxy_.entities().at(*id)) : json());
+        const auto id = galaxy.occupant({row, col}, q);
+        quadrants.push_back(id ? entity_json(galaxy.entities().at(*id)) : json());
       }
       cells.push_back({{"quadrants", quadrants}});
     }
     rows.push_back(cells);
   }
+  return rows;
+}
+
+// A movement of the last turn as an event, with what it did on arrival.
+json movement_json(const Movement& m) {
+  json effects = json::array();
+  for (const Effect& effect : m.effects) {
+    static constexpr const char* kWhat[] = {"reproduced", "destroyed", "attacked"};
+    effects.push_back({{"what", kWhat[static_cast<int>(effect.what)]},
+                       {"id", effect.id},
+                       {"entity", kind_name(effect.kind)},
+                       {"at", location_json(effect.at)}});
+  }
+  return {{"kind", "moved"},
+          {"id", m.id},
+          {"entity", kind_name(m.kind)},
+          {"from", location_json(m.from)},
+          {"to", location_json(m.to)},
+          {"effects", effects}};
+}
+
+// The named actions not possible now, each with why (the oracle's words
+// without its "Negative on that request:"), for a page to say so.
+json unavailable_json(const Galaxy& galaxy) {
+  json unavailable = json::array();
+  static constexpr std::pair<ActionKind, const char*> kNamed[] = {
+      {ActionKind::Land, "land"},
+      {ActionKind::Liftoff, "liftoff"},
+      {ActionKind::Wormhole, "wormhole"}};
+  for (const auto& [kind, name] : kNamed) {
+    const auto refused = galaxy.refusal({kind, Direction::N});
+    if (!refused) continue;
+    std::string why = text::refusal_message(*refused, galaxy.explorer().location.sector);
+    why.erase(0, why.find(':') + 1);
+    unavailable.push_back({{"action", name}, {"reason", why}});
+  }
+  return unavailable;
+}
+
+}  // namespace
+
+template <const Edition& E>
+nlohmann::json BasicState<E>::view(int player) const {
   json explorer = {{"alive", galaxy_.explorer_alive()}};
   if (galaxy_.explorer_alive()) {
     const Entity& e = galaxy_.explorer();
@@ -108,20 +149,7 @@ nlohmann::json BasicState<E>::view(int player) const {
         last["from"] = {m.from.sector.row - 1, m.from.sector.col - 1};
         last["to"] = {m.to.sector.row - 1, m.to.sector.col - 1};
       }
-      json effects = json::array();
-      for (const Effect& effect : m.effects) {
-        static constexpr const char* kWhat[] = {"reproduced", "destroyed", "attacked"};
-        effects.push_back({{"what", kWhat[static_cast<int>(effect.what)]},
-                           {"id", effect.id},
-                           {"entity", kind_name(effect.kind)},
-                           {"at", location_json(effect.at)}});
-      }
-      events.push_back({{"kind", "moved"},
-                        {"id", m.id},
-                        {"entity", kind_name(m.kind)},
-                        {"from", location_json(m.from)},
-                        {"to", location_json(m.to)},
-                        {"effects", effects}});
+      events.push_back(movement_json(m));
     }
     for (const Entity& dead : last_report_.deaths) {
       events.push_back({{"kind", "died"},
@@ -137,33 +165,19 @@ nlohmann::json BasicState<E>::view(int player) const {
     for (std::size_t i = 0; i < events.size() && i < lines.size(); ++i)
       events[i]["text"] = lines[i];
   }
-  // The named actions not possible now, each with why (the oracle's words
-  // without its "Negative on that request:"), for a page to say so.
-  json unavailable = json::array();
-  if (!over()) {
-    static constexpr std::pair<ActionKind, const char*> kNamed[] = {
-        {ActionKind::Land, "land"},
-        {ActionKind::Liftoff, "liftoff"},
-        {ActionKind::Wormhole, "wormhole"}};
-    for (const auto& [kind, name] : kNamed) {
-      const auto refused = galaxy_.refusal({kind, Direction::N});
-      if (!refused) continue;
-      std::string why = text::refusal_message(*refused, galaxy_.explorer().location.sector);
-      why.erase(0, why.find(':') + 1);
-      unavailable.push_back({{"action", name}, {"reason", why}});
-    }
-  }
-  return {
-      {"game", "simodyssey"},
-      {"player", player},
-      {"unavailable", unavailable},
-      {"board", {{"rows", Galaxy::kShape.rows}, {"cols", Galaxy::kShape.cols}, {"squares", rows}}},
-      {"players", {explorer}},
-      {"to_move", to_move()},
-      {"turns", turns()},
-      {"life_found", life_found_},
-      {"last", last},
-      {"events", events}};
+  return {{"game", "simodyssey"},
+          {"player", player},
+          {"unavailable", over() ? json::array() : unavailable_json(galaxy_)},
+          {"board",
+           {{"rows", Galaxy::kShape.rows},
+            {"cols", Galaxy::kShape.cols},
+            {"squares", squares_json(galaxy_)}}},
+          {"players", {explorer}},
+          {"to_move", to_move()},
+          {"turns", turns()},
+          {"life_found", life_found_},
+          {"last", last},
+          {"events", events}};
 }
 
 template <const Edition& E>
