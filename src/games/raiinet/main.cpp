@@ -94,6 +94,92 @@ std::string computer_turn(raiinet::Session& session, const raiinet::Options& opt
          state.action_text(action) + "\n" + session.apply(action);
 }
 
+// The game of the options: the placements given, or drawn from the seed
+// (a seed not given is drawn from the clock, and shown).
+raiinet::Session new_session(const raiinet::Options& options, std::uint64_t& seed) {
+  seed = 0;
+  if (options.seed) {
+    seed = *options.seed;
+  } else if (!options.placements[0] || !options.placements[1]) {
+    seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
+           1000000000;
+    std::cout << "Seed: " << seed << "\n";
+  }
+  engine::Random rng(seed);
+  raiinet::Placement placements[2];
+  for (int p = 0; p < 2; ++p) {
+    const auto& given = options.placements[static_cast<std::size_t>(p)];
+    placements[p] = given ? *given : raiinet::random_placement(rng);
+  }
+  return raiinet::Session(
+      raiinet::Game(placements[0], placements[1], options.cards[0], options.cards[1]));
+}
+
+// The window (-graphics), drawn again after every change; nothing (and
+// false, having said why) when it cannot open.
+bool open_graphics(const raiinet::Options& options, raiinet::Session& session,
+                   std::unique_ptr<raiinet::GraphicsDisplay>& graphics) {
+  std::string error;
+  graphics = raiinet::GraphicsDisplay::open(options.graphics_both, options.snapshot, error);
+  if (!graphics) {
+    std::cerr << "raiinet: " << error << "\n";
+    return false;
+  }
+  raiinet::GraphicsDisplay* window = graphics.get();
+  const auto redraw = [window](const raiinet::Game& game) {
+    if (!window->update(game)) {
+      std::cerr << "raiinet: cannot write the snapshot " << window->failed_snapshot() << "\n";
+      std::exit(2);
+    }
+  };
+  session.add_observer(redraw);
+  redraw(session.game());
+  return true;
+}
+
+// Two people at one terminal: before each player's secrets show, a pause
+// for the keyboard to change hands, and the screen cleared.
+void hand_over(const std::string& so_far, int next) {
+  std::cout << so_far << "Pass the keyboard to Player " << next + 1 << ", then press Enter."
+            << std::flush;
+  std::string ignored;
+  std::getline(std::cin, ignored);
+  std::cout << "\033[2J\033[H" << std::flush;
+}
+
+// The command loop, the computer's turns among them; the exit status.
+int play(raiinet::Session& session, const raiinet::Options& options,
+         raiinet::GraphicsDisplay* graphics, std::uint64_t seed) {
+  auto opened = engine::CommandInput::open("raiinet", "", options.strict);
+  engine::CommandInput& input = std::get<engine::CommandInput>(opened);  // standard input
+  const bool terminal = input.interactive();
+  // (Never for scripts or windows.)
+  const bool hot_seat = terminal && isatty(STDOUT_FILENO) && !graphics && options.computer < 0;
+  if (options.computer >= 0) session.set_viewer(1 - options.computer);
+  if (hot_seat) {
+    session.set_handover(hand_over);
+    hand_over("", session.game().current());
+  }
+  if (terminal) std::cout << "Type help for the commands.\n";
+  std::cout << session.board();
+  std::string line;
+  int decisions = 0;
+  while (!session.finished()) {
+    if (session.game().current() == options.computer) {
+      std::cout << computer_turn(session, options, seed + static_cast<std::uint64_t>(decisions++))
+                << std::flush;
+      continue;
+    }
+    if (terminal) std::cout << "Player " << session.game().current() + 1 << "> " << std::flush;
+    if (!next_line(line, graphics)) break;
+    input.took(line);
+    const std::string out = session.execute(line);
+    std::cout << out << std::flush;
+    if (!input.go_on_after(out.find("Error: ") != std::string::npos)) return 1;
+  }
+  return input.status();
+}
+
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
@@ -111,74 +197,8 @@ int main(int argc, char** argv) {
   }
   const raiinet::Options& options = std::get<raiinet::Options>(parsed);
   std::uint64_t seed = 0;
-  if (options.seed) {
-    seed = *options.seed;
-  } else if (!options.placements[0] || !options.placements[1]) {
-    seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) %
-           1000000000;
-    std::cout << "Seed: " << seed << "\n";
-  }
-  engine::Random rng(seed);
-  raiinet::Placement placements[2];
-  for (int p = 0; p < 2; ++p) {
-    const auto& given = options.placements[static_cast<std::size_t>(p)];
-    placements[p] = given ? *given : raiinet::random_placement(rng);
-  }
-  raiinet::Session session(
-      raiinet::Game(placements[0], placements[1], options.cards[0], options.cards[1]));
+  raiinet::Session session = new_session(options, seed);
   std::unique_ptr<raiinet::GraphicsDisplay> graphics;
-  if (options.graphics) {
-    std::string error;
-    graphics = raiinet::GraphicsDisplay::open(options.graphics_both, options.snapshot, error);
-    if (!graphics) {
-      std::cerr << "raiinet: " << error << "\n";
-      return 2;
-    }
-    const auto redraw = [&](const raiinet::Game& game) {
-      if (!graphics->update(game)) {
-        std::cerr << "raiinet: cannot write the snapshot " << graphics->failed_snapshot() << "\n";
-        std::exit(2);
-      }
-    };
-    session.add_observer(redraw);
-    redraw(session.game());
-  }
-  auto opened = engine::CommandInput::open("raiinet", "", options.strict);
-  engine::CommandInput& input = std::get<engine::CommandInput>(opened);  // standard input
-  const bool terminal = input.interactive();
-  // Two people at one terminal (never for scripts or windows): a pause before
-  // each player's secrets show, and the screen cleared.
-  const bool hot_seat = terminal && isatty(STDOUT_FILENO) && !graphics && options.computer < 0;
-  if (options.computer >= 0) session.set_viewer(1 - options.computer);
-  const auto hand_over = [](const std::string& so_far, int next) {
-    std::cout << so_far << "Pass the keyboard to Player " << next + 1 << ", then press Enter."
-              << std::flush;
-    std::string ignored;
-    std::getline(std::cin, ignored);
-    std::cout << "\033[2J\033[H" << std::flush;
-  };
-  if (hot_seat) {
-    session.set_handover(hand_over);
-    hand_over("", session.game().current());
-  }
-  if (terminal) std::cout << "Type help for the commands.\n";
-  std::cout << session.board();
-  std::string line;
-  int decisions = 0;
-  while (!session.finished()) {
-    if (session.game().current() == options.computer) {
-      std::cout << computer_turn(session, options, seed + static_cast<std::uint64_t>(decisions++))
-                << std::flush;
-      continue;
-    }
-    if (terminal) {
-      std::cout << "Player " << session.game().current() + 1 << "> " << std::flush;
-    }
-    if (!next_line(line, graphics.get())) break;
-    input.took(line);
-    const std::string out = session.execute(line);
-    std::cout << out << std::flush;
-    if (!input.go_on_after(out.find("Error: ") != std::string::npos)) return 1;
-  }
-  return input.status();
+  if (options.graphics && !open_graphics(options, session, graphics)) return 2;
+  return play(session, options, graphics.get(), seed);
 }
