@@ -642,9 +642,15 @@ bool calls_stopped() {
   return stopping;
 }
 
-int run_call_init(const std::vector<std::string>& init_args) {
-  if (init_args.size() < 3) return 126;
-  // Root's sandbox starts this as root: it becomes the seat's user first.
+namespace {
+
+// The sandbox's first process takes on its seat: root's sandbox starts it
+// as root, so it becomes the seat's user first (init_args[0], "-" for
+// none); then no privileges gained by running anything, no user namespace
+// made (the kernel's surface they open), nothing in the sandbox may trace
+// or signal it; and it enters the seat's folder (init_args[1]). A failure
+// is reported and ends it.
+void take_seat(const std::vector<std::string>& init_args) {
   if (init_args[0] != "-") {
     char* end = nullptr;
     errno = 0;
@@ -656,9 +662,6 @@ int run_call_init(const std::vector<std::string>& init_args) {
       ::_exit(0);
     }
   }
-  // No privileges gained by running anything, no user namespace made (the
-  // kernel's surface they open), nothing in the sandbox may trace or signal
-  // its first process.
   if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || !confine_system_calls() ||
       ::chdir(init_args[1].c_str()) != 0) {
     ::dprintf(kReportFd, "errno %d\n", errno ? errno : EPERM);
@@ -666,6 +669,53 @@ int run_call_init(const std::vector<std::string>& init_args) {
   }
   ::prctl(PR_SET_DUMPABLE, 0);
   ::fcntl(kReportFd, F_SETFD, FD_CLOEXEC);
+}
+
+// Orphans come to us: reaped until the program `pid` itself ends; its wait
+// status. If the referee goes first (killed: the report's reader is
+// closed), everything ends now, this process last, which ends its process
+// namespace: the signal bubblewrap's --die-with-parent would send cannot
+// reach a process of another user.
+int reap_until_ended(pid_t pid, int children) {
+  int status = 0;
+  for (bool ended = false; !ended;) {
+    pollfd watched[2] = {{children, POLLIN, 0}, {kReportFd, 0, 0}};
+    if (::poll(watched, 2, children < 0 ? 100 : -1) < 0 && errno != EINTR) break;
+    if (watched[1].revents & (POLLERR | POLLHUP | POLLNVAL)) {
+      ::kill(-1, SIGKILL);
+      ::_exit(0);
+    }
+    signalfd_siginfo info{};
+    if (watched[0].revents & POLLIN) (void)!::read(children, &info, sizeof info);
+    int any = 0;
+    for (pid_t done; (done = ::waitpid(-1, &any, WNOHANG)) > 0;) {
+      if (done != pid) continue;
+      status = any;
+      ended = true;
+    }
+  }
+  return status;
+}
+
+// Everything left in the sandbox killed and reaped, the program's status
+// and how many processes it left reported; the end of the sandbox.
+[[noreturn]] void end_sandbox(int status) {
+  int leftovers = 0;
+  const pid_t self = ::getpid();
+  for_each_process([&](pid_t other, const ProcInfo&) { leftovers += other != self; });
+  ::kill(-1, SIGKILL);
+  while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
+  }
+  ::dprintf(kReportFd, "status %d leftovers %d\n", status, leftovers);
+  // _exit: no exit handlers (a sanitizer's leak check) in the sandbox.
+  ::_exit(0);
+}
+
+}  // namespace
+
+int run_call_init(const std::vector<std::string>& init_args) {
+  if (init_args.size() < 3) return 126;
+  take_seat(init_args);
   const std::vector<std::string> argv(init_args.begin() + 2, init_args.end());
   std::vector<std::string> copies = argv;
   std::vector<char*> args;
@@ -694,37 +744,7 @@ int run_call_init(const std::vector<std::string>& init_args) {
     ::dprintf(kReportFd, "errno %d\n", pid < 0 ? errno : error);
     ::_exit(0);
   }
-  // Orphans come to us: reap them until the program itself ends. If the
-  // referee goes first (killed: the report's reader is closed), everything
-  // ends now, this process last, which ends its process namespace: the
-  // signal bubblewrap's --die-with-parent would send cannot reach a
-  // process of another user.
-  int status = 0;
-  for (bool ended = false; !ended;) {
-    pollfd watched[2] = {{children, POLLIN, 0}, {kReportFd, 0, 0}};
-    if (::poll(watched, 2, children < 0 ? 100 : -1) < 0 && errno != EINTR) break;
-    if (watched[1].revents & (POLLERR | POLLHUP | POLLNVAL)) {
-      ::kill(-1, SIGKILL);
-      ::_exit(0);
-    }
-    signalfd_siginfo info{};
-    if (watched[0].revents & POLLIN) (void)!::read(children, &info, sizeof info);
-    int any = 0;
-    for (pid_t done; (done = ::waitpid(-1, &any, WNOHANG)) > 0;) {
-      if (done != pid) continue;
-      status = any;
-      ended = true;
-    }
-  }
-  int leftovers = 0;
-  const pid_t self = ::getpid();
-  for_each_process([&](pid_t other, const ProcInfo&) { leftovers += other != self; });
-  ::kill(-1, SIGKILL);
-  while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
-  }
-  ::dprintf(kReportFd, "status %d leftovers %d\n", status, leftovers);
-  // _exit: no exit handlers (a sanitizer's leak check) in the sandbox.
-  ::_exit(0);
+  end_sandbox(reap_until_ended(pid, children));
 }
 
 std::string describe_end(const CallOutcome& r, const CallLimits& limits) {
