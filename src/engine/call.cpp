@@ -26,6 +26,7 @@
 #include <thread>
 
 #include "engine/cgroup.hpp"
+#include "engine/processes.hpp"
 #include "engine/seccomp.hpp"
 #include "engine/words.hpp"
 
@@ -41,47 +42,9 @@ std::mutex calls_mutex;
 std::set<pid_t> running_groups;
 std::atomic<bool> stopping = false;
 
-// The descriptor the sandbox's first process reports on.
-constexpr int kReportFd = 3;
+constexpr int kReportFd = kCallReportFd;
 constexpr auto kUsageEvery = std::chrono::milliseconds(10);
 constexpr auto kFolderEvery = std::chrono::milliseconds(100);
-
-struct ProcInfo {
-  char state = 0;
-  pid_t parent = 0;
-  pid_t group = 0;
-};
-
-// From /proc/PID/stat (of the /proc this process sees).
-std::optional<ProcInfo> proc_info(const std::string& pid) {
-  std::ifstream stat("/proc/" + pid + "/stat");
-  std::string text;
-  if (!std::getline(stat, text)) return std::nullopt;
-  const std::size_t close = text.rfind(')');
-  if (close == std::string::npos) return std::nullopt;
-  ProcInfo info;
-  int ppid = 0, pgrp = 0;
-  if (std::sscanf(text.c_str() + close + 1, " %c %d %d", &info.state, &ppid, &pgrp) != 3)
-    return std::nullopt;
-  info.parent = ppid;
-  info.group = pgrp;
-  return info;
-}
-
-// Every process /proc shows, with what it says of each (zombies left out).
-template <typename Visit>
-void for_each_process(Visit visit) {
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return;
-  while (const dirent* entry = ::readdir(proc)) {
-    char* end = nullptr;
-    const long pid = std::strtol(entry->d_name, &end, 10);
-    if (*end != '\0' || pid <= 0) continue;
-    const auto info = proc_info(entry->d_name);
-    if (info && info->state != 'Z') visit(static_cast<pid_t>(pid), *info);
-  }
-  ::closedir(proc);
-}
 
 // Kills and reaps this process's children that belong to no running call:
 // what a finished call left behind and that was handed to us as its reaper.
@@ -111,52 +74,6 @@ int end_group(pid_t group) {
   for_each_process([&](pid_t, const ProcInfo& info) { running += info.group == group; });
   ::kill(-group, SIGKILL);
   return running;
-}
-
-// The children of `pid`, of all its threads.
-void children_of(pid_t pid, std::vector<pid_t>& out) {
-  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
-  DIR* dir = ::opendir(tasks.c_str());
-  if (!dir) return;
-  while (const dirent* entry = ::readdir(dir)) {
-    if (entry->d_name[0] == '.') continue;
-    std::ifstream children(tasks + "/" + entry->d_name + "/children");
-    for (long child = 0; children >> child;) out.push_back(static_cast<pid_t>(child));
-  }
-  ::closedir(dir);
-}
-
-long long resident_kib(pid_t pid) {
-  std::ifstream statm("/proc/" + std::to_string(pid) + "/statm");
-  long long size = 0, resident = 0;
-  if (!(statm >> size >> resident)) return 0;
-  static const long long page_kib = ::sysconf(_SC_PAGESIZE) / 1024;
-  return resident * page_kib;
-}
-
-struct Usage {
-  long long kib = 0;
-  int processes = 0;
-};
-
-// The memory and the processes of the tree under `root`, its first `skip`
-// levels (the sandbox's own processes) left out.
-Usage tree_usage(pid_t root, int skip) {
-  Usage usage;
-  std::vector<std::pair<pid_t, int>> stack = {{root, 0}};
-  std::vector<pid_t> children;
-  while (!stack.empty() && usage.processes <= 100000) {
-    const auto [pid, depth] = stack.back();
-    stack.pop_back();
-    if (depth >= skip) {
-      usage.kib += resident_kib(pid);
-      ++usage.processes;
-    }
-    children.clear();
-    children_of(pid, children);
-    for (pid_t child : children) stack.emplace_back(child, depth + 1);
-  }
-  return usage;
 }
 
 struct FolderUsage {
@@ -640,111 +557,6 @@ void stop_all_calls() {
 
 bool calls_stopped() {
   return stopping;
-}
-
-namespace {
-
-// The sandbox's first process takes on its seat: root's sandbox starts it
-// as root, so it becomes the seat's user first (init_args[0], "-" for
-// none); then no privileges gained by running anything, no user namespace
-// made (the kernel's surface they open), nothing in the sandbox may trace
-// or signal it; and it enters the seat's folder (init_args[1]). A failure
-// is reported and ends it.
-void take_seat(const std::vector<std::string>& init_args) {
-  if (init_args[0] != "-") {
-    char* end = nullptr;
-    errno = 0;
-    const unsigned long number = std::strtoul(init_args[0].c_str(), &end, 10);
-    const auto user = static_cast<uid_t>(number);
-    if (*end != '\0' || errno != 0 || user == 0 || number != user || ::setgroups(0, nullptr) != 0 ||
-        ::setgid(user) != 0 || ::setuid(user) != 0) {
-      ::dprintf(kReportFd, "errno %d\n", errno ? errno : EINVAL);
-      ::_exit(0);
-    }
-  }
-  if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || !confine_system_calls() ||
-      ::chdir(init_args[1].c_str()) != 0) {
-    ::dprintf(kReportFd, "errno %d\n", errno ? errno : EPERM);
-    ::_exit(0);
-  }
-  ::prctl(PR_SET_DUMPABLE, 0);
-  ::fcntl(kReportFd, F_SETFD, FD_CLOEXEC);
-}
-
-// Orphans come to us: reaped until the program `pid` itself ends; its wait
-// status. If the referee goes first (killed: the report's reader is
-// closed), everything ends now, this process last, which ends its process
-// namespace: the signal bubblewrap's --die-with-parent would send cannot
-// reach a process of another user.
-int reap_until_ended(pid_t pid, int children) {
-  int status = 0;
-  for (bool ended = false; !ended;) {
-    pollfd watched[2] = {{children, POLLIN, 0}, {kReportFd, 0, 0}};
-    if (::poll(watched, 2, children < 0 ? 100 : -1) < 0 && errno != EINTR) break;
-    if (watched[1].revents & (POLLERR | POLLHUP | POLLNVAL)) {
-      ::kill(-1, SIGKILL);
-      ::_exit(0);
-    }
-    signalfd_siginfo info{};
-    if (watched[0].revents & POLLIN) (void)!::read(children, &info, sizeof info);
-    int any = 0;
-    for (pid_t done; (done = ::waitpid(-1, &any, WNOHANG)) > 0;) {
-      if (done != pid) continue;
-      status = any;
-      ended = true;
-    }
-  }
-  return status;
-}
-
-// Everything left in the sandbox killed and reaped, the program's status
-// and how many processes it left reported; the end of the sandbox.
-[[noreturn]] void end_sandbox(int status) {
-  int leftovers = 0;
-  const pid_t self = ::getpid();
-  for_each_process([&](pid_t other, const ProcInfo&) { leftovers += other != self; });
-  ::kill(-1, SIGKILL);
-  while (::waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
-  }
-  ::dprintf(kReportFd, "status %d leftovers %d\n", status, leftovers);
-  // _exit: no exit handlers (a sanitizer's leak check) in the sandbox.
-  ::_exit(0);
-}
-
-}  // namespace
-
-int run_call_init(const std::vector<std::string>& init_args) {
-  if (init_args.size() < 3) return 126;
-  take_seat(init_args);
-  const std::vector<std::string> argv(init_args.begin() + 2, init_args.end());
-  std::vector<std::string> copies = argv;
-  std::vector<char*> args;
-  for (std::string& a : copies) args.push_back(a.data());
-  args.push_back(nullptr);
-  int started[2];
-  if (argv.empty() || ::pipe2(started, O_CLOEXEC) != 0) return 126;
-  // Children's ends come through a signalfd, beside the report's pipe.
-  sigset_t child;
-  sigemptyset(&child);
-  sigaddset(&child, SIGCHLD);
-  ::sigprocmask(SIG_BLOCK, &child, nullptr);
-  const int children = ::signalfd(-1, &child, SFD_CLOEXEC);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::sigprocmask(SIG_UNBLOCK, &child, nullptr);
-    ::execvp(args[0], args.data());
-    const int error = errno;
-    (void)!::write(started[1], &error, sizeof error);
-    ::_exit(127);
-  }
-  ::close(started[1]);
-  int error = 0;
-  if (pid < 0 || ::read(started[0], &error, sizeof error) == sizeof error) {
-    if (pid > 0) ::waitpid(pid, nullptr, 0);
-    ::dprintf(kReportFd, "errno %d\n", pid < 0 ? errno : error);
-    ::_exit(0);
-  }
-  end_sandbox(reap_until_ended(pid, children));
 }
 
 std::string describe_end(const CallOutcome& r, const CallLimits& limits) {

@@ -99,6 +99,8 @@ bool calls_stopped();
 // kills and counts whatever else is left, and writes "status LEFTOVERS" (or
 // "errno" if ARGV could not start) to descriptor 3.
 int run_call_init(const std::vector<std::string>& init_args);
+// The descriptor run_call_init reports on.
+inline constexpr int kCallReportFd = 3;
 
 // "SIGSEGV" for 11, and so on.
 std::string signal_name(int signal_number);
