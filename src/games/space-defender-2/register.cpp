@@ -2,7 +2,6 @@
 // session (one copy of the game: the program's), started by play(...) and
 // the setup of the chosen equipment.
 #include "games/registry_entry.hpp"
-
 #include "games/space-defender-2/session.hpp"
 #include "games/space-defender-2/state.hpp"
 
