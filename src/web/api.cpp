@@ -225,6 +225,13 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   return game_route(request, path, query);
 }
 
+// A step of the game's flow that a seat takes by its token alone (undo,
+// resign, draw, decline, cancel).
+template <Answer<nlohmann::json> (Matches::*Step)(const std::string&, const std::string&)>
+std::variant<Response, Wait> Api::seat_step(const Api& api, const GameCall& call) {
+  return answer((api.matches_.*Step)(call.id, call.token));
+}
+
 // A game's routes: /api/games/ID/VERB, by VERB: POST or GET, and the handler.
 std::variant<Response, Wait> Api::game_route(const Request& request, std::string_view path,
                                              std::string_view query) const {
@@ -243,26 +250,11 @@ std::variant<Response, Wait> Api::game_route(const Request& request, std::string
       {"hold", true, [](const Api& a, const GameCall& c) { return Reply(a.hold(c)); }},
       {"actions", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, false)); }},
       {"preview", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, true)); }},
-      {"undo", true,
-       [](const Api& a, const GameCall& c) {
-         return Reply(answer(a.matches_.undo(c.id, c.token)));
-       }},
-      {"resign", true,
-       [](const Api& a, const GameCall& c) {
-         return Reply(answer(a.matches_.resign(c.id, c.token)));
-       }},
-      {"draw", true,
-       [](const Api& a, const GameCall& c) {
-         return Reply(answer(a.matches_.draw(c.id, c.token)));
-       }},
-      {"decline", true,
-       [](const Api& a, const GameCall& c) {
-         return Reply(answer(a.matches_.decline(c.id, c.token)));
-       }},
-      {"cancel", true,
-       [](const Api& a, const GameCall& c) {
-         return Reply(answer(a.matches_.cancel(c.id, c.token)));
-       }},
+      {"undo", true, &seat_step<&Matches::undo>},
+      {"resign", true, &seat_step<&Matches::resign>},
+      {"draw", true, &seat_step<&Matches::draw>},
+      {"decline", true, &seat_step<&Matches::decline>},
+      {"cancel", true, &seat_step<&Matches::cancel>},
       {"rematch", true,
        [](const Api& a, const GameCall& c) {
          return Reply(answer(a.matches_.rematch(c.id, c.token, c.request.client)));

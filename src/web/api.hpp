@@ -117,6 +117,8 @@ class Api {
   Response replay(const GameCall& call) const;
   Response hold(const GameCall& call) const;
   Response act(const GameCall& call, bool preview) const;
+  template <Answer<nlohmann::json> (Matches::*Step)(const std::string&, const std::string&)>
+  static std::variant<Response, Wait> seat_step(const Api& api, const GameCall& call);
   // The browser's identity, if its cookie holds one these servers issued
   // (or one issued before identities were signed, which holds seats).
   std::optional<std::string> identity(const Request& request) const;
