@@ -1,15 +1,14 @@
 // Players of a game chosen at run time, as the match runners (selfplay,
 // tournaments, the web's computer seats, Python's bots) hold them: a bot
-// that picks an action's text for the player to move, and what a program of
-// someone else playing a seat needs. Below the games, so that a game's
-// folder can make such a player (Amazons' program: players) without the
-// registry.
+// that picks an action's text for the player to move, and why a player gave
+// none. Below the games, so that a game's folder can make such a player
+// (Amazons' program: players) without the registry. A program of someone
+// else plays its seat in the sandbox (sandbox/arena.hpp: ProgramSeat).
 #pragma once
 
 #include <optional>
 #include <string>
 
-#include "engine/arena.hpp"
 #include "engine/game.hpp"
 
 namespace engine {
@@ -32,14 +31,6 @@ class AnyBot {
   virtual void set_time_ms(int ms) = 0;
   // After choose: the player's fault if it gave no action (a program's).
   virtual std::optional<Fault> fault() const { return std::nullopt; }
-};
-
-// Where and how a program of someone else plays a seat: its own folder and
-// confinement (engine/arena.hpp: made and removed by the caller, alive while
-// the player is) and its limits.
-struct ProgramSeat {
-  const SeatFolder* seat = nullptr;
-  CallLimits limits;
 };
 
 }  // namespace engine

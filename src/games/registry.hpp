@@ -16,6 +16,10 @@
 #include "engine/game.hpp"
 #include "engine/players.hpp"
 
+namespace sandbox {
+struct ProgramSeat;  // sandbox/arena.hpp: where a program of others plays
+}  // namespace sandbox
+
 namespace games {
 
 // The largest budgets a searching bot can be given: iterations, milliseconds.
@@ -96,7 +100,7 @@ struct GameInfo {
   // protocol (Amazons' tournaments): a player that calls COMMAND (words,
   // split as a shell would without quoting) for each of its decisions.
   std::unique_ptr<engine::AnyBot> (*make_program)(const std::string& command,
-                                                  const engine::ProgramSeat& seat) = nullptr;
+                                                  const sandbox::ProgramSeat& seat) = nullptr;
   GameFacts facts = {};
   // How to play, for people (a front end's help): how an action is written
   // and what wins, in a few lines each ending in "\n"; from the state's

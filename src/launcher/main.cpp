@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/call.hpp"
 #include "games/registry.hpp"
 #include "launcher/selfplay.hpp"
+#include "sandbox/call.hpp"
 #include "tournament/tournament.hpp"
 #include "web/server.hpp"
 
@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   // A tournament's sandbox starts this program first, to run a program: player's call.
-  if (wanted == "--call-init") return engine::run_call_init({argv + 2, argv + argc});
+  if (wanted == "--call-init") return sandbox::run_call_init({argv + 2, argv + argc});
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
   if (wanted == "tournament") return tournament::run_tournament(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "engine/call_options.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
+#include "sandbox/call_options.hpp"
 #include "tournament/openings.hpp"
 
 namespace tournament {
@@ -73,7 +73,7 @@ void add_options(CLI::App& app, Options& o, Slurm& slurm, Texts& texts) {
   app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
       ->check(CLI::Range(1, 10000));
   app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
-  engine::add_call_options(app, o.limits, o.confine, "program: players", "you");
+  sandbox::add_call_options(app, o.limits, o.confine, "program: players", "you");
 }
 
 // The game and its players; why not, if they are not good.

@@ -10,10 +10,10 @@
 #include <variant>
 #include <vector>
 
-#include "engine/arena.hpp"
-#include "engine/call.hpp"
 #include "engine/params.hpp"
 #include "engine/stats.hpp"
+#include "sandbox/arena.hpp"
+#include "sandbox/call.hpp"
 
 namespace tournament {
 
@@ -34,12 +34,12 @@ struct Options {
   engine::Params params;
   std::optional<engine::Sprt> sprt;
   std::string records, pgn, sgf_dir;
-  bool gauntlet = false;               // the first player against each of the others only
-  bool resume = false;                 // go on from the records
-  int slice = 0, slices = 1;           // play the pairs whose number % slices is slice
-  std::vector<std::string> merge;      // count these records' pairs, play nothing
-  engine::CallLimits limits;           // of program: players' calls
-  engine::ConfinementRequest confine;  // and how they are confined
+  bool gauntlet = false;                // the first player against each of the others only
+  bool resume = false;                  // go on from the records
+  int slice = 0, slices = 1;            // play the pairs whose number % slices is slice
+  std::vector<std::string> merge;       // count these records' pairs, play nothing
+  sandbox::CallLimits limits;           // of program: players' calls
+  sandbox::ConfinementRequest confine;  // and how they are confined
 };
 
 constexpr std::string_view kProgram = "program:";

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "engine/call.hpp"
+#include "sandbox/call.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/records.hpp"
 
@@ -13,10 +13,10 @@ namespace {
 
 // A seat's player: a bot, or a program: player in `seat`.
 std::unique_ptr<engine::AnyBot> make_player(const Options& o, const games::GameInfo& info,
-                                            const std::string& name, const engine::SeatFolder* seat,
-                                            std::uint64_t seed) {
+                                            const std::string& name,
+                                            const sandbox::SeatFolder* seat, std::uint64_t seed) {
   if (!name.starts_with(kProgram)) return info.make_bot(name, games::SelfplayOptions{}, seed);
-  return info.make_program(name.substr(kProgram.size()), engine::ProgramSeat{seat, o.limits});
+  return info.make_program(name.substr(kProgram.size()), sandbox::ProgramSeat{seat, o.limits});
 }
 
 }  // namespace
@@ -28,7 +28,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   auto state = std::get<std::unique_ptr<engine::AnyState>>(info.make(params));
   const int seats[2] = {first, second};
   // The seats' folders outlive their players (declared first, gone last).
-  std::unique_ptr<engine::SeatFolder> folders[2];
+  std::unique_ptr<sandbox::SeatFolder> folders[2];
   std::unique_ptr<engine::AnyBot> bots[2];
   for (int s = 0; s < 2; ++s) {
     const std::uint64_t seed =
@@ -40,7 +40,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
                                     std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)));
       if (auto* why = std::get_if<std::string>(&made))
         throw std::runtime_error("a program: player's folder: " + *why);
-      folders[s] = std::move(std::get<std::unique_ptr<engine::SeatFolder>>(made));
+      folders[s] = std::move(std::get<std::unique_ptr<sandbox::SeatFolder>>(made));
     }
     bots[s] = make_player(o, info, name, folders[s].get(), seed);
   }
@@ -70,7 +70,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
       break;
     }
   }
-  out.interrupted = engine::calls_stopped();
+  out.interrupted = sandbox::calls_stopped();
   const engine::Returns r = state->returns();
   if (loser >= 0) {
     out.first_points = loser == 0 ? 0 : 1;
@@ -100,17 +100,17 @@ bool prepare_programs(const Options& o, Programs& programs, std::ostream& err) {
   if (std::none_of(o.players.begin(), o.players.end(),
                    [](const std::string& p) { return p.starts_with(kProgram); }))
     return true;
-  engine::become_subreaper();
+  sandbox::become_subreaper();
   const auto fail = [&err](const std::string& why) {
     err << "gridgames tournament: " << why << "\n";
     return false;
   };
-  auto opened = engine::CallArena::open("gridgames-tournament", o.confine, o.limits);
+  auto opened = sandbox::CallArena::open("gridgames-tournament", o.confine, o.limits);
   if (auto* why = std::get_if<std::string>(&opened)) return fail(*why);
-  programs.arena = std::move(std::get<std::unique_ptr<engine::CallArena>>(opened));
+  programs.arena = std::move(std::get<std::unique_ptr<sandbox::CallArena>>(opened));
   for (const std::string& player : o.players) {
     if (!player.starts_with(kProgram)) continue;
-    const auto argv = engine::command_line(player.substr(kProgram.size()));
+    const auto argv = sandbox::command_line(player.substr(kProgram.size()));
     if (const auto why = programs.arena->unreachable(argv)) return fail(*why);
   }
   if (const auto problem = programs.arena->sandbox_problem())

@@ -7,8 +7,8 @@
 #include <ostream>
 #include <string>
 
-#include "engine/arena.hpp"
 #include "games/registry.hpp"
+#include "sandbox/arena.hpp"
 #include "tournament/options.hpp"
 
 namespace tournament {
@@ -31,7 +31,7 @@ struct Played {
 // Where program: players play: a folder for each seat of each game in the
 // tournament's temporary folder, confined (engine/arena.hpp).
 struct Programs {
-  std::unique_ptr<engine::CallArena> arena;
+  std::unique_ptr<sandbox::CallArena> arena;
 };
 
 // Plays one game: seat 1 `first`, seat 2 `second`. A player whose action

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/call.hpp"
+#include "sandbox/call.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/records.hpp"
 
@@ -67,7 +67,7 @@ class Tournament {
     std::vector<std::thread> workers;
     for (int w = 0; w < o_.concurrency; ++w)
       workers.emplace_back([&] {
-        for (int job; !stop_ && !engine::calls_stopped() && (job = next_++) < total;)
+        for (int job; !stop_ && !sandbox::calls_stopped() && (job = next_++) < total;)
           if (!done[static_cast<std::size_t>(job)] && job % o_.slices == o_.slice)
             play_pair(job, out);
       });

@@ -3,7 +3,7 @@
 #include <iostream>
 #include <optional>
 
-#include "engine/call.hpp"
+#include "sandbox/call.hpp"
 #include "tournament/options.hpp"
 #include "tournament/play.hpp"
 #include "tournament/runner.hpp"
@@ -28,11 +28,11 @@ int run_tournament(const std::vector<std::string>& args, std::ostream& out, std:
   if (!prepare_programs(o, programs, err)) return 2;
   // With programs' calls running, a signal stops them and the tournament
   // after its pairs in play, so that their folders are removed.
-  std::optional<engine::StopCallsOnSignals> stop;
+  std::optional<sandbox::StopCallsOnSignals> stop;
   if (programs.arena) stop.emplace();
   const int status = run_pairs(o, *games::find_game(o.game), programs, out, err, result);
   if (const int signal_number = stop ? stop->received() : 0) {
-    err << "gridgames tournament: stopped by " << engine::signal_name(signal_number)
+    err << "gridgames tournament: stopped by " << sandbox::signal_name(signal_number)
         << "; the pairs played are counted above"
         << (o.records.empty() ? "" : " and kept in " + o.records + " (--resume goes on)") << "\n";
     return 128 + signal_number;

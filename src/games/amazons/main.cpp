@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/call.hpp"
 #include "games/amazons/play.hpp"
 #include "games/amazons/protocol/program.hpp"
 #include "games/amazons/protocol/referee.hpp"
+#include "sandbox/call.hpp"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
 #endif
     // The referee's sandbox starts this program first, to run a call.
     if (!args.empty() && args[0] == "--call-init")
-      return engine::run_call_init({args.begin() + 1, args.end()});
+      return sandbox::run_call_init({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "referee")
       return amazons::run_referee({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "play") {

@@ -54,7 +54,7 @@ std::string distinct_name(const std::string& name, const std::vector<std::string
 }
 
 bool put_board(const std::filesystem::path& file, const std::string& text,
-               const engine::Confinement& c) {
+               const sandbox::Confinement& c) {
   std::error_code error;
   std::filesystem::remove_all(file, error);
   {
@@ -66,13 +66,13 @@ bool put_board(const std::filesystem::path& file, const std::string& text,
 }
 
 std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
-                                                const engine::SeatFolder& seat,
-                                                const engine::CallLimits& limits) {
+                                                const sandbox::SeatFolder& seat,
+                                                const sandbox::CallLimits& limits) {
   using Answer = std::variant<std::string, std::string>;
   argv.push_back("name");
-  const engine::CallOutcome r =
-      engine::run_call(argv, seat.path().string(), limits, seat.confinement());
-  if (const std::string ended = engine::describe_end(r, limits); !ended.empty())
+  const sandbox::CallOutcome r =
+      sandbox::run_call(argv, seat.path().string(), limits, seat.confinement());
+  if (const std::string ended = sandbox::describe_end(r, limits); !ended.empty())
     return Answer(std::in_place_index<1>, ended);
   std::string name = r.output.substr(0, r.output.find('\n'));
   while (!name.empty() && (name.back() == '\r' || name.back() == ' ')) name.pop_back();
@@ -84,11 +84,11 @@ std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
   return Answer(std::in_place_index<0>, name);
 }
 
-Judgement Judge::operator()(const engine::CallOutcome& r,
+Judgement Judge::operator()(const sandbox::CallOutcome& r,
                             const std::variant<std::string, engine::FileProblem>& left) const {
   using Fault = Judgement::Fault;
-  if (std::string ended = engine::describe_end(r, limits_); !ended.empty())
-    return out(r.end == engine::CallOutcome::End::TimedOut ? Fault::Time : Fault::Crash, ended);
+  if (std::string ended = sandbox::describe_end(r, limits_); !ended.empty())
+    return out(r.end == sandbox::CallOutcome::End::TimedOut ? Fault::Time : Fault::Crash, ended);
   if (const auto* problem = std::get_if<engine::FileProblem>(&left)) {
     if (problem->reason == "no such file") return out(Fault::Illegal, "left no board file");
     if (problem->reason.starts_with("is over"))

@@ -10,10 +10,10 @@
 #include <string>
 #include <variant>
 
-#include "engine/arena.hpp"
-#include "engine/call.hpp"
 #include "engine/files.hpp"
 #include "games/amazons/rules.hpp"
+#include "sandbox/arena.hpp"
+#include "sandbox/call.hpp"
 
 namespace amazons {
 
@@ -30,13 +30,13 @@ std::string distinct_name(const std::string& name, const std::vector<std::string
 // Writes the board a call is given anew in its folder before every call:
 // whatever happened to the file since the last call does not count.
 bool put_board(const std::filesystem::path& file, const std::string& text,
-               const engine::Confinement& c);
+               const sandbox::Confinement& c);
 
 // What `PROGRAM name` answered in the seat's folder: the first line of its
 // output if it is a usable name (index 0), or why there is none (index 1).
 std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
-                                                const engine::SeatFolder& seat,
-                                                const engine::CallLimits& limits);
+                                                const sandbox::SeatFolder& seat,
+                                                const sandbox::CallLimits& limits);
 
 struct Judgement {
   // What a disqualifying call did wrong: ended badly (crashed, a limit), ran
@@ -55,10 +55,11 @@ class Judge {
  public:
   // `id`: the player's id, 0 before its first placement adds its line (the
   // judge then sets it); `amazons`: how many each player places.
-  Judge(const engine::CallLimits& limits, int amazons, const Board& before, int& id, bool placement)
+  Judge(const sandbox::CallLimits& limits, int amazons, const Board& before, int& id,
+        bool placement)
       : limits_(limits), amazons_(amazons), before_(before), id_(id), placement_(placement) {}
 
-  Judgement operator()(const engine::CallOutcome& r,
+  Judgement operator()(const sandbox::CallOutcome& r,
                        const std::variant<std::string, engine::FileProblem>& left) const;
 
  private:
@@ -70,7 +71,7 @@ class Judge {
   Judgement placement(Board after) const;
   Judgement turn(Board after) const;
 
-  const engine::CallLimits& limits_;
+  const sandbox::CallLimits& limits_;
   int amazons_;
   const Board& before_;
   int& id_;

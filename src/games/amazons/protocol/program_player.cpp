@@ -4,18 +4,18 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>  // the views of TypedState<State>
 
-#include "engine/call.hpp"
 #include "engine/files.hpp"
 #include "games/amazons/protocol/player_call.hpp"
 #include "games/amazons/state.hpp"
+#include "sandbox/call.hpp"
 
 namespace amazons {
 namespace {
 
 class ProgramPlayer final : public engine::AnyBot {
  public:
-  ProgramPlayer(const std::string& command, const engine::ProgramSeat& seat)
-      : command_(command), argv_(engine::command_line(command)), seat_(seat) {}
+  ProgramPlayer(const std::string& command, const sandbox::ProgramSeat& seat)
+      : command_(command), argv_(sandbox::command_line(command)), seat_(seat) {}
 
   std::string choose(const engine::AnyState& any) override {
     const State& state = dynamic_cast<const engine::TypedState<State>&>(any).state();
@@ -49,9 +49,9 @@ class ProgramPlayer final : public engine::AnyBot {
     argv.insert(argv.end(), {"board.txt", "board.txt"});
     const std::filesystem::path& folder = seat_.seat->path();
     const std::filesystem::path file = folder / "board.txt";
-    engine::CallOutcome r;
+    sandbox::CallOutcome r;
     if (put_board(file, write_board(before), seat_.seat->confinement())) {
-      r = engine::run_call(argv, folder.string(), seat_.limits, seat_.seat->confinement());
+      r = sandbox::run_call(argv, folder.string(), seat_.limits, seat_.seat->confinement());
     } else {
       r.why_not_started = "the board file could not be written in " + folder.string();
     }
@@ -84,7 +84,7 @@ class ProgramPlayer final : public engine::AnyBot {
 
   std::string command_;
   std::vector<std::string> argv_;
-  engine::ProgramSeat seat_;
+  sandbox::ProgramSeat seat_;
   std::string name_;  // as the program answers `COMMAND name`
   std::deque<State::Action> plan_;
   std::optional<engine::Fault> fault_;
@@ -93,8 +93,8 @@ class ProgramPlayer final : public engine::AnyBot {
 }  // namespace
 
 std::unique_ptr<engine::AnyBot> make_program_player(const std::string& command,
-                                                    const engine::ProgramSeat& seat) {
-  if (engine::command_line(command).empty()) return nullptr;
+                                                    const sandbox::ProgramSeat& seat) {
+  if (sandbox::command_line(command).empty()) return nullptr;
   return std::make_unique<ProgramPlayer>(command, seat);
 }
 

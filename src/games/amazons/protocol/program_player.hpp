@@ -11,10 +11,11 @@
 #include <string>
 
 #include "engine/players.hpp"
+#include "sandbox/arena.hpp"
 
 namespace amazons {
 
 std::unique_ptr<engine::AnyBot> make_program_player(const std::string& command,
-                                                    const engine::ProgramSeat& seat);
+                                                    const sandbox::ProgramSeat& seat);
 
 }  // namespace amazons

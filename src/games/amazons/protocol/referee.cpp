@@ -17,30 +17,30 @@
 #include <optional>
 #include <thread>
 
-#include "engine/call.hpp"
-#include "engine/call_options.hpp"
 #include "engine/files.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/amazons/protocol/player_call.hpp"
 #include "games/amazons/protocol/program.hpp"
 #include "games/amazons/protocol/verify.hpp"
+#include "sandbox/call.hpp"
+#include "sandbox/call_options.hpp"
 
 namespace amazons {
 namespace {
 
 namespace fs = std::filesystem;
-using engine::become_subreaper;
-using engine::CallArena;
-using engine::CallLimits;
-using engine::CallOutcome;
-using engine::calls_stopped;
-using engine::describe_end;
-using engine::run_call;
-using engine::SeatFolder;
-using engine::signal_name;
-using engine::stop_all_calls;
 using nlohmann::json;
+using sandbox::become_subreaper;
+using sandbox::CallArena;
+using sandbox::CallLimits;
+using sandbox::CallOutcome;
+using sandbox::calls_stopped;
+using sandbox::describe_end;
+using sandbox::run_call;
+using sandbox::SeatFolder;
+using sandbox::signal_name;
+using sandbox::stop_all_calls;
 
 constexpr int kUsageError = 2;
 // A board in the log (given or left) is cut after this many bytes, its
@@ -57,7 +57,7 @@ struct Settings {
   int amazons = 4;
   std::uint64_t seed = 1;
   CallLimits limits;
-  engine::ConfinementRequest confine;
+  sandbox::ConfinementRequest confine;
   std::string log = "referee.log";
   std::vector<std::string> programs;
   std::vector<std::string> names;
@@ -345,7 +345,7 @@ std::optional<std::vector<Seat>> seat_players(const Settings& s, CallArena& aren
   std::vector<Seat> seats;
   std::vector<std::string> taken;
   for (std::size_t i = 0; i < s.programs.size(); ++i) {
-    Seat seat{engine::command_line(s.programs[i]), "", "", 0, false, ""};
+    Seat seat{sandbox::command_line(s.programs[i]), "", "", 0, false, ""};
     if (seat.argv.empty()) {
       std::cerr << "amazons referee: an empty program\n";
       return std::nullopt;
@@ -426,8 +426,8 @@ std::vector<GameResult> play_games(const Settings& s, CallArena& arena,
 
 int play_tournament(const Settings& s) {
   become_subreaper();
-  engine::StopCallsOnSignals stop;
-  engine::ConfinementRequest request = s.confine;
+  sandbox::StopCallsOnSignals stop;
+  sandbox::ConfinementRequest request = s.confine;
   request.log = fs::absolute(s.log).lexically_normal().string();
   auto opened = CallArena::open("amazons-referee", request, s.limits);
   if (auto* why = std::get_if<std::string>(&opened)) {
@@ -488,7 +488,7 @@ int run_referee(const std::vector<std::string>& args) {
       ->check(CLI::Range(0, 100));
   app.add_option("--amazons", s.amazons, "amazons per player")->check(CLI::Range(1, 1000));
   app.add_option("--seed", s.seed, "the first board's seed; game k uses seed + k");
-  engine::add_call_options(app, s.limits, s.confine, "the players", "the referee");
+  sandbox::add_call_options(app, s.limits, s.confine, "the players", "the referee");
   app.add_option("--log", s.log, "a JSON line for every call");
   app.add_option("--replay", replay_log, "show a log of calls, board by board, and stop");
   std::vector<std::string> argv_text = {"amazons referee"};

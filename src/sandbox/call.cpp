@@ -1,4 +1,4 @@
-#include "engine/call.hpp"
+#include "sandbox/call.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -25,12 +25,12 @@
 #include <set>
 #include <thread>
 
-#include "engine/cgroup.hpp"
-#include "engine/processes.hpp"
-#include "engine/seccomp.hpp"
 #include "engine/words.hpp"
+#include "sandbox/cgroup.hpp"
+#include "sandbox/processes.hpp"
+#include "sandbox/seccomp.hpp"
 
-namespace engine {
+namespace sandbox {
 namespace {
 
 namespace fs = std::filesystem;
@@ -588,7 +588,7 @@ std::string describe_end(const CallOutcome& r, const CallLimits& limits) {
 
 std::vector<std::string> command_line(const std::string& program) {
   std::vector<std::string> argv;
-  for (std::string_view w : split_words(program)) argv.emplace_back(w);
+  for (std::string_view w : engine::split_words(program)) argv.emplace_back(w);
   if (!argv.empty() && argv[0].find('/') != std::string::npos)
     argv[0] = fs::absolute(argv[0]).lexically_normal().string();
   return argv;
@@ -634,4 +634,4 @@ StopCallsOnSignals::~StopCallsOnSignals() {
   ::pthread_sigmask(SIG_SETMASK, &old_, nullptr);
 }
 
-}  // namespace engine
+}  // namespace sandbox

@@ -1,4 +1,4 @@
-// A seccomp filter for the sandbox's first process (engine/call.hpp) and
+// A seccomp filter for the sandbox's first process (sandbox/call.hpp) and
 // everything it starts, as container runtimes and contest judges confine a
 // run:
 // - no new user namespace (unshare or clone with CLONE_NEWUSER; clone3,
@@ -14,10 +14,10 @@
 //   modules, the clock, accounting, reboot...): each answers EPERM.
 #pragma once
 
-namespace engine {
+namespace sandbox {
 
 // Installs the filter on this thread and its descendants (after
 // PR_SET_NO_NEW_PRIVS). False, with errno, if the kernel refused it.
 bool confine_system_calls();
 
-}  // namespace engine
+}  // namespace sandbox

@@ -1,4 +1,4 @@
-#include "engine/seccomp.hpp"
+#include "sandbox/seccomp.hpp"
 
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace engine {
+namespace sandbox {
 namespace {
 
 #if defined(__x86_64__)
@@ -118,4 +118,4 @@ bool confine_system_calls() {
   return ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter) == 0;
 }
 
-}  // namespace engine
+}  // namespace sandbox

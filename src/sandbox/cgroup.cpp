@@ -1,4 +1,4 @@
-#include "engine/cgroup.hpp"
+#include "sandbox/cgroup.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -17,7 +17,7 @@
 
 #include "engine/words.hpp"
 
-namespace engine {
+namespace sandbox {
 namespace {
 
 namespace fs = std::filesystem;
@@ -41,7 +41,7 @@ std::optional<Mount> find_mount(const std::string& controller) {
     tail >> type >> source >> super;
     if (controller.empty() ? type != "cgroup2" : type != "cgroup") continue;
     if (!controller.empty()) {
-      const auto options = split_on(super, ',');
+      const auto options = engine::split_on(super, ',');
       if (std::find(options.begin(), options.end(), controller) == options.end()) continue;
     }
     return Mount{point, root};
@@ -57,7 +57,7 @@ std::optional<std::string> own_path(const std::string& controller) {
     const std::size_t first = line.find(':'), second = line.find(':', first + 1);
     if (first == std::string::npos || second == std::string::npos) continue;
     const std::string hierarchy = line.substr(0, first);
-    const auto controllers = split_on(line.substr(first + 1, second - first - 1), ',');
+    const auto controllers = engine::split_on(line.substr(first + 1, second - first - 1), ',');
     const bool match =
         controller.empty()
             ? hierarchy == "0" && controllers.size() == 1 && controllers[0].empty()
@@ -151,7 +151,7 @@ void remove_stale(const fs::path& base) {
   for (const auto& entry : fs::directory_iterator(base, error)) {
     const std::string name = entry.path().filename().string();
     if (!name.starts_with("gridgames-")) continue;
-    const auto pid = parse_int(name.substr(10));
+    const auto pid = engine::parse_int(name.substr(10));
     if (!pid || *pid <= 0 || ::kill(*pid, 0) == 0 || errno != ESRCH) continue;
     kill_and_remove(entry.path());
   }
@@ -177,7 +177,7 @@ std::variant<std::unique_ptr<CallGroups>, std::string> CallGroups::open() {
     const auto path = own_path("");
     const auto base = path ? own_folder(*unified, *path) : std::nullopt;
     const std::string offered = base ? read_text(*base + "/cgroup.controllers") : "";
-    const auto names = split_words(offered);
+    const auto names = engine::split_words(offered);
     const auto has = [&](std::string_view c) {
       return std::find(names.begin(), names.end(), c) != names.end();
     };
@@ -307,4 +307,4 @@ CallGroup::~CallGroup() {
   for (const std::string& folder : folders_) ::rmdir(folder.c_str());
 }
 
-}  // namespace engine
+}  // namespace sandbox

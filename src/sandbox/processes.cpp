@@ -1,11 +1,11 @@
-#include "engine/processes.hpp"
+#include "sandbox/processes.hpp"
 
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
 
-namespace engine {
+namespace sandbox {
 
 std::optional<ProcInfo> proc_info(const std::string& pid) {
   std::ifstream stat("/proc/" + pid + "/stat");
@@ -60,4 +60,4 @@ Usage tree_usage(pid_t root, int skip) {
   return usage;
 }
 
-}  // namespace engine
+}  // namespace sandbox

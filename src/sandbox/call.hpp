@@ -2,8 +2,8 @@
 // tournament's `program:` player): run in its own folder, in a sandbox
 // (bubblewrap) where only that folder can be written and nothing of the
 // host's environment, temporary folders or sockets is seen, with limits on
-// time, memory, tasks and file size (the kernel's, engine/cgroup.hpp, where
-// the arena has them, engine/arena.hpp); its output kept to a bounded head;
+// time, memory, tasks and file size (the kernel's, sandbox/cgroup.hpp, where
+// the arena has them, sandbox/arena.hpp); its output kept to a bounded head;
 // and nothing of it left running afterwards.
 #pragma once
 
@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-namespace engine {
+namespace sandbox {
 
 struct CallLimits {
   int time_ms = 2000;
@@ -28,7 +28,7 @@ struct CallLimits {
 
 class CallGroups;
 
-// How calls are confined (engine/arena.hpp sets it up). Without a sandbox a
+// How calls are confined (sandbox/arena.hpp sets it up). Without a sandbox a
 // call runs as the referee's user, in its folder, with the same limits, but
 // can reach every file the referee can.
 struct Confinement {
@@ -140,4 +140,4 @@ class StopCallsOnSignals {
   std::thread watcher_;
 };
 
-}  // namespace engine
+}  // namespace sandbox

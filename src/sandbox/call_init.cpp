@@ -1,4 +1,4 @@
-// The sandbox's first process (run_call_init, engine/call.hpp): it takes the
+// The sandbox's first process (run_call_init, sandbox/call.hpp): it takes the
 // seat, starts the program, reaps everything under it and reports how the
 // program ended.
 #include <fcntl.h>
@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/call.hpp"
-#include "engine/processes.hpp"
-#include "engine/seccomp.hpp"
+#include "sandbox/call.hpp"
+#include "sandbox/processes.hpp"
+#include "sandbox/seccomp.hpp"
 
-namespace engine {
+namespace sandbox {
 namespace {
 
 // The sandbox's first process takes on its seat: root's sandbox starts it
@@ -126,4 +126,4 @@ int run_call_init(const std::vector<std::string>& init_args) {
   end_sandbox(reap_until_ended(pid, children));
 }
 
-}  // namespace engine
+}  // namespace sandbox

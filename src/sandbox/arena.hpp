@@ -1,9 +1,9 @@
 // Where others' programs play (the Amazons referee's players, a tournament's
 // `program:` players): a temporary folder of the process with a folder for
-// each seat, and how the calls made there are confined (engine/call.hpp).
+// each seat, and how the calls made there are confined (sandbox/call.hpp).
 //
 // Run by root with the sandbox, everything the kernel can enforce is used:
-// each call in control groups of its own (engine/cgroup.hpp: memory with
+// each call in control groups of its own (sandbox/cgroup.hpp: memory with
 // shared memory, memfd and tmpfs pages, tasks with threads), each seat's
 // folder a filesystem of fixed size (a tmpfs mounted in a mount namespace
 // private to this process, so nothing of it shows outside or outlives it),
@@ -21,10 +21,10 @@
 #include <string>
 #include <variant>
 
-#include "engine/call.hpp"
-#include "engine/cgroup.hpp"
+#include "sandbox/call.hpp"
+#include "sandbox/cgroup.hpp"
 
-namespace engine {
+namespace sandbox {
 
 // The users of the seats: ids kFirstSeatUser to kFirstSeatUser + kSeatUsers
 // - 1, none of them a real user's, each leased while a file lock in
@@ -117,4 +117,12 @@ class CallArena {
   int next_user_ = 0;
 };
 
-}  // namespace engine
+// Where and how a program of someone else plays a seat: its own folder and
+// confinement (made and removed by the caller, alive while the player is)
+// and its limits.
+struct ProgramSeat {
+  const SeatFolder* seat = nullptr;
+  CallLimits limits;
+};
+
+}  // namespace sandbox

@@ -1,4 +1,4 @@
-#include "engine/arena.hpp"
+#include "sandbox/arena.hpp"
 
 #include <fcntl.h>
 #include <sched.h>
@@ -14,7 +14,7 @@
 
 #include "engine/words.hpp"
 
-namespace engine {
+namespace sandbox {
 namespace {
 
 namespace fs = std::filesystem;
@@ -204,7 +204,7 @@ std::optional<std::string> CallArena::sandbox_problem() {
   std::string why = r.output.substr(0, r.output.find('\n'));
   if (why.empty()) why = describe_end(r, limits_);
   if (why.empty()) why = "a test call exited " + std::to_string(r.code);
-  return "bubblewrap: " + printable(why, 200);
+  return "bubblewrap: " + engine::printable(why, 200);
 }
 
 void CallArena::retire(const fs::path& folder) const {
@@ -239,4 +239,4 @@ SeatFolder::~SeatFolder() {
   if (lock_ >= 0) ::close(lock_);
 }
 
-}  // namespace engine
+}  // namespace sandbox

@@ -1,4 +1,4 @@
-// The command-line options of calls of others' programs (engine/call.hpp),
+// The command-line options of calls of others' programs (sandbox/call.hpp),
 // the same in every program that makes them: the Amazons referee's and
 // `gridgames tournament`'s. Header-only: the programs link CLI11.
 #pragma once
@@ -6,9 +6,9 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "engine/arena.hpp"
+#include "sandbox/arena.hpp"
 
-namespace engine {
+namespace sandbox {
 
 // --limit, --memory, --processes, --files, --no-sandbox and --polled-limits;
 // `who` names the programs in the help ("the players").
@@ -37,4 +37,4 @@ inline void add_call_options(CLI::App& app, CallLimits& limits, ConfinementReque
                    "reserved blocks can pass");
 }
 
-}  // namespace engine
+}  // namespace sandbox

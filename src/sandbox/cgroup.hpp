@@ -14,7 +14,7 @@
 #include <variant>
 #include <vector>
 
-namespace engine {
+namespace sandbox {
 
 // What the kernel counted of one call's group.
 struct GroupCounts {
@@ -73,4 +73,4 @@ class CallGroup {
   std::vector<int> entries_;          // their cgroup.procs, open for writing
 };
 
-}  // namespace engine
+}  // namespace sandbox

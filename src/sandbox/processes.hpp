@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace engine {
+namespace sandbox {
 
 struct ProcInfo {
   char state = 0;
@@ -53,4 +53,4 @@ struct Usage {
 // levels (the sandbox's own processes) left out.
 Usage tree_usage(pid_t root, int skip);
 
-}  // namespace engine
+}  // namespace sandbox
