@@ -25,7 +25,7 @@ void BM_RaiinetRandomGames(benchmark::State& state) {
 BENCHMARK(BM_RaiinetRandomGames)->Unit(benchmark::kMillisecond);
 
 void BM_SwordAndShieldRandomGames(benchmark::State& state) {
-  random_games(state, sword_and_shield::State(sword_and_shield::Game(), 200), 200);
+  random_games(state, sword_and_shield::State(sword_and_shield::Position(), 200), 200);
 }
 BENCHMARK(BM_SwordAndShieldRandomGames)->Unit(benchmark::kMillisecond);
 
@@ -68,7 +68,7 @@ BENCHMARK(BM_RaiinetAiDecision)->Arg(12000)->Unit(benchmark::kMillisecond);
 
 void BM_SwordAndShieldAiDecision(benchmark::State& state) {
   ai_decisions<sword_and_shield::AiOptions>(
-      state, position(sword_and_shield::State(sword_and_shield::Game(), 1000), 30),
+      state, position(sword_and_shield::State(sword_and_shield::Position(), 1000), 30),
       &sword_and_shield::ai_action, "positions_per_second");
 }
 BENCHMARK(BM_SwordAndShieldAiDecision)->Arg(40000)->Unit(benchmark::kMillisecond);

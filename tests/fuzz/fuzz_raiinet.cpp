@@ -19,7 +19,7 @@ const raiinet::Placement kDefault =
     std::get<raiinet::Placement>(raiinet::parse_placement("V1 V2 V3 V4 D1 D2 D3 D4"));
 
 void check_display(const raiinet::Session& s) {
-  const raiinet::Game& g = s.game();
+  const raiinet::Position& g = s.game();
   const std::string shown = raiinet::text::display(g, g.current());
   for (int p = 0; p < 2; ++p) {
     int data = 0, viruses = 0;
@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::array<char, raiinet::kCards> cards = {'L', 'F', 'D', 'S', 'P'};
   auto order = raiinet::parse_ability_order(order_text);
   if (auto* o = std::get_if<std::array<char, raiinet::kCards>>(&order)) cards = *o;
-  raiinet::Session session(raiinet::Game(first, kDefault, cards, {'E', 'Z', 'H', 'P', 'S'}));
+  raiinet::Session session(raiinet::Position(first, kDefault, cards, {'E', 'Z', 'H', 'P', 'S'}));
   std::string line;
   int lines = 0;
   while (!session.finished() && std::getline(in, line) && ++lines < 400) {

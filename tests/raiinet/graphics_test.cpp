@@ -39,7 +39,7 @@ TEST_F(RaiinetGraphics, SquaresShowTheirContentInColour) {
   std::string error;
   auto display = GraphicsDisplay::open(true, "", error);
   ASSERT_TRUE(display) << error;
-  Game game(kFirst, kSecond, kCards5, kCards5);
+  Position game(kFirst, kSecond, kCards5, kCards5);
   ASSERT_FALSE(game.use_ability(2, AbilityArgs{{}, {4, 4}, {}}));  // player 1's firewall at (4,4)
   ASSERT_FALSE(game.move(L('a'), Direction::S));
   display->update(game);
@@ -60,7 +60,7 @@ TEST_F(RaiinetGraphics, AFrozenLinkIsMarked) {
   std::string error;
   auto window = Window::open(0, error);
   ASSERT_TRUE(window) << error;
-  Game game(kFirst, kSecond, kCards5, {'Z', 'F', 'D', 'S', 'P'});
+  Position game(kFirst, kSecond, kCards5, {'Z', 'F', 'D', 'S', 'P'});
   ASSERT_FALSE(game.move(L('a'), Direction::S));
   window->draw(game);
   const auto bar = [&](int row, int col) {
@@ -76,7 +76,7 @@ TEST_F(RaiinetGraphics, OnlyWhatChangedIsRepainted) {
   std::string error;
   auto window = Window::open(-1, error);
   ASSERT_TRUE(window) << error;
-  Game game(kFirst, kSecond, kCards5, kCards5);
+  Position game(kFirst, kSecond, kCards5, kCards5);
   EXPECT_EQ(window->draw(game), kSize * kSize + 2);  // everything, the first time
   EXPECT_EQ(window->draw(game), 0);
   // Player 1 moves h down: two squares change; the view turns to player 2,
@@ -93,7 +93,7 @@ TEST_F(RaiinetGraphics, SnapshotsArePngFiles) {
   const std::string path = ::testing::TempDir() + "raiinet_snapshot.png";
   auto display = GraphicsDisplay::open(false, path, error);
   ASSERT_TRUE(display) << error;
-  display->update(Game(kFirst, kSecond, kCards5, kCards5));
+  display->update(Position(kFirst, kSecond, kCards5, kCards5));
   FILE* file = std::fopen(path.c_str(), "rb");
   ASSERT_TRUE(file);
   unsigned char magic[8] = {};

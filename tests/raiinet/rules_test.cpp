@@ -37,14 +37,14 @@ LinkValue D(int s) {
 const Placement kExample = {V(1), D(4), V(3), V(2), D(3), V(4), D(2), D(1)};
 const Placement kAllData = {D(1), D(2), D(3), D(4), V(1), V(2), V(3), V(4)};
 
-Game game(const Placement& first = kExample, const Placement& second = kAllData,
-          const std::array<char, kCards>& cards1 = kDefault,
-          const std::array<char, kCards>& cards2 = kAdded) {
-  return Game(first, second, cards1, cards2);
+Position game(const Placement& first = kExample, const Placement& second = kAllData,
+              const std::array<char, kCards>& cards1 = kDefault,
+              const std::array<char, kCards>& cards2 = kAdded) {
+  return Position(first, second, cards1, cards2);
 }
 
 // Plays moves alternately ("d down" for the current player), expecting each to be legal.
-void play(Game& g, std::initializer_list<const char*> moves) {
+void play(Position& g, std::initializer_list<const char*> moves) {
   for (const char* m : moves) {
     const std::string text(m);
     const auto reason = g.move(L(text[0]), *parse_direction(text.substr(2)));
@@ -64,7 +64,7 @@ TEST(RaiinetDisplay, StartsAsTheClarificationsShow) {
 }
 
 TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
-  Game g = game();  // d = V2 at (1,3); D = D4 at (6,3)
+  Position g = game();  // d = V2 at (1,3); D = D4 at (6,3)
   play(g, {"d down", "D up", "d down", "D up", "d down"});
   // d moved into D's square on its third move: D4 beats V2, player 2 downloads d.
   EXPECT_TRUE(g.link(L('d'))->downloaded);
@@ -79,7 +79,7 @@ TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
             "Battle at 4,3: d (V2) attacks D (D4); Player 2's link wins.\n");
   EXPECT_EQ(text::event_line(g, g.events()[1]), "Player 2 downloads d (V2) in the battle.\n");
 
-  Game tie = game(kExample, {D(1), D(2), D(3), V(2), V(1), V(3), V(4), D(4)});
+  Position tie = game(kExample, {D(1), D(2), D(3), V(2), V(1), V(3), V(4), D(4)});
   play(tie, {"d down", "D up", "d down", "D up", "d down"});  // V2 against V2: the initiator wins
   EXPECT_TRUE(tie.link(L('D'))->downloaded);
   EXPECT_FALSE(tie.link(L('d'))->downloaded);
@@ -87,7 +87,7 @@ TEST(RaiinetRules, BattleGoesToTheStrongerAndTiesToTheInitiator) {
 }
 
 TEST(RaiinetRules, LinksLeaveOnlyOffTheOpponentsEdge) {
-  Game g = game();
+  Position g = game();
   EXPECT_EQ(said(g.move(L('a'), Direction::W)),
             "a link may leave the board only off the opponent's edge");
   EXPECT_EQ(said(g.move(L('a'), Direction::N)),
@@ -100,7 +100,7 @@ TEST(RaiinetRules, LinksLeaveOnlyOffTheOpponentsEdge) {
 }
 
 TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
-  Game g = game();
+  Position g = game();
   // Player 2's D (D4) walks up column 3 to player 1's server port at (0,3).
   play(g, {"d left", "D up", "a down", "D up", "a down", "D up", "a down", "D up", "a down", "D up",
            "a down", "D up"});
@@ -111,7 +111,7 @@ TEST(RaiinetRules, AServerPortHandsTheLinkToItsOwner) {
 TEST(RaiinetRules, AnAbilityWithTooFewLinksIsRefusedAndChangesNothing) {
   for (const AbilitySpec& spec : abilities()) {
     if (spec.needs == Needs::Square) continue;
-    Game g = game(kExample, kAllData, {spec.letter, 'F', 'F', 'F', 'F'});
+    Position g = game(kExample, kAllData, {spec.letter, 'F', 'F', 'F', 'F'});
     const std::string before = text::display(g, 0);
     const AbilityArgs one_link_short{
         spec.needs == Needs::TwoLinks ? std::vector<LinkId>{L('a')} : std::vector<LinkId>{},
@@ -125,7 +125,7 @@ TEST(RaiinetRules, AnAbilityWithTooFewLinksIsRefusedAndChangesNothing) {
 }
 
 TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
-  Game g = game();
+  Position g = game();
   AbilityArgs boost{{L('a')}, {}, Direction::N};
   ASSERT_FALSE(g.use_ability(1, boost));
   EXPECT_EQ(said(g.use_ability(2, AbilityArgs{{}, {3, 3}, Direction::N})),
@@ -138,7 +138,7 @@ TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
   EXPECT_EQ(g.player(0).viruses, 1);
   // Only the landing square counts: b jumps over c onto its own server port (illegal),
   // or down over d's row.
-  Game h = game();
+  Position h = game();
   ASSERT_FALSE(h.use_ability(1, AbilityArgs{{L('b')}, {}, Direction::N}));
   EXPECT_EQ(said(h.move(L('b'), Direction::E)), "that square is your own server port");
   EXPECT_EQ(said(h.move(L('b'), Direction::S)), std::nullopt);
@@ -146,7 +146,7 @@ TEST(RaiinetRules, BoostedLinksJumpAndOvershootTheFarEdge) {
 }
 
 TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
-  Game g = game();
+  Position g = game();
   // Player 1 puts a firewall at (5,0); player 2's A (D1) walks onto it.
   ASSERT_FALSE(g.use_ability(2, AbilityArgs{{}, {5, 0}, Direction::N}));
   play(g, {"a down", "A up", "a down", "A up"});  // data: revealed, stays on the firewall
@@ -160,7 +160,7 @@ TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
   EXPECT_EQ(g.player(0).data, 1);
 
   // A virus crossing the firewall is downloaded by its own owner at once.
-  Game v = game();
+  Position v = game();
   ASSERT_FALSE(v.use_ability(2, AbilityArgs{{}, {5, 5}, Direction::N}));
   play(v, {"a down", "F up", "a down", "F up"});  // F is V2
   EXPECT_TRUE(v.link(L('F'))->downloaded);
@@ -168,7 +168,7 @@ TEST(RaiinetRules, FirewallRevealsAndDownloadsVirusesThenBattlesOnTopOfIt) {
 }
 
 TEST(RaiinetRules, PolarizeOnARevealedLinkChangesWhatEveryoneSees) {
-  Game g = game();
+  Position g = game();
   ASSERT_FALSE(g.use_ability(4, AbilityArgs{{L('A')}, {}, Direction::N}));  // scan A: D1
   play(g, {"a down"});
   EXPECT_NE(text::display(g, 0).find("A: D1"), std::string::npos);
@@ -179,8 +179,8 @@ TEST(RaiinetRules, PolarizeOnARevealedLinkChangesWhatEveryoneSees) {
 }
 
 // Player 1 keeps only a; nobody reaches four of a kind on the way.
-Game one_link_left() {
-  Game g = game(kExample, kAllData, kDefault, {'Z', 'D', 'D', 'Z', 'S'});
+Position one_link_left() {
+  Position g = game(kExample, kAllData, kDefault, {'Z', 'D', 'D', 'Z', 'S'});
   for (char c : {'b', 'c', 'd'}) g.download(*g.link(L(c)), 1);
   for (char c : {'e', 'f', 'g', 'h'}) g.download(*g.link(L(c)), 0);
   return g;
@@ -188,7 +188,7 @@ Game one_link_left() {
 
 TEST(RaiinetRules, FreezeOnTheOnlyMovableLinkMakesItsOwnerPass) {
   // Player 1 has a single link left on the board; player 2 freezes it.
-  Game g = one_link_left();
+  Position g = one_link_left();
   play(g, {"a down"});
   ASSERT_FALSE(g.use_ability(1, AbilityArgs{{L('a')}, {}, Direction::N}));
   play(g, {"A up"});
@@ -214,7 +214,7 @@ TEST(RaiinetRules, AStuckPlayerPassesAfterTheOpponentsMove) {
 }
 
 TEST(RaiinetRules, HijackMovesAnOpponentsLinkAsItsOwnerWould) {
-  Game g = game();
+  Position g = game();
   play(g, {"a down"});
   // Player 2 moves player 1's d one square, as player 1 would.
   EXPECT_EQ(said(g.use_ability(3, AbilityArgs{{L('d')}, {}, Direction::N})),
@@ -225,7 +225,7 @@ TEST(RaiinetRules, HijackMovesAnOpponentsLinkAsItsOwnerWould) {
 }
 
 TEST(RaiinetRules, ExchangeSwapsTwoOwnLinks) {
-  Game g = game();
+  Position g = game();
   play(g, {"a down"});
   ASSERT_FALSE(g.use_ability(1, AbilityArgs{{L('A'), L('D')}, {}, Direction::N}));
   EXPECT_EQ(g.link(L('A'))->at, (Coord{6, 3}));
@@ -235,7 +235,7 @@ TEST(RaiinetRules, ExchangeSwapsTwoOwnLinks) {
 }
 
 TEST(RaiinetRules, CardsAreUsedOnce) {
-  Game g = game();
+  Position g = game();
   ASSERT_FALSE(g.use_ability(4, AbilityArgs{{L('A')}, {}, Direction::N}));
   play(g, {"a down", "A up"});
   EXPECT_EQ(said(g.use_ability(4, AbilityArgs{{L('B')}, {}, Direction::N})),
@@ -244,13 +244,13 @@ TEST(RaiinetRules, CardsAreUsedOnce) {
 }
 
 TEST(RaiinetRules, FourDataWinFourVirusesLose) {
-  Game g = game();
+  Position g = game();
   for (char c : {'A', 'B', 'C'}) g.download(*g.link(L(c)), 0);
   EXPECT_FALSE(g.winner());
   g.download(*g.link(L('D')), 0);
   EXPECT_EQ(g.winner(), 0);
 
-  Game h = game();
+  Position h = game();
   for (char c : {'a', 'c', 'd', 'f'}) h.download(*h.link(L(c)), 1);  // four viruses
   EXPECT_EQ(h.winner(), 0);
   EXPECT_EQ(said(h.move(L('a'), Direction::S)), "the game is over");

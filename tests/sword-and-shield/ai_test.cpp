@@ -38,7 +38,7 @@ constexpr int kYellowC = 2;   // 'c': four shields
 constexpr int kGreenL = 35;   // 'L'
 
 TEST(SasAi, TheAttackScoreCountsMaterialAndSwordsNearTheFace) {
-  sword_and_shield::Game game;
+  sword_and_shield::Position game;
   EXPECT_EQ(sword_and_shield::attack_score(game), 0.0);
   game.put(kYellowL, {5, 5}, 0);  // 6 squares from green's face: (14 - 6) / 13
   EXPECT_DOUBLE_EQ(sword_and_shield::attack_score(game), 8.0 / 13);
@@ -49,7 +49,7 @@ TEST(SasAi, TheAttackScoreCountsMaterialAndSwordsNearTheFace) {
 }
 
 TEST(SasAi, StrikesTheFaceWhenItCan) {
-  sword_and_shield::Game game;
+  sword_and_shield::Position game;
   game.put(kYellowL, {2, 3}, 0);  // next to green's face, the sword north
   State state(game, 1000);
   play_turn(state, sword_and_shield::kYellow, 2000);
@@ -58,7 +58,7 @@ TEST(SasAi, StrikesTheFaceWhenItCan) {
 
 TEST(SasAi, TakesAwayASwordNextToItsFace) {
   // Green's L, next to yellow's face, would turn its sword to it next turn.
-  sword_and_shield::Game game;
+  sword_and_shield::Position game;
   game.put(kGreenL, {9, 8}, 0);
   game.put(kYellowC, {9, 7}, 0);  // it can push L onto the face's square
   State state(game, 1000);

@@ -15,19 +15,19 @@ namespace {
 int P(char letter) {
   return *piece_of_letter(letter);
 }
-Reaction pair(const Game& g, char a, char b) {
+Reaction pair(const Position& g, char a, char b) {
   return State::find_reaction(g, a, b).value_or(Reaction{{0, 0}, {0, 0}});
 }
 
 // Yellow to act (the creation skipped).
-Game acting() {
-  Game g;
+Position acting() {
+  Position g;
   EXPECT_FALSE(g.pass());
   return g;
 }
 
 TEST(SwordAndShieldPieces, SidesFollowTheTableAndTurnClockwise) {
-  Game g;
+  Position g;
   g.put(P('a'), {5, 5}, 0);  // SHSS
   EXPECT_EQ(g.side(0, Dir::E), Side::Shield);
   g.put(P('l'), {6, 6}, 1);  // S000 turned 90 degrees: the sword points east
@@ -38,7 +38,7 @@ TEST(SwordAndShieldPieces, SidesFollowTheTableAndTurnClockwise) {
 }
 
 TEST(SwordAndShieldReactions, SwordAgainstNothingBuriesTheOther) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('l'), {5, 4}, 1);  // sword east
   g.put(P('E'), {5, 6}, 0);  // nothing anywhere
   ASSERT_FALSE(g.move(P('l'), Dir::E));
@@ -47,7 +47,7 @@ TEST(SwordAndShieldReactions, SwordAgainstNothingBuriesTheOther) {
 }
 
 TEST(SwordAndShieldReactions, SwordAgainstSwordBuriesBoth) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('l'), {5, 4}, 1);  // sword east
   g.put(P('L'), {5, 6}, 3);  // sword west
   ASSERT_FALSE(g.move(P('l'), Dir::E));
@@ -56,7 +56,7 @@ TEST(SwordAndShieldReactions, SwordAgainstSwordBuriesBoth) {
 }
 
 TEST(SwordAndShieldReactions, SwordAgainstShieldPushesTheAttackerBackWithWhatIsBehind) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('e'), {5, 4}, 0);           // behind the attacker, pushed along
   g.put(P('l'), {5, 5}, 0);           // sword north
   g.put(P('C'), {5, 6}, 0);           // shields all round
@@ -67,7 +67,7 @@ TEST(SwordAndShieldReactions, SwordAgainstShieldPushesTheAttackerBackWithWhatIsB
 }
 
 TEST(SwordAndShieldPush, ALineIsPushedAndTheLastOffTheBoardIsBuried) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('e'), {5, 8}, 0);
   g.put(P('i'), {5, 9}, 0);  // 0H00
   g.put(P('E'), {5, 10}, 0);
@@ -78,7 +78,7 @@ TEST(SwordAndShieldPush, ALineIsPushedAndTheLastOffTheBoardIsBuried) {
 }
 
 TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('e'), {1, 4}, 0);
   g.put(P('i'), {1, 3}, 0);
   ASSERT_FALSE(g.move(P('e'), Dir::W));  // i goes to (1,2), a cut corner
@@ -88,7 +88,7 @@ TEST(SwordAndShieldPush, ACutCornerIsOffTheBoard) {
 
 // CLARIFICATIONS.md §5: for a piece, a face's square is off the board.
 TEST(SwordAndShieldFace, APieceMovedOntoAFaceGoesToItsCemetery) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('i'), {9, 8}, 0);  // next to yellow's face at (9,9)
   ASSERT_FALSE(g.move(P('i'), Dir::E));
   EXPECT_EQ(g.place(*piece_of_letter('i')), Place::Cemetery);
@@ -99,7 +99,7 @@ TEST(SwordAndShieldFace, APieceMovedOntoAFaceGoesToItsCemetery) {
 }
 
 TEST(SwordAndShieldFace, APiecePushedOntoAFaceGoesToItsCemetery) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('e'), {9, 7}, 0);
   g.put(P('I'), {9, 8}, 0);  // green's piece, pushed onto yellow's face
   ASSERT_FALSE(g.move(P('e'), Dir::E));
@@ -110,7 +110,7 @@ TEST(SwordAndShieldFace, APiecePushedOntoAFaceGoesToItsCemetery) {
 }
 
 TEST(SwordAndShieldFace, APiecePushedBackOntoAFaceGoesToItsCemetery) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('l'), {2, 3}, 1);  // sword east, green's face behind it at (2,2)
   g.put(P('c'), {3, 4}, 0);  // shields all round
   Session s(g);
@@ -126,14 +126,14 @@ TEST(SwordAndShieldFace, APiecePushedBackOntoAFaceGoesToItsCemetery) {
 }
 
 TEST(SwordAndShieldPush, NextToAFaceIsFine) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('i'), {9, 8}, 0);
   EXPECT_FALSE(g.move(P('i'), Dir::N));
   EXPECT_EQ(g.at({8, 8}), *piece_of_letter('i'));
 }
 
 TEST(SwordAndShieldReactions, APushedBackAttackerStartsTheNextReaction) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('l'), {5, 5}, 0);  // sword north
   g.put(P('C'), {5, 6}, 0);  // shields: l will be pushed back from (5,5) to (5,4)
   g.put(P('K'), {6, 4}, 0);  // SH0S: its sword points north at (5,4)
@@ -145,7 +145,7 @@ TEST(SwordAndShieldReactions, APushedBackAttackerStartsTheNextReaction) {
 }
 
 TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('g'), {5, 4}, 0);  // swords everywhere
   g.put(P('E'), {4, 5}, 0);
   g.put(P('I'), {6, 5}, 0);
@@ -164,7 +164,7 @@ TEST(SwordAndShieldReactions, SeveralReactionsWaitForTheChoice) {
 }
 
 TEST(SwordAndShieldReactions, AChainWithoutEndIsRefusedAndTakenBack) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('g'), {4, 5}, 0);  // swords all round
   g.put(P('c'), {5, 6}, 0);  // shields all round, east of g's landing square
   g.put(P('C'), {5, 3}, 0);  // shields all round, two squares west of it
@@ -177,7 +177,7 @@ TEST(SwordAndShieldReactions, AChainWithoutEndIsRefusedAndTakenBack) {
 }
 
 TEST(SwordAndShieldReactions, GreenWinsBySwordOnYellowsFace) {
-  Game g = acting();
+  Position g = acting();
   ASSERT_FALSE(g.pass());                // yellow ends the turn
   ASSERT_FALSE(g.pass());                // green creates nothing
   g.put(P('L'), {7, 9}, 2);              // sword south
@@ -187,7 +187,7 @@ TEST(SwordAndShieldReactions, GreenWinsBySwordOnYellowsFace) {
 }
 
 TEST(SwordAndShieldReactions, YellowWinsBySwordOnGreensFace) {
-  Game g = acting();
+  Position g = acting();
   g.put(P('l'), {4, 2}, 0);              // sword north
   ASSERT_FALSE(g.move(P('l'), Dir::N));  // to (3,2), below the face at (2,2)
   EXPECT_EQ(g.winner(), kYellow);
@@ -258,7 +258,7 @@ namespace sword_and_shield {
 namespace {
 
 TEST(SwordAndShieldReactions, AFaceHitAfterAChoiceWinsAndIsNoEndlessChain) {
-  Game g = acting();
+  Position g = acting();
   ASSERT_FALSE(g.pass());
   ASSERT_FALSE(g.pass());                // green to act
   g.put(P('i'), {8, 8}, 0);              // nothing on its south side
@@ -271,7 +271,7 @@ TEST(SwordAndShieldReactions, AFaceHitAfterAChoiceWinsAndIsNoEndlessChain) {
 }
 
 TEST(SwordAndShieldText, TheCompactDisplayFitsA24LineTerminal) {
-  Game g;
+  Position g;
   ASSERT_FALSE(g.create(P('a'), 1));
   const std::string compact = text::compact_display(g);
   EXPECT_EQ(std::count(compact.begin(), compact.end(), '\n'), 17);

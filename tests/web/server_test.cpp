@@ -446,7 +446,7 @@ TEST_F(WebServer, ABadActionGetsTheSameReasonEverywhere) {
   const raiinet::Placement first = raiinet::random_placement(rng);
   const raiinet::Placement second = raiinet::random_placement(rng);
   raiinet::Session raiinet_terminal(
-      raiinet::Game(first, second, {'L', 'F', 'D', 'S', 'P'}, {'L', 'F', 'D', 'S', 'P'}));
+      raiinet::Position(first, second, {'L', 'F', 'D', 'S', 'P'}, {'L', 'F', 'D', 'S', 'P'}));
   expect_one_reason(
       *this, create({{"game", "raiinet"}, {"params", {{"seed", 4}}}}),
       std::get<raiinet::State>(made), raiinet_terminal,

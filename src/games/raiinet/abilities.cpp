@@ -1,6 +1,6 @@
 // The ability cards. Each is one entry of the table at the bottom: its
 // letter, its name, what it needs from the command line, and what it does.
-// Movement, battles and downloads are the Game's own, used here as they are.
+// Movement, battles and downloads are the Position's own, used here as they are.
 #include <algorithm>
 
 #include "games/raiinet/rules.hpp"
@@ -12,7 +12,7 @@ using Result = std::optional<Refusal>;
 
 // The link named by `c`, checked to be on the board and owned as required
 // (owner -1: either player's).
-Result find_on_board(Game& game, LinkId c, int owner, Link*& out) {
+Result find_on_board(Position& game, LinkId c, int owner, Link*& out) {
   out = game.link(c);
   if (!out) return Refusal{Why::NoSuchLink, c};
   if (!out->on_board()) return Refusal{Why::LinkNotOnBoard, c};
@@ -22,7 +22,7 @@ Result find_on_board(Game& game, LinkId c, int owner, Link*& out) {
   return std::nullopt;
 }
 
-Result link_boost(Game& game, const AbilityArgs& args) {
+Result link_boost(Position& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], game.current(), l)) return e;
   if (l->boosted) return Refusal{Why::AlreadyBoosted, args.links[0]};
@@ -31,9 +31,9 @@ Result link_boost(Game& game, const AbilityArgs& args) {
   return std::nullopt;
 }
 
-Result firewall(Game& game, const AbilityArgs& args) {
+Result firewall(Position& game, const AbilityArgs& args) {
   const Coord at = args.square;
-  if (!Game::on_board(at)) return Refusal{Why::SquareOffBoard};
+  if (!Position::on_board(at)) return Refusal{Why::SquareOffBoard};
   if (game.link_at(at) || game.server_port_owner(at) || game.firewall_at(at)) {
     return Refusal{Why::FirewallSquareTaken};
   }
@@ -43,14 +43,14 @@ Result firewall(Game& game, const AbilityArgs& args) {
   return std::nullopt;
 }
 
-Result download(Game& game, const AbilityArgs& args) {
+Result download(Position& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
   game.download(*l, game.current(), Event::How::Ability);
   return std::nullopt;
 }
 
-Result scan(Game& game, const AbilityArgs& args) {
+Result scan(Position& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
   l->revealed = true;
@@ -58,7 +58,7 @@ Result scan(Game& game, const AbilityArgs& args) {
   return std::nullopt;
 }
 
-Result polarize(Game& game, const AbilityArgs& args) {
+Result polarize(Position& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], -1, l)) return e;
   l->value.kind = l->value.kind == Kind::Data ? Kind::Virus : Kind::Data;
@@ -66,7 +66,7 @@ Result polarize(Game& game, const AbilityArgs& args) {
   return std::nullopt;
 }
 
-Result exchange(Game& game, const AbilityArgs& args) {
+Result exchange(Position& game, const AbilityArgs& args) {
   Link* a = nullptr;
   Link* b = nullptr;
   if (auto e = find_on_board(game, args.links[0], game.current(), a)) return e;
@@ -77,7 +77,7 @@ Result exchange(Game& game, const AbilityArgs& args) {
   return std::nullopt;
 }
 
-Result freeze(Game& game, const AbilityArgs& args) {
+Result freeze(Position& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
   if (l->frozen) return Refusal{Why::AlreadyFrozen, args.links[0]};
@@ -86,7 +86,7 @@ Result freeze(Game& game, const AbilityArgs& args) {
   return std::nullopt;
 }
 
-Result hijack(Game& game, const AbilityArgs& args) {
+Result hijack(Position& game, const AbilityArgs& args) {
   Link* l = nullptr;
   if (auto e = find_on_board(game, args.links[0], 1 - game.current(), l)) return e;
   if (auto e = game.check_step(*l, args.direction, 1))

@@ -30,7 +30,7 @@ bool adjacent(Coord a, Coord b) {
 
 // Whether an opponent's link is within two squares of one of the player's
 // server ports.
-bool ports_threatened(const Game& game, int player) {
+bool ports_threatened(const Position& game, int player) {
   const int row = player == 0 ? 0 : kSize - 1;
   for (const Link& l : game.player(1 - player).links) {
     if (!l.on_board()) continue;
@@ -46,12 +46,12 @@ bool next_to_own_port(Coord at, int player) {
   return adjacent(at, {row, 3}) || adjacent(at, {row, 4});
 }
 
-double score_move(const Game& game, int me, const Link& link, Direction direction) {
+double score_move(const Position& game, int me, const Link& link, Direction direction) {
   const Coord d = step(direction);
   const int squares = link.boosted ? 2 : 1;
   const Coord to{link.at.row + d.row * squares, link.at.col + d.col * squares};
   const bool data = link.value.kind == Kind::Data;
-  if (!Game::on_board(to)) return data ? 100 : -60;  // off the far edge: its owner downloads it
+  if (!Position::on_board(to)) return data ? 100 : -60;  // off the far edge: its owner downloads it
   if (game.server_port_owner(to) == 1 - me) return data ? -100 : 50;  // the opponent downloads it
   if (const Link* there = game.link_at(to); there && there->owner != me) {
     if (!there->revealed) return -25;                               // a battle in the dark
@@ -65,7 +65,7 @@ double score_move(const Game& game, int me, const Link& link, Direction directio
   return score;
 }
 
-double score_ability(const Game& game, int me, const Action& a) {
+double score_ability(const Position& game, int me, const Action& a) {
   const char kind = game.player(me).cards[static_cast<std::size_t>(a.card - 1)].ability;
   const auto target_id = link_of_letter(a.link);
   const Link* target = target_id ? game.link(*target_id) : nullptr;
@@ -82,7 +82,7 @@ double score_ability(const Game& game, int me, const Action& a) {
 }
 
 // The heuristic's score of a legal action of the player to move.
-double heuristic_score(const Game& game, const Action& a) {
+double heuristic_score(const Position& game, const Action& a) {
   const int me = game.current();
   if (a.ability) return score_ability(game, me, a);
   const auto id = link_of_letter(a.link);
@@ -95,7 +95,7 @@ double heuristic_score(const Game& game, const Action& a) {
 // these 92%: docs/journal/computer-players.md).
 Action playout_action(const State& state, engine::Random& rng) {
   if (rng.chance(kPlayoutRandomness)) return state.random_action(rng);
-  const Game& game = state.game();
+  const Position& game = state.game();
   const int me = game.current();
   std::optional<Action> best;
   double best_score = 0;
@@ -117,7 +117,7 @@ Action playout_action(const State& state, engine::Random& rng) {
 
 engine::Returns position_values(const State& state) {
   if (state.over()) return engine::win_shares(state.returns(), 2);
-  const Game& game = state.game();
+  const Position& game = state.game();
   double strength[2];
   for (int p = 0; p < 2; ++p) {
     const PlayerState& s = game.player(p);

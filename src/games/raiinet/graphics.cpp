@@ -28,7 +28,7 @@ void fill(SDL_Surface* s, int x, int y, int w, int h, Rgb c) {
 
 // What a square shows to `viewer`: its look as a short string, so that two
 // pictures of a square differ exactly when the looks do.
-std::string square_look(const Game& game, Coord at, int viewer) {
+std::string square_look(const Position& game, Coord at, int viewer) {
   std::string look;
   if (const auto owner = game.firewall_at(at)) look += "F" + std::to_string(*owner);
   if (const auto owner = game.server_port_owner(at)) look += "S" + std::to_string(*owner);
@@ -41,7 +41,7 @@ std::string square_look(const Game& game, Coord at, int viewer) {
   return look;
 }
 
-std::string panel_look(const Game& game, int player, int viewer) {
+std::string panel_look(const Position& game, int player, int viewer) {
   const PlayerState& s = game.player(player);
   std::string look = std::to_string(s.data) + "D" + std::to_string(s.viruses) + "V" +
                      std::to_string(game.unused_cards(player)) +
@@ -138,7 +138,7 @@ void Window::text(const std::string& s, int x, int y, Rgb colour) {
   SDL_FreeSurface(rendered);
 }
 
-void Window::paint_square(const Game& game, int row, int col, int viewer) {
+void Window::paint_square(const Position& game, int row, int col, int viewer) {
   const int x = col * kCellPixels;
   const int y = kPanelPixels + row * kCellPixels;
   const Coord at{row, col};
@@ -166,7 +166,7 @@ void Window::paint_square(const Game& game, int row, int col, int viewer) {
   }
 }
 
-void Window::paint_panel(const Game& game, int player, int viewer) {
+void Window::paint_panel(const Position& game, int player, int viewer) {
   const int y = player == 0 ? 0 : kPanelPixels + kSize * kCellPixels;
   fill(canvas_, 0, y, kWindowWidth, kPanelPixels, {20, 20, 30});
   const PlayerState& s = game.player(player);
@@ -187,7 +187,7 @@ void Window::paint_panel(const Game& game, int player, int viewer) {
   }
 }
 
-int Window::draw(const Game& game) {
+int Window::draw(const Position& game) {
   const int viewer = viewer_ < 0 ? game.current() : viewer_;
   std::vector<SDL_Rect> changed;
   for (int row = 0; row < kSize; ++row) {
@@ -275,7 +275,7 @@ GraphicsDisplay::~GraphicsDisplay() {
   }
 }
 
-bool GraphicsDisplay::update(const Game& game) {
+bool GraphicsDisplay::update(const Position& game) {
   for (std::size_t i = 0; i < windows_.size(); ++i) {
     windows_[i]->draw(game);
     if (snapshot_.empty()) continue;

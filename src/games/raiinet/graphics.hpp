@@ -44,7 +44,7 @@ class Window {
   Window& operator=(const Window&) = delete;
 
   // Redraws what changed; returns the number of regions repainted.
-  int draw(const Game& game);
+  int draw(const Position& game);
   // Shows the whole picture again (after the window was covered).
   void refresh();
   bool save_png(const std::string& path) const;
@@ -53,8 +53,8 @@ class Window {
 
  private:
   Window(SDL_Window* window, SDL_Surface* canvas, TTF_Font* font, int viewer);
-  void paint_square(const Game& game, int row, int col, int viewer);
-  void paint_panel(const Game& game, int player, int viewer);
+  void paint_square(const Position& game, int row, int col, int viewer);
+  void paint_panel(const Position& game, int player, int viewer);
   void text(const std::string& s, int x, int y, Rgb colour);
 
   SDL_Window* window_;
@@ -72,7 +72,7 @@ class GraphicsDisplay {
   ~GraphicsDisplay();
   // Redraws every window, and saves the snapshots; false when a snapshot
   // could not be written (failed_snapshot() names it).
-  bool update(const Game& game);
+  bool update(const Position& game);
   const std::string& failed_snapshot() const { return failed_snapshot_; }
   // Handles window events; false once a window has been closed.
   bool pump();

@@ -112,7 +112,7 @@ raiinet::Session new_session(const raiinet::Options& options, std::uint64_t& see
     placements[p] = given ? *given : raiinet::random_placement(rng);
   }
   return raiinet::Session(
-      raiinet::Game(placements[0], placements[1], options.cards[0], options.cards[1]));
+      raiinet::Position(placements[0], placements[1], options.cards[0], options.cards[1]));
 }
 
 // The window (-graphics), drawn again after every change; nothing (and
@@ -126,7 +126,7 @@ bool open_graphics(const raiinet::Options& options, raiinet::Session& session,
     return false;
   }
   raiinet::GraphicsDisplay* window = graphics.get();
-  const auto redraw = [window](const raiinet::Game& game) {
+  const auto redraw = [window](const raiinet::Position& game) {
     if (!window->update(game)) {
       std::cerr << "raiinet: cannot write the snapshot " << window->failed_snapshot() << "\n";
       std::exit(2);

@@ -37,7 +37,7 @@ engine::MoveData State::describe(const Action& action, int viewer) const {
       Coord to = *from + step(action.direction);
       if (l->boosted) to = to + step(action.direction);
       move.squares.push_back(*from);
-      if (Game::on_board(to)) {
+      if (Position::on_board(to)) {
         move.squares.push_back(to);
       } else {
         where += ", off the far edge: a download";
@@ -72,7 +72,7 @@ engine::MoveData State::describe(const Action& action, int viewer) const {
       if (const auto at = square_of(action.link)) {
         move.squares.push_back(*at);
         const Coord to = *at + step(action.direction);
-        if (Game::on_board(to)) move.squares.push_back(to);
+        if (Position::on_board(to)) move.squares.push_back(to);
       }
       target = link_named(action.link) + " " + std::string(direction_word(action.direction));
       break;

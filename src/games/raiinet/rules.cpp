@@ -50,8 +50,8 @@ std::string_view direction_word(Direction direction) {
   return "";
 }
 
-Game::Game(const Placement& first, const Placement& second, const std::array<char, kCards>& cards1,
-           const std::array<char, kCards>& cards2) {
+Position::Position(const Placement& first, const Placement& second,
+                   const std::array<char, kCards>& cards1, const std::array<char, kCards>& cards2) {
   for (auto& row : firewalls_) row.fill(0);
   const Placement* placements[] = {&first, &second};
   const std::array<char, kCards>* cards[] = {&cards1, &cards2};
@@ -70,7 +70,7 @@ Game::Game(const Placement& first, const Placement& second, const std::array<cha
   }
 }
 
-int Game::unused_cards(int p) const {
+int Position::unused_cards(int p) const {
   const auto& cards = player(p).cards;
   return static_cast<int>(
       std::count_if(cards.begin(), cards.end(), [](const Card& c) { return !c.used; }));
@@ -86,16 +86,16 @@ char link_letter(LinkId id) {
   return id >= 0 && id < 2 * kLinks ? letter(id / kLinks, id % kLinks) : '?';
 }
 
-const Link* Game::link(LinkId id) const {
+const Link* Position::link(LinkId id) const {
   if (id < 0 || id >= 2 * kLinks) return nullptr;
   return &player(id / kLinks).links[static_cast<std::size_t>(id % kLinks)];
 }
 
-Link* Game::link(LinkId id) {
+Link* Position::link(LinkId id) {
   return const_cast<Link*>(std::as_const(*this).link(id));
 }
 
-const Link* Game::link_at(Coord at) const {
+const Link* Position::link_at(Coord at) const {
   for (const PlayerState& p : players_) {
     for (const Link& l : p.links) {
       if (l.on_board() && l.at == at) return &l;
@@ -104,13 +104,13 @@ const Link* Game::link_at(Coord at) const {
   return nullptr;
 }
 
-std::optional<int> Game::firewall_at(Coord at) const {
+std::optional<int> Position::firewall_at(Coord at) const {
   const int value = firewalls_[static_cast<std::size_t>(at.row)][static_cast<std::size_t>(at.col)];
   if (value == 0) return std::nullopt;
   return value - 1;
 }
 
-std::optional<int> Game::server_port_owner(Coord at) const {
+std::optional<int> Position::server_port_owner(Coord at) const {
   if (at.col != 3 && at.col != 4) return std::nullopt;
   if (at.row == 0) return 0;
   if (at.row == kSize - 1) return 1;
@@ -118,7 +118,8 @@ std::optional<int> Game::server_port_owner(Coord at) const {
 }
 
 // Why `link` cannot move `squares` in `direction` as its owner, if it cannot.
-std::optional<Refusal> Game::check_step(const Link& link, Direction direction, int squares) const {
+std::optional<Refusal> Position::check_step(const Link& link, Direction direction,
+                                            int squares) const {
   const LinkId name = id_of(link);
   if (!link.on_board()) return Refusal{Why::LinkDownloaded, name};
   const Coord d = step(direction);
@@ -135,7 +136,7 @@ std::optional<Refusal> Game::check_step(const Link& link, Direction direction, i
   return std::nullopt;
 }
 
-void Game::perform_step(Link& link, Direction direction, int squares) {
+void Position::perform_step(Link& link, Direction direction, int squares) {
   const int owner = link.owner;
   const int opponent = 1 - owner;
   const Coord d = step(direction);
@@ -173,7 +174,7 @@ void Game::perform_step(Link& link, Direction direction, int squares) {
   link.at = to;
 }
 
-void Game::download(Link& link, int by, Event::How how) {
+void Position::download(Link& link, int by, Event::How how) {
   record({Event::Kind::Downloaded, id_of(link), kNoLink, by, how, link.at});
   link.downloaded = true;
   link.downloaded_by = by;
@@ -183,7 +184,7 @@ void Game::download(Link& link, int by, Event::How how) {
   check_winner(by);
 }
 
-void Game::check_winner(int by) {
+void Position::check_winner(int by) {
   if (winner_) return;
   const PlayerState& p = player(by);
   if (p.data >= kToWin) {
@@ -193,11 +194,11 @@ void Game::check_winner(int by) {
   }
 }
 
-void Game::place_firewall(Coord at, int owner) {
+void Position::place_firewall(Coord at, int owner) {
   firewalls_[static_cast<std::size_t>(at.row)][static_cast<std::size_t>(at.col)] = owner + 1;
 }
 
-std::optional<Refusal> Game::move(LinkId c, Direction direction) {
+std::optional<Refusal> Position::move(LinkId c, Direction direction) {
   events_.clear();
   if (winner_) return Refusal{Why::GameOver};
   Link* l = link(c);
@@ -211,7 +212,7 @@ std::optional<Refusal> Game::move(LinkId c, Direction direction) {
   return std::nullopt;
 }
 
-bool Game::has_legal_move(int p) const {
+bool Position::has_legal_move(int p) const {
   for (const Link& l : player(p).links) {
     if (!l.on_board() || l.frozen) continue;
     for (Direction d : {Direction::N, Direction::S, Direction::W, Direction::E}) {
@@ -221,13 +222,13 @@ bool Game::has_legal_move(int p) const {
   return false;
 }
 
-void Game::pass() {
+void Position::pass() {
   events_.clear();
   record({Event::Kind::Passed, kNoLink, kNoLink, current_});
   end_turn();
 }
 
-bool Game::is_consistent() const {
+bool Position::is_consistent() const {
   for (int p = 0; p < 2; ++p) {
     int data = 0, viruses = 0;
     for (const PlayerState& owner : players_) {
@@ -241,13 +242,13 @@ bool Game::is_consistent() const {
   return true;
 }
 
-void Game::end_turn() {
+void Position::end_turn() {
   for (Link& l : players_[static_cast<std::size_t>(current_)].links) l.frozen = false;
   current_ = 1 - current_;
   ability_used_this_turn_ = false;
 }
 
-std::optional<Refusal> Game::use_ability(int card, const AbilityArgs& args) {
+std::optional<Refusal> Position::use_ability(int card, const AbilityArgs& args) {
   events_.clear();
   if (winner_) return Refusal{Why::GameOver};
   if (card < 1 || card > kCards) return Refusal{Why::NoSuchCard, 0, card};
@@ -267,7 +268,7 @@ std::optional<Refusal> Game::use_ability(int card, const AbilityArgs& args) {
   return std::nullopt;
 }
 
-std::vector<int> Game::pass_stuck_players() {
+std::vector<int> Position::pass_stuck_players() {
   std::vector<int> passed;
   for (int i = 0; i < 2 && !winner_ && !has_legal_move(current_); ++i) {
     passed.push_back(current_);

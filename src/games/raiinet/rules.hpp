@@ -105,7 +105,7 @@ struct PlayerState {
   int viruses = 0;  // viruses this player has downloaded
 };
 
-class Game;
+class Position;
 
 // Why the rules refuse a move or an ability; nothing changes then. The text
 // layer words them (text::refusal_message).
@@ -155,16 +155,16 @@ struct AbilitySpec {
   std::string_view name;
   Needs needs;
   // Applies the ability for the current player; returns why it cannot, if so.
-  std::optional<Refusal> (*apply)(Game& game, const AbilityArgs& args);
+  std::optional<Refusal> (*apply)(Position& game, const AbilityArgs& args);
 };
 
 const std::vector<AbilitySpec>& abilities();
 const AbilitySpec* find_ability(char letter);
 
-class Game {
+class Position {
  public:
-  Game(const Placement& first, const Placement& second, const std::array<char, kCards>& cards1,
-       const std::array<char, kCards>& cards2);
+  Position(const Placement& first, const Placement& second, const std::array<char, kCards>& cards1,
+           const std::array<char, kCards>& cards2);
 
   int current() const { return current_; }
   std::optional<int> winner() const { return winner_; }

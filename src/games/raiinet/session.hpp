@@ -17,13 +17,13 @@ namespace raiinet {
 class Session {
  public:
   static constexpr int kMaxSequenceDepth = 16;
-  using Observer = std::function<void(const Game&)>;
+  using Observer = std::function<void(const Position&)>;
   // Two people at one terminal: called when the turn passes to `next` (0 or
   // 1), with what the command printed so far, before `next`'s secrets show.
   using Handover = std::function<void(const std::string& so_far, int next)>;
 
   // A text layer over the rules' state, with no length limit.
-  explicit Session(Game game)
+  explicit Session(Position game)
       : state_(State::of_game(std::move(game), std::numeric_limits<int>::max())) {}
 
   // Runs one command line and returns what it prints.
@@ -34,7 +34,7 @@ class Session {
   // The display for the player whose turn it is.
   std::string board() const;
   bool finished() const { return finished_; }
-  const Game& game() const { return state_.game(); }
+  const Position& game() const { return state_.game(); }
   const State& state() const { return state_; }
   // Called after every change of the game (displays other than the text).
   void add_observer(Observer observer) { observers_.push_back(std::move(observer)); }

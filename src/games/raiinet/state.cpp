@@ -116,7 +116,8 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
     if (auto* e = std::get_if<SetupError>(&placement)) return name + "=" + text + ": " + e->message;
     placements[static_cast<std::size_t>(p)] = std::get<Placement>(placement);
   }
-  return State(read.filled(), Game(placements[0], placements[1], cards[0], cards[1]), max_length);
+  return State(read.filled(), Position(placements[0], placements[1], cards[0], cards[1]),
+               max_length);
 }
 
 State State::world(int viewer, engine::Random& rng) const {
@@ -148,7 +149,7 @@ State State::world(int viewer, engine::Random& rng) const {
   return world;
 }
 
-std::optional<Refusal> State::perform(Game& game, const Action& action) {
+std::optional<Refusal> State::perform(Position& game, const Action& action) {
   const auto link = link_of_letter(action.link);
   const Refusal no_such_link{Why::NoSuchLink};
   if (!action.ability) return link ? game.move(*link, action.direction) : no_such_link;
@@ -171,7 +172,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over()) return;
   const auto try_add = [&](const Action& a) {
-    Game trial = game_;
+    Position trial = game_;
     if (!perform(trial, a)) out.push_back(a);
   };
   const int player = game_.current();
@@ -285,7 +286,7 @@ State::Action State::random_action(engine::Random& rng) const {
     const auto index = static_cast<int>(rng.below(kLinks));
     const Direction d = engine::kOrthogonalDirections[rng.below(4)];
     const Action a{false, 0, letter(player, index), 0, d, {}};
-    Game trial = game_;
+    Position trial = game_;
     if (!perform(trial, a)) return a;
   }
   std::vector<Action> legal;
@@ -295,7 +296,7 @@ State::Action State::random_action(engine::Random& rng) const {
 
 std::optional<std::string> State::why_not(const Action& action) const {
   if (over()) return std::string("the game is over");
-  Game trial = game_;
+  Position trial = game_;
   if (const auto refusal = perform(trial, action)) return text::refusal_message(*refusal);
   return std::nullopt;
 }

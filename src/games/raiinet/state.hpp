@@ -33,7 +33,7 @@ class State {
   static std::variant<State, std::string> make(const engine::Params& params);
   // The state of a game the program plays (its session's), from placements
   // the program made or read.
-  static State of_game(Game game, int max_length = 1000) {
+  static State of_game(Position game, int max_length = 1000) {
     return State({}, std::move(game), max_length);
   }
 
@@ -119,16 +119,16 @@ class State {
 
   int length() const { return static_cast<int>(history_.size()); }
   const engine::Params& params() const { return params_; }
-  const Game& game() const { return game_; }
+  const Position& game() const { return game_; }
   friend bool operator==(const State& a, const State& b) {
     return a.params_ == b.params_ && a.history_ == b.history_;
   }
 
  private:
-  State(engine::Params params, Game game, int max_length)
+  State(engine::Params params, Position game, int max_length)
       : params_(std::move(params)), game_(std::move(game)), max_length_(max_length) {}
   // Applies `action` to `game` as the rules do; why not, when they refuse it.
-  static std::optional<Refusal> perform(Game& game, const Action& action);
+  static std::optional<Refusal> perform(Position& game, const Action& action);
   // The text of an action whose card (if an ability) needs `needs`.
   static std::string text_of(const Action& action, Needs needs);
   // Records the action about to be applied, for the view's last action.
@@ -136,7 +136,7 @@ class State {
   nlohmann::json last_json(int viewer) const;
 
   engine::Params params_;
-  Game game_;
+  Position game_;
   int max_length_;
   bool stuck_ = false;
   std::vector<Action> history_;

@@ -68,12 +68,12 @@ Target target_of(Needs needs) {
   return {};
 }
 
-bool knows_value(const Game& game, LinkId link, int viewer) {
+bool knows_value(const Position& game, LinkId link, int viewer) {
   const Link* l = game.link(link);
   return l && (l->revealed || l->owner == viewer || viewer == engine::kEveryone);
 }
 
-std::string event_line(const Game& game, const Event& e, int viewer) {
+std::string event_line(const Position& game, const Event& e, int viewer) {
   const std::string player = "Player " + std::to_string(e.player + 1);
   const auto named = [&](LinkId id) {
     return std::string(1, link_letter(id)) +
@@ -124,7 +124,7 @@ std::string refusal_message(const Refusal& refusal) {
 
 namespace {
 
-std::string summary(const Game& game, int p, int viewer) {
+std::string summary(const Position& game, int p, int viewer) {
   const PlayerState& s = game.player(p);
   std::string out = "Player " + std::to_string(p + 1) + ":\nDownloaded: " + std::to_string(s.data) +
                     "D, " + std::to_string(s.viruses) +
@@ -148,7 +148,7 @@ std::string summary(const Game& game, int p, int viewer) {
 
 }  // namespace
 
-std::string board_rows(const Game& game) {
+std::string board_rows(const Position& game) {
   std::string out;
   for (int row = 0; row < kSize; ++row) {
     for (int col = 0; col < kSize; ++col) {
@@ -168,12 +168,12 @@ std::string board_rows(const Game& game) {
   return out;
 }
 
-std::string display(const Game& game, int viewer) {
+std::string display(const Position& game, int viewer) {
   return summary(game, 0, viewer) + "========\n" + board_rows(game) + "========\n" +
          summary(game, 1, viewer);
 }
 
-std::string ability_list(const Game& game, int player) {
+std::string ability_list(const Position& game, int player) {
   std::string out;
   const auto& cards = game.player(player).cards;
   for (int i = 0; i < kCards; ++i) {

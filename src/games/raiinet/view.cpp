@@ -15,7 +15,7 @@ json square(Coord c) {
   return json::array({c.row, c.col});
 }
 
-json link_json(const Game& game, const Link& l, int viewer) {
+json link_json(const Position& game, const Link& l, int viewer) {
   const LinkId id = link_id(l.owner, l.index);
   json out = {{"link", std::string(1, link_letter(id))},
               {"owner", l.owner},
@@ -27,7 +27,7 @@ json link_json(const Game& game, const Link& l, int viewer) {
   return out;
 }
 
-json player_json(const Game& game, int p, int viewer) {
+json player_json(const Position& game, int p, int viewer) {
   const PlayerState& s = game.player(p);
   json links = json::array();
   for (const Link& l : s.links) links.push_back(link_json(game, l, viewer));
@@ -52,7 +52,7 @@ json player_json(const Game& game, int p, int viewer) {
   return player;
 }
 
-json event_json(const Game& game, const Event& e, int viewer) {
+json event_json(const Position& game, const Event& e, int viewer) {
   static constexpr const char* kKinds[] = {
       "battle",    "downloaded", "firewall_trips", "boosted",  "firewall_placed", "scanned",
       "polarized", "exchanged",  "frozen",         "hijacked", "passed"};

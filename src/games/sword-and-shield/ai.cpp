@@ -55,7 +55,7 @@ engine::Returns position_values(const State& state) {
   return values;
 }
 
-double attack_score(const Game& game) {
+double attack_score(const Position& game) {
   double score = material(game, 0);
   bool threat[2] = {false, false};
   for (int row = 1; row <= kSize; ++row) {
@@ -63,7 +63,7 @@ double attack_score(const Game& game) {
       const int piece = game.at({row, col});
       if (piece < 0 || piece >= kPieces || !has_sword(piece)) continue;
       const int player = owner_of_piece(piece);
-      const Coord face = Game::face_square(1 - player);
+      const Coord face = Position::face_square(1 - player);
       const int distance = std::abs(row - face.row) + std::abs(col - face.col);
       const double sign = player == kYellow ? 1.0 : -1.0;
       score += sign * kSwordAtTheFace * (kFarthest - distance) / (kFarthest - 1);

@@ -31,7 +31,7 @@ engine::Returns position_values(const State& state);
 // the board worth up to one more the nearer it stands to the opponent's face,
 // and a sword next to that face worth three when its player is to move (a
 // rotation wins) or one after the turn (the opponent must answer it).
-double attack_score(const Game& game);
+double attack_score(const Position& game);
 
 State::Action greedy_action(const State& state, engine::Random& rng);
 State::Action ai_action(const State& state, const AiOptions& options);

@@ -25,7 +25,7 @@ engine::MoveData State::describe(const Action& action, int viewer) const {
   const std::string piece(1, action.first);
   switch (action.kind) {
     case Kind::Create:
-      move.squares = {from_zero(Game::creation_square(game_.turn()))};
+      move.squares = {from_zero(Position::creation_square(game_.turn()))};
       move.piece = piece;
       move.label = "Create " + piece + ", turned " + std::to_string(90 * action.value) + "°";
       break;

@@ -54,21 +54,21 @@ std::string player_name(int player) {
   return player == kYellow ? "Yellow" : "Green";
 }
 
-bool Game::on_board(Coord c) {
+bool Position::on_board(Coord c) {
   if (c.row < 1 || c.row > kSize || c.col < 1 || c.col > kSize) return false;
   const bool cut_top = (c.row == 1 && c.col <= 2) || (c.row == 2 && c.col == 1);
   const bool cut_bottom = (c.row == 10 && c.col >= 9) || (c.row == 9 && c.col == 10);
   return !cut_top && !cut_bottom;
 }
 
-Coord Game::creation_square(int player) {
+Coord Position::creation_square(int player) {
   return player == kYellow ? Coord{8, 8} : Coord{3, 3};
 }
-Coord Game::face_square(int player) {
+Coord Position::face_square(int player) {
   return player == kYellow ? Coord{9, 9} : Coord{2, 2};
 }
 
-Game::Game() {
+Position::Position() {
   cells_.fill(kEmpty);
   places_.fill(Place::Unused);
   turns_.fill(0);
@@ -77,21 +77,21 @@ Game::Game() {
   cells_[index(face_square(kGreen))] = kGreenFace;
 }
 
-Side Game::side(int piece, Dir d) const {
+Side Position::side(int piece, Dir d) const {
   // Turning a piece clockwise by k quarters brings its side k places back to d.
   const int k = turns_[static_cast<std::size_t>(piece)];
   const int base = (side_index(d) - k + 4) % 4;
   return base_sides(piece % kPiecesPerSide)[static_cast<std::size_t>(base)];
 }
 
-char Game::label(Coord c) const {
+char Position::label(Coord c) const {
   const std::int8_t content = at(c);
   if (content == kYellowFace) return '0';
   if (content == kGreenFace) return '1';
   return is_piece(content) ? piece_letter(content) : ' ';
 }
 
-std::optional<Coord> Game::where(int content) const {
+std::optional<Coord> Position::where(int content) const {
   for (int row = 1; row <= kSize; ++row) {
     for (int col = 1; col <= kSize; ++col) {
       if (at({row, col}) == content) return Coord{row, col};
@@ -100,7 +100,7 @@ std::optional<Coord> Game::where(int content) const {
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::own_piece_on_board(int piece) const {
+std::optional<Refusal> Position::own_piece_on_board(int piece) const {
   if (phase_ == Phase::Over) return Refusal::GameOver;
   if (phase_ == Phase::Reaction) return Refusal::ChooseReactionFirst;
   if (phase_ == Phase::Create) return Refusal::CreateOrPassFirst;
@@ -111,13 +111,13 @@ std::optional<Refusal> Game::own_piece_on_board(int piece) const {
   return std::nullopt;
 }
 
-void Game::put(int piece, Coord square, int quarter_turns) {
+void Position::put(int piece, Coord square, int quarter_turns) {
   cells_[index(square)] = static_cast<std::int8_t>(piece);
   places_[static_cast<std::size_t>(piece)] = Place::Board;
   turns_[static_cast<std::size_t>(piece)] = static_cast<std::uint8_t>(quarter_turns);
 }
 
-std::optional<Refusal> Game::create(int piece, int quarter_turns) {
+std::optional<Refusal> Position::create(int piece, int quarter_turns) {
   events_.clear();
   if (phase_ != Phase::Create) return Refusal::NotCreatePhase;
   if (piece < 0 || piece >= kPieces) return Refusal::NoSuchPiece;
@@ -133,7 +133,7 @@ std::optional<Refusal> Game::create(int piece, int quarter_turns) {
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::move(int piece, Dir dir) {
+std::optional<Refusal> Position::move(int piece, Dir dir) {
   events_.clear();
   if (auto e = own_piece_on_board(piece)) return e;
   const auto from = std::find(cells_.begin(), cells_.end(), static_cast<std::int8_t>(piece));
@@ -144,7 +144,7 @@ std::optional<Refusal> Game::move(int piece, Dir dir) {
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::rotate(int piece, int quarter_turns) {
+std::optional<Refusal> Position::rotate(int piece, int quarter_turns) {
   events_.clear();
   if (auto e = own_piece_on_board(piece)) return e;
   if (turns_[static_cast<std::size_t>(piece)] == quarter_turns) {
@@ -155,7 +155,7 @@ std::optional<Refusal> Game::rotate(int piece, int quarter_turns) {
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::pass() {
+std::optional<Refusal> Position::pass() {
   events_.clear();
   if (phase_ == Phase::Over) return Refusal::GameOver;
   if (phase_ == Phase::Reaction) return Refusal::ChooseReactionBeforePassing;
@@ -169,7 +169,7 @@ std::optional<Refusal> Game::pass() {
   return std::nullopt;
 }
 
-void Game::start_turn() {
+void Position::start_turn() {
   acted_.fill(false);
   const bool square_taken = at(creation_square(turn_)) != kEmpty;
   bool piece_left = false;
@@ -179,7 +179,7 @@ void Game::start_turn() {
   phase_ = creation_skipped_ ? Phase::Act : Phase::Create;
 }
 
-std::optional<Refusal> Game::choose(const Reaction& choice) {
+std::optional<Refusal> Position::choose(const Reaction& choice) {
   events_.clear();
   if (phase_ != Phase::Reaction) return Refusal::NoReactionWaiting;
   for (const Reaction& r : pending_) {
@@ -195,11 +195,11 @@ std::optional<Refusal> Game::choose(const Reaction& choice) {
   return Refusal::NoSuchReaction;
 }
 
-bool Game::is_open(Coord c) const {
+bool Position::is_open(Coord c) const {
   return on_board(c) && !is_face(at(c));
 }
 
-void Game::push(Coord from, Dir d) {
+void Position::push(Coord from, Dir d) {
   std::vector<Coord> line;
   for (Coord c = from; is_open(c) && at(c) != kEmpty; c = c + step(d)) line.push_back(c);
   for (auto it = line.rbegin(); it != line.rend(); ++it) {
@@ -215,14 +215,14 @@ void Game::push(Coord from, Dir d) {
   }
 }
 
-void Game::bury(int piece) {
+void Position::bury(int piece) {
   places_[static_cast<std::size_t>(piece)] = Place::Cemetery;
   for (auto& cell : cells_) {
     if (cell == piece) cell = kEmpty;
   }
 }
 
-bool Game::is_consistent() const {
+bool Position::is_consistent() const {
   std::array<int, kPieces> seen{};
   for (int row = 1; row <= kSize; ++row) {
     for (int col = 1; col <= kSize; ++col) {
@@ -237,7 +237,7 @@ bool Game::is_consistent() const {
   return at(face_square(kYellow)) == kYellowFace && at(face_square(kGreen)) == kGreenFace;
 }
 
-std::vector<Reaction> Game::reactions() const {
+std::vector<Reaction> Position::reactions() const {
   std::vector<Reaction> found;
   for (int row = 1; row <= kSize; ++row) {
     for (int col = 1; col <= kSize; ++col) {
@@ -255,7 +255,7 @@ std::vector<Reaction> Game::reactions() const {
   return found;
 }
 
-void Game::apply(const Reaction& r) {
+void Position::apply(const Reaction& r) {
   const Dir toward = r.second.row > r.first.row ? Dir::S : Dir::E;
   const std::int8_t a = at(r.first);
   const std::int8_t b = at(r.second);
@@ -293,7 +293,7 @@ void Game::apply(const Reaction& r) {
   }
 }
 
-void Game::resolve() {
+void Position::resolve() {
   while (phase_ != Phase::Over) {
     std::vector<Reaction> found = reactions();
     if (found.empty()) return;
@@ -307,7 +307,7 @@ void Game::resolve() {
   }
 }
 
-bool Game::remember_position() {
+bool Position::remember_position() {
   std::string position = key();
   if (std::find(chain_positions_.begin(), chain_positions_.end(), position) !=
       chain_positions_.end()) {
@@ -318,19 +318,19 @@ bool Game::remember_position() {
   return true;
 }
 
-void Game::after_action(int piece) {
+void Position::after_action(int piece) {
   acted_[static_cast<std::size_t>(piece)] = true;
   start_chain();
   resolve();
 }
 
-void Game::start_chain() {
+void Position::start_chain() {
   chain_positions_.clear();
   chain_without_end_ = false;
   creation_skipped_ = false;
 }
 
-std::string Game::key() const {
+std::string Position::key() const {
   std::string k(cells_.begin(), cells_.end());
   k.append(turns_.begin(), turns_.end());
   return k;

@@ -97,9 +97,9 @@ struct Event {
   int winner = -1;
 };
 
-class Game {
+class Position {
  public:
-  Game();
+  Position();
 
   // For building positions: puts an unused piece on an empty square, with no reactions.
   void put(int piece, Coord square, int quarter_turns);

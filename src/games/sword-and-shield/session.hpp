@@ -15,7 +15,8 @@ class Session {
  public:
   // The text commands over the rules' state (sword_and_shield::State), which keeps undo
   // and takes back reactions without end.
-  explicit Session(Game game = Game()) : state_(std::move(game), std::numeric_limits<int>::max()) {}
+  explicit Session(Position game = Position())
+      : state_(std::move(game), std::numeric_limits<int>::max()) {}
   // The compact display (text::compact_display) instead of the full one.
   void set_compact(bool compact) { compact_ = compact; }
 
@@ -27,7 +28,7 @@ class Session {
   // execute() does for its text.
   std::string apply(const State::Action& action);
   bool finished() const { return quit_; }
-  const Game& game() const { return state_.game(); }
+  const Position& game() const { return state_.game(); }
   const State& state() const { return state_; }
 
  private:

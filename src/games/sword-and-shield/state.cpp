@@ -30,11 +30,11 @@ std::optional<int> parse_rotation(std::string_view word) {
 // Whether the chain of reactions under way in `game` can end: it has not
 // repeated a position, and it waits for no choice or some choice can end it.
 // The chain remembers its positions across choices, so this search is finite.
-bool chain_can_end(const Game& game) {
+bool chain_can_end(const Position& game) {
   if (game.chain_without_end()) return false;
   if (game.phase() != Phase::Reaction) return true;
   for (const Reaction& r : game.pending()) {
-    Game trial = game;
+    Position trial = game;
     trial.choose(r);
     if (chain_can_end(trial)) return true;
   }
@@ -56,10 +56,10 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   engine::ParamReader read(params, param_specs());
   const int max_length = read.integer("max_length", 1, 1000000);
   if (auto error = read.error()) return *error;
-  return State(Game(), max_length);
+  return State(Position(), max_length);
 }
 
-std::optional<Reaction> State::find_reaction(const Game& game, char a, char b) {
+std::optional<Reaction> State::find_reaction(const Position& game, char a, char b) {
   for (const Reaction& r : game.pending()) {
     const char x = game.label(r.first), y = game.label(r.second);
     if ((x == a && y == b) || (x == b && y == a)) return r;
@@ -67,7 +67,7 @@ std::optional<Reaction> State::find_reaction(const Game& game, char a, char b) {
   return std::nullopt;
 }
 
-std::optional<Refusal> State::perform(Game& game, const Action& action) {
+std::optional<Refusal> State::perform(Position& game, const Action& action) {
   if (action.kind == Kind::Pass) return game.pass();
   if (action.kind == Kind::React) {
     if (game.phase() != Phase::Reaction) return Refusal::NoReactionWaiting;
@@ -88,8 +88,8 @@ std::optional<Refusal> State::perform(Game& game, const Action& action) {
   }
 }
 
-std::optional<Refusal> State::refusal(const Game& game, const Action& action) {
-  Game trial = game;
+std::optional<Refusal> State::refusal(const Position& game, const Action& action) {
+  Position trial = game;
   return perform(trial, action);
 }
 
@@ -105,7 +105,7 @@ std::optional<std::string> State::why_not(const Action& action) const {
 }
 
 bool State::acceptable(const Action& action) const {
-  Game trial = game_;
+  Position trial = game_;
   return !perform(trial, action) && chain_can_end(trial);
 }
 
@@ -190,7 +190,7 @@ void State::undo() {
   taken_back_ = false;
 }
 
-int material(const Game& game, int player) {
+int material(const Position& game, int player) {
   int balance = 0;
   for (int piece = 0; piece < kPieces; ++piece) {
     if (game.place(piece) == Place::Cemetery) continue;

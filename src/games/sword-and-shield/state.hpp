@@ -30,7 +30,7 @@ class State {
 
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
-  explicit State(Game game = Game(), int max_length = 1000)
+  explicit State(Position game = Position(), int max_length = 1000)
       : game_(std::move(game)), chain_start_(game_), max_length_(max_length) {}
 
   // This game with the length left, and no undo: apply() then keeps no
@@ -95,9 +95,9 @@ class State {
   bool can_undo() const { return !over() && !undone_.empty(); }
   void undo();
   // The pending reaction between the things labelled `a` and `b` (either order).
-  static std::optional<Reaction> find_reaction(const Game& game, char a, char b);
+  static std::optional<Reaction> find_reaction(const Position& game, char a, char b);
   // Why the rules refuse `action` in `game`, if they do.
-  static std::optional<Refusal> refusal(const Game& game, const Action& action);
+  static std::optional<Refusal> refusal(const Position& game, const Action& action);
   // Whether the last apply() led into reactions without end and was taken
   // back, with the choices since the action that began the chain.
   bool taken_back() const { return taken_back_; }
@@ -108,27 +108,27 @@ class State {
   std::optional<std::string> check_invariants() const;
 
   int length() const { return static_cast<int>(history_.size()); }
-  const Game& game() const { return game_; }
+  const Position& game() const { return game_; }
   friend bool operator==(const State& a, const State& b) {
     return a.max_length_ == b.max_length_ && a.history_ == b.history_;
   }
 
  private:
   // Applies `action` to `game` as the rules do; why not, when they refuse it.
-  static std::optional<Refusal> perform(Game& game, const Action& action);
+  static std::optional<Refusal> perform(Position& game, const Action& action);
   // Whether `action` is legal and its chain of reactions can end.
   bool acceptable(const Action& action) const;
   // The last action and its squares, from the snapshot before it.
   nlohmann::json last_action_json() const;
 
   struct Snapshot {
-    Game game;
-    Game chain_start;
+    Position game;
+    Position chain_start;
     std::size_t chain_start_index;
   };
 
-  Game game_;
-  Game chain_start_;                   // the game before the action that began the current chain
+  Position game_;
+  Position chain_start_;               // the game before the action that began the current chain
   std::size_t chain_start_index_ = 0;  // and that action's place in the history
   bool taken_back_ = false;
   bool keeps_undo_ = true;
@@ -141,6 +141,6 @@ static_assert(engine::Viewable<State>);
 
 // The material of `player`: its pieces not in the cemetery less the
 // opponent's.
-int material(const Game& game, int player);
+int material(const Position& game, int player);
 
 }  // namespace sword_and_shield

@@ -75,11 +75,12 @@ std::array<std::string, 3> sides_lines(const std::array<Side, 4>& s, char centre
           std::string{' ', vertical(s[2]), ' '}};
 }
 
-std::array<std::string, 3> cell_lines(const Game& game, Coord c) {
-  if (!Game::on_board(c)) return {"   ", "   ", "   "};
+std::array<std::string, 3> cell_lines(const Position& game, Coord c) {
+  if (!Position::on_board(c)) return {"   ", "   ", "   "};
   const std::int8_t content = game.at(c);
   if (content == kEmpty) {
-    const bool creation = c == Game::creation_square(kYellow) || c == Game::creation_square(kGreen);
+    const bool creation =
+        c == Position::creation_square(kYellow) || c == Position::creation_square(kGreen);
     return {"   ", creation ? " + " : " . ", "   "};
   }
   if (content == kYellowFace || content == kGreenFace) {
@@ -92,7 +93,7 @@ std::array<std::string, 3> cell_lines(const Game& game, Coord c) {
   return sides_lines(sides, piece_letter(content));
 }
 
-std::string pieces(const Game& game, int player, Place where) {
+std::string pieces(const Position& game, int player, Place where) {
   std::vector<int> listed;
   for (int p = 0; p < kPieces; ++p) {
     if (owner_of_piece(p) == player && game.place(p) == where) listed.push_back(p);
@@ -125,7 +126,7 @@ std::array<std::string, 3> piece_lines(int piece, int quarter_turns) {
   return sides_lines(turned, piece_letter(piece));
 }
 
-std::string board(const Game& game) {
+std::string board(const Position& game) {
   std::string out = "     ";
   for (int col = 1; col <= kSize; ++col) {
     const std::string n = std::to_string(col);
@@ -152,7 +153,7 @@ std::string board(const Game& game) {
   return out + frame;
 }
 
-std::string status(const Game& game) {
+std::string status(const Position& game) {
   const std::string who = player_name(game.turn());
   switch (game.phase()) {
     case Phase::Create:
@@ -174,7 +175,7 @@ std::string status(const Game& game) {
   return "";
 }
 
-std::string display(const Game& game) {
+std::string display(const Position& game) {
   return pieces(game, kGreen, Place::Unused) + pieces(game, kGreen, Place::Cemetery) + board(game) +
          pieces(game, kYellow, Place::Unused) + pieces(game, kYellow, Place::Cemetery) +
          status(game);
@@ -188,11 +189,12 @@ char side_letter(Side s) {
 
 // A cell in five characters: the letter, then its sides north, east, south,
 // west as the handout writes them (S sword, H shield, 0 nothing).
-std::string compact_cell(const Game& game, Coord c) {
-  if (!Game::on_board(c)) return "     ";
+std::string compact_cell(const Position& game, Coord c) {
+  if (!Position::on_board(c)) return "     ";
   const std::int8_t content = game.at(c);
   if (content == kEmpty) {
-    const bool creation = c == Game::creation_square(kYellow) || c == Game::creation_square(kGreen);
+    const bool creation =
+        c == Position::creation_square(kYellow) || c == Position::creation_square(kGreen);
     return creation ? "  +  " : "  .  ";
   }
   if (content == kYellowFace || content == kGreenFace)
@@ -202,7 +204,7 @@ std::string compact_cell(const Game& game, Coord c) {
   return cell;
 }
 
-std::string compact_pieces(const Game& game, int player, Place where) {
+std::string compact_pieces(const Position& game, int player, Place where) {
   std::string letters;
   for (int p = 0; p < kPieces; ++p) {
     if (owner_of_piece(p) == player && game.place(p) == where) letters += piece_letter(p);
@@ -213,7 +215,7 @@ std::string compact_pieces(const Game& game, int player, Place where) {
 
 }  // namespace
 
-std::string compact_display(const Game& game) {
+std::string compact_display(const Position& game) {
   std::string out = compact_pieces(game, kGreen, Place::Unused) +
                     compact_pieces(game, kGreen, Place::Cemetery) + "    ";
   for (int col = 1; col <= kSize; ++col) {

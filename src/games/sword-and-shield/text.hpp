@@ -17,11 +17,11 @@ std::string event_line(const Event& event);
 
 // The three 3-character lines of a piece in `quarter_turns` orientation.
 std::array<std::string, 3> piece_lines(int piece, int quarter_turns);
-std::string board(const Game& game);
-std::string display(const Game& game);
+std::string board(const Position& game);
+std::string display(const Position& game);
 // The same in 17 lines (fits a 24-line terminal): a cell is its letter and its
 // current sides north, east, south, west; the pieces by letter.
-std::string compact_display(const Game& game);
-std::string status(const Game& game);
+std::string compact_display(const Position& game);
+std::string status(const Position& game);
 
 }  // namespace sword_and_shield::text

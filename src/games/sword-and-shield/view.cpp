@@ -21,7 +21,7 @@ json sides_json(const std::array<Side, 4>& sides) {
   return out;
 }
 
-json piece_json(const Game& game, int piece) {
+json piece_json(const Position& game, int piece) {
   std::array<Side, 4> sides{};
   for (std::size_t d = 0; d < 4; ++d) sides[d] = game.side(piece, engine::kOrthogonalDirections[d]);
   return {{"letter", std::string(1, piece_letter(piece))},
@@ -30,19 +30,19 @@ json piece_json(const Game& game, int piece) {
           {"acted", game.acted(piece)}};
 }
 
-json cell_json(const Game& game, Coord c) {
-  if (!Game::on_board(c)) return {{"off", true}};
+json cell_json(const Position& game, Coord c) {
+  if (!Position::on_board(c)) return {{"off", true}};
   json cell = json::object();
   for (int p = 0; p < 2; ++p) {
-    if (Game::creation_square(p) == c) cell["creation"] = p;
-    if (Game::face_square(p) == c) cell["face"] = p;
+    if (Position::creation_square(p) == c) cell["creation"] = p;
+    if (Position::face_square(p) == c) cell["face"] = p;
   }
   const std::int8_t what = game.at(c);
   if (what >= 0 && what < kPieces) cell["piece"] = piece_json(game, what);
   return cell;
 }
 
-json player_json(const Game& game, int player) {
+json player_json(const Position& game, int player) {
   json unused = json::array(), cemetery = json::array();
   for (int piece = 0; piece < kPieces; ++piece) {
     if (owner_of_piece(piece) != player) continue;
@@ -78,12 +78,12 @@ json event_json(const Event& e) {
 nlohmann::json State::last_action_json() const {
   if (history_.empty() || undone_.empty() || taken_back_) return nullptr;
   const Action& a = history_.back();
-  const Game& before = undone_.back().game;
+  const Position& before = undone_.back().game;
   const auto piece = piece_of_letter(a.first);
   json last = {{"action", action_text(a)}};
   switch (a.kind) {
     case Action::Kind::Create:
-      last["to"] = square(Game::creation_square(owner_of_piece(piece.value_or(0))));
+      last["to"] = square(Position::creation_square(owner_of_piece(piece.value_or(0))));
       break;
     case Action::Kind::Move:
     case Action::Kind::Rotate:

@@ -12,14 +12,14 @@ namespace connect_four {
 namespace {
 
 // The game after dropping into these columns (from 1), each drop accepted.
-Game played(std::initializer_list<int> columns, int rows = 6, int cols = 7) {
-  Game game(rows, cols);
+Position played(std::initializer_list<int> columns, int rows = 6, int cols = 7) {
+  Position game(rows, cols);
   for (int column : columns) EXPECT_FALSE(game.drop(column - 1)) << "column " << column;
   return game;
 }
 
 TEST(ConnectFourRules, ADiscFallsToTheLowestEmptySquare) {
-  const Game game = played({4, 4, 3});
+  const Position game = played({4, 4, 3});
   EXPECT_EQ(game.at({5, 3}), kRed);
   EXPECT_EQ(game.at({4, 3}), kYellow);
   EXPECT_EQ(game.at({5, 2}), kRed);
@@ -31,7 +31,7 @@ TEST(ConnectFourRules, FourAcrossUpAndDiagonallyWin) {
   EXPECT_EQ(played({1, 1, 2, 2, 3, 3, 4}).winner(), kRed);              // across the bottom
   EXPECT_EQ(played({1, 2, 1, 2, 1, 2, 1}).winner(), kRed);              // up column 1
   EXPECT_EQ(played({1, 2, 2, 3, 3, 4, 3, 4, 4, 7, 4}).winner(), kRed);  // rising diagonal
-  const Game falling = played({7, 6, 6, 5, 5, 4, 5, 4, 4, 1, 4});
+  const Position falling = played({7, 6, 6, 5, 5, 4, 5, 4, 4, 1, 4});
   EXPECT_EQ(falling.winner(), kRed);
   EXPECT_EQ(falling.winning_line()[0], (Coord{2, 3}));  // from the top left, down to the right
   EXPECT_EQ(falling.winning_line()[3], (Coord{5, 6}));
@@ -39,19 +39,19 @@ TEST(ConnectFourRules, FourAcrossUpAndDiagonallyWin) {
 }
 
 TEST(ConnectFourRules, RefusalsAreTypedAndChangeNothing) {
-  Game game = played({1, 1, 1, 1, 1, 1});
-  const Game before = game;
+  Position game = played({1, 1, 1, 1, 1, 1});
+  const Position before = game;
   EXPECT_EQ(game.drop(0), Refusal::ColumnFull);
   EXPECT_EQ(game.drop(7), Refusal::NoSuchColumn);
   EXPECT_EQ(game.drop(-1), Refusal::NoSuchColumn);
   EXPECT_EQ(game, before);
-  Game won = played({1, 2, 1, 2, 1, 2, 1});
+  Position won = played({1, 2, 1, 2, 1, 2, 1});
   EXPECT_EQ(won.drop(3), Refusal::GameOver);
 }
 
 TEST(ConnectFourRules, AFullGridWithoutALineIsADraw) {
   // 4 x 4: columns filled in pairs so that no four line up.
-  Game game(4, 4);
+  Position game(4, 4);
   for (int column : {1, 2, 1, 2, 2, 1, 2, 1, 3, 4, 3, 4, 4, 3, 4, 3})
     ASSERT_FALSE(game.drop(column - 1));
   EXPECT_TRUE(game.drawn());

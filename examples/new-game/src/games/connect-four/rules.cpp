@@ -2,21 +2,21 @@
 
 namespace connect_four {
 
-std::optional<Coord> Game::landing(int column) const {
+std::optional<Coord> Position::landing(int column) const {
   if (column < 0 || column >= cols_) return std::nullopt;
   for (int row = rows_ - 1; row >= 0; --row)
     if (at({row, column}) < 0) return Coord{row, column};
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::refusal(int column) const {
+std::optional<Refusal> Position::refusal(int column) const {
   if (over()) return Refusal::GameOver;
   if (column < 0 || column >= cols_) return Refusal::NoSuchColumn;
   if (!landing(column)) return Refusal::ColumnFull;
   return std::nullopt;
 }
 
-std::optional<Refusal> Game::drop(int column) {
+std::optional<Refusal> Position::drop(int column) {
   if (const auto why = refusal(column)) return why;
   const Coord at = *landing(column);
   cells_[index(at)] = static_cast<std::int8_t>(turn_);
@@ -33,7 +33,7 @@ std::optional<Refusal> Game::drop(int column) {
   return std::nullopt;
 }
 
-bool Game::completes_line(Coord c) {
+bool Position::completes_line(Coord c) {
   static constexpr std::array<Coord, 4> kAxes = {Coord{0, 1}, Coord{1, 0}, Coord{1, 1},
                                                  Coord{1, -1}};
   const int player = at(c);

@@ -30,9 +30,9 @@ struct Event {
   friend bool operator==(const Event&, const Event&) = default;
 };
 
-class Game {
+class Position {
  public:
-  explicit Game(int rows = kDefaultRows, int cols = kDefaultCols) : rows_(rows), cols_(cols) {}
+  explicit Position(int rows = kDefaultRows, int cols = kDefaultCols) : rows_(rows), cols_(cols) {}
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
@@ -59,7 +59,7 @@ class Game {
   // The four squares of the winning line, once there is one.
   const std::array<Coord, 4>& winning_line() const { return line_; }
 
-  friend bool operator==(const Game&, const Game&) = default;
+  friend bool operator==(const Position&, const Position&) = default;
 
  private:
   static std::size_t index(Coord c) { return static_cast<std::size_t>(c.row * kMaxSize + c.col); }

@@ -6,7 +6,7 @@
 namespace connect_four {
 namespace {
 
-std::string how_to_write(const Game& game) {
+std::string how_to_write(const Position& game) {
   return "write a drop as: drop <column 1-" + std::to_string(game.cols()) + ">";
 }
 
@@ -25,7 +25,7 @@ std::variant<State, std::string> State::make(const engine::Params& params) {
   const int rows = read.integer("rows", kMinSize, kMaxSize);
   const int cols = read.integer("cols", kMinSize, kMaxSize);
   if (auto error = read.error()) return *error;
-  return State(Game(rows, cols));
+  return State(Position(rows, cols));
 }
 
 void State::legal_actions(std::vector<Action>& out) const {

@@ -26,7 +26,7 @@ class State {
 
   static const std::vector<engine::ParamSpec>& param_specs();
   static std::variant<State, std::string> make(const engine::Params& params);
-  explicit State(Game game = Game()) : game_(game) {}
+  explicit State(Position game = Position()) : game_(game) {}
 
   int players() const { return 2; }
   int to_move() const { return game_.over() ? engine::kNoPlayer : game_.turn(); }
@@ -65,11 +65,11 @@ class State {
   // The rules' own invariants; the first that fails, if any.
   std::optional<std::string> check_invariants() const;
 
-  const Game& game() const { return game_; }
+  const Position& game() const { return game_; }
   friend bool operator==(const State& a, const State& b) { return a.game_ == b.game_; }
 
  private:
-  Game game_;
+  Position game_;
   // The columns dropped into, in order: the history, without allocation.
   std::array<std::int8_t, kMaxSize * kMaxSize> drops_{};
 };

@@ -10,7 +10,7 @@ char disc_letter(int player) {
   return player == kRed ? 'R' : 'Y';
 }
 
-std::string display(const Game& game) {
+std::string display(const Position& game) {
   std::string out = " ";
   for (int col = 0; col < game.cols(); ++col)
     out += std::to_string(col + 1) + (col + 1 < game.cols() ? " " : "\n");
@@ -28,7 +28,7 @@ std::string display(const Game& game) {
   return out + player_name(game.turn()) + " (" + disc_letter(game.turn()) + ") to drop.\n";
 }
 
-std::string refusal_message(Refusal refusal, int column, const Game& game) {
+std::string refusal_message(Refusal refusal, int column, const Position& game) {
   const std::string columns = "the columns are 1 to " + std::to_string(game.cols());
   switch (refusal) {
     case Refusal::GameOver:
@@ -41,7 +41,7 @@ std::string refusal_message(Refusal refusal, int column, const Game& game) {
   return "refused";
 }
 
-std::string event_line(const Event& event, const Game& game) {
+std::string event_line(const Event& event, const Position& game) {
   const std::string who = player_name(event.player);
   switch (event.kind) {
     case Event::Kind::Dropped:

@@ -11,9 +11,9 @@ std::string player_name(int player);  // "Red", "Yellow"
 char disc_letter(int player);         // 'R', 'Y'
 // The grid with the columns numbered from 1 above it, and whose turn it is
 // or how the game ended.
-std::string display(const Game& game);
-std::string refusal_message(Refusal refusal, int column, const Game& game);
+std::string display(const Position& game);
+std::string refusal_message(Refusal refusal, int column, const Position& game);
 // What an event did, a line ending in a newline.
-std::string event_line(const Event& event, const Game& game);
+std::string event_line(const Event& event, const Position& game);
 
 }  // namespace connect_four::text

@@ -14,7 +14,7 @@ json square(Coord c) {
   return json::array({c.row, c.col});
 }
 
-json event_json(const Event& e, const Game& game) {
+json event_json(const Event& e, const Position& game) {
   static constexpr const char* kKinds[] = {"dropped", "won", "drawn"};
   json event = {{"kind", kKinds[static_cast<int>(e.kind)]}, {"player", e.player}};
   if (e.kind == Event::Kind::Dropped) event["at"] = square(e.at);
