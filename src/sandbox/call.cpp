@@ -456,11 +456,13 @@ class Call {
     } else {
       usage = folder_usage(folder_);
     }
-    if (usage.entries <= kMaxFolderEntries &&
-        usage.bytes <= static_cast<long long>(limits_.files_mib) << 20) {
-      return false;
-    }
-    outcome_.end = CallOutcome::End::OverFolder;
+    const long long file_limit = static_cast<long long>(limits_.files_mib) << 20;
+    if (usage.entries <= kMaxFolderEntries && usage.bytes <= file_limit) return false;
+    // A file stopped at the file size limit fills the folder with the board
+    // beside it before the kernel's SIGXFSZ ends the writer: that limit is
+    // the one it broke, whichever check sees it first.
+    outcome_.end = file_reached(folder_, file_limit) ? CallOutcome::End::OverFileSize
+                                                     : CallOutcome::End::OverFolder;
     return true;
   }
 
@@ -483,9 +485,7 @@ class Call {
     if (group_ && outcome_.end != CallOutcome::End::TimedOut &&
         outcome_.end != CallOutcome::End::Stopped)
       over_usage();
-    if (outcome_.end == CallOutcome::End::Exited && over_folder()) {
-      outcome_.end = CallOutcome::End::OverFolder;
-    }
+    if (outcome_.end == CallOutcome::End::Exited) over_folder();
     if (outcome_.end == CallOutcome::End::Signaled && outcome_.code == SIGXFSZ &&
         file_reached(folder_, static_cast<long long>(limits_.files_mib) << 20)) {
       outcome_.end = CallOutcome::End::OverFileSize;

@@ -1,11 +1,13 @@
 #include "terminal/terminal.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdint>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -17,11 +19,17 @@
 namespace terminal {
 namespace {
 
-// The program's own options, which a game's parameter of the same name
-// cannot shorten to -NAME (it is given as -p NAME=VALUE).
+// The program's own options that take a value.
+constexpr std::array<std::string_view, 6> kValueOptions = {"b", "p", "ai", "bot", "nodes", "seed"};
+
+bool value_option(std::string_view name) {
+  return std::find(kValueOptions.begin(), kValueOptions.end(), name) != kValueOptions.end();
+}
+
+// The program's own options (-h too), which a game's parameter of the same
+// name cannot shorten to -NAME (it is given as -p NAME=VALUE).
 bool reserved(std::string_view name) {
-  return name == "b" || name == "p" || name == "ai" || name == "bot" || name == "nodes" ||
-         name == "seed" || name == "h";
+  return value_option(name) || name == "h";
 }
 
 struct Options {
@@ -144,9 +152,7 @@ std::variant<Options, std::string> parse_options(const games::GameInfo& game, in
       continue;
     }
     const std::string name = option.size() > 1 && option[0] == '-' ? option.substr(1) : "";
-    const bool known = name == "b" || name == "p" || name == "ai" || name == "bot" ||
-                       name == "nodes" || name == "seed" ||
-                       (param_named(game, name) && !reserved(name));
+    const bool known = value_option(name) || (param_named(game, name) && !reserved(name));
     if (!known)
       return "unknown option \"" + engine::printable(option, 30) + "\"; " + game.name +
              " --help lists them";
