@@ -72,6 +72,9 @@ class AnyState {
   virtual std::string events_text(int player) const = 0;
   // Once over: why, in the game's words (engine::Ending).
   virtual Ending ending() const = 0;
+  // How to play and the legend of the board's marks, for a page
+  // (engine/panel.hpp; docs/views.md); null for a game without one.
+  virtual nlohmann::json guide() const = 0;
   // The games played by a program of their own (the ETF games): the end of
   // what the program printed (engine/etf.hpp keeps a bounded end, from a
   // line's start); null for the others. console_dropped(): the bytes
@@ -166,6 +169,13 @@ class TypedState : public AnyState {
   }
   std::string events_text(int player) const override { return state().events_text(player); }
   Ending ending() const override { return state().ending(); }
+  auto guide() const -> decltype(std::declval<const S&>().view(0)) override {
+    if constexpr (requires { state().guide(); }) {
+      return state().guide();
+    } else {
+      return {};
+    }
+  }
   std::string serialize() const override { return state().serialize(); }
   bool equals(const AnyState& other) const override {
     const auto* same = dynamic_cast<const TypedState*>(&other);

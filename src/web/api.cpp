@@ -247,6 +247,8 @@ std::variant<Response, Wait> Api::game_route(const Request& request, std::string
       {"events", false, [](const Api& a, const GameCall& c) -> Reply { return a.events(c); }},
       {"record", false, [](const Api& a, const GameCall& c) { return Reply(a.record(c)); }},
       {"replay", false, [](const Api& a, const GameCall& c) { return Reply(a.replay(c)); }},
+      {"guide", false,
+       [](const Api& a, const GameCall& c) { return Reply(answer(a.matches_.guide(c.id))); }},
       {"hold", true, [](const Api& a, const GameCall& c) { return Reply(a.hold(c)); }},
       {"actions", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, false)); }},
       {"preview", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, true)); }},

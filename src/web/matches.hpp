@@ -171,6 +171,9 @@ class Matches {
   // {"step", "steps", "view", "observation", "action"} (the last action's
   // text).
   Answer<nlohmann::json> replay(const std::string& id, std::size_t step);
+  // How to play the game and its board's legend (AnyState::guide): the
+  // same for every seat, in play or over.
+  Answer<nlohmann::json> guide(const std::string& id);
 
   std::size_t size() const;
   // Stops the bots: the server is stopping.

@@ -208,6 +208,13 @@ Answer<json> Matches::replay(const std::string& id, std::size_t step) {
   return answer;
 }
 
+Answer<json> Matches::guide(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  auto found = find_any(id);
+  if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
+  return std::get<Match*>(found)->state->guide();
+}
+
 Answer<json> Matches::record(const std::string& id) {
   const std::lock_guard lock(mutex_);
   auto found = find_finished(id);

@@ -940,6 +940,46 @@ def test_any_game(driver, base, game, shots):
     print("ok %s: started, drawn and a move played by clicking (the test of any game)" % game)
 
 
+# The legend's marks whose colour the page could not find (its grey),
+# the guide's lines, and the side the badge names.
+GUIDE = """
+const guide = document.querySelector('#guide .guide');
+if (!guide) return null;
+const grey = [...guide.querySelectorAll('.legend .swatch')].filter(
+  (s) => getComputedStyle(s).backgroundColor === 'rgb(96, 125, 139)').map((s) => s.parentElement.parentElement.textContent);
+return {how: guide.querySelectorAll('h3 + ul:not(.legend) li').length, legend: guide.querySelectorAll('.legend li').length,
+        grey, side: document.getElementById('side').textContent};
+"""
+
+
+def test_guides(driver, base, catalogue):
+    """Every game's page draws the panel and guide its view and GET .../guide
+    give (the page names no game): how to play, a legend whose colours the
+    page knows, and the side of seat 1."""
+    for name in (g["name"] for g in catalogue):
+        game = api(base, "/api/games", {"game": name})
+        guide = api(base, "/api/games/%s/guide" % game["id"])
+        driver.get(base + "game/%s?token=%s" % (game["id"], game["seats"][0]["token"]))
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg"), name + ": the board")
+        driver.find_element(By.CSS_SELECTOR, "#guide summary").click()
+        drawn = None
+        deadline = time.time() + 5
+        while time.time() < deadline and not drawn:
+            drawn = driver.execute_script(GUIDE)
+            time.sleep(0.05)
+        if not guide:  # a game with no guide shows none
+            assert drawn is None or (drawn["how"], drawn["legend"]) == (0, 0), name + ": a guide from nowhere"
+            continue
+        assert drawn, name + ": the guide was not drawn"
+        assert (drawn["how"], drawn["legend"]) == (len(guide["how"]), len(guide["legend"])), \
+            "%s: the page drew %s of the guide %s" % (name, drawn, guide)
+        assert not drawn["grey"], "%s: legend colours the page does not know: %s" % (name, drawn["grey"])
+        side = api(base, "/api/games/%s?token=%s" % (game["id"], game["seats"][0]["token"]))["view"]["panel"].get("side")
+        if side:
+            assert side["name"] in drawn["side"], "%s: the side badge says %r, not %r" % (name, drawn["side"], side["name"])
+    print("ok guides: every game's guide and side drawn from its data (%d games)" % len(catalogue))
+
+
 def test_three_clicks(driver, base):
     """The test of any game's move on one that takes three clicks (classic
     Amazons: an amazon, where it goes, where its arrow falls)."""
@@ -994,6 +1034,7 @@ def main():
         for game in (g["name"] for g in catalogue):
             tests.get(game, lambda: test_any_game(driver, base, game, shots))()
         test_three_clicks(driver, base)
+        test_guides(driver, base, catalogue)
         test_flow(driver, base, shots)
         test_forms(driver, base)
         test_two_step_ability(driver, base)

@@ -942,6 +942,29 @@ TEST_F(WebServer, ARematchTurnsTheSeatsAndTellsEveryPage) {
   EXPECT_EQ(seen.data["seats"][0]["kind"], "random");
 }
 
+// A game's guide (how to play, the legend) is its rules', asked of the
+// game by its id, in play or over; each seat's view carries its panel.
+TEST_F(WebServer, AGamesGuideAndPanelComeFromItsRules) {
+  const json classic = create({{"game", "amazons"}, {"params", {{"rules", "standard"}}}});
+  const json extended = create({{"game", "amazons"}});
+  const Reply guide = get("/api/games/" + classic["id"].get<std::string>() + "/guide");
+  ASSERT_EQ(guide.status, 200) << guide.body;
+  EXPECT_EQ(guide.data["how"].size(), 4u);
+  EXPECT_EQ(guide.data["how"].back(), "The player who cannot move loses.");
+  EXPECT_EQ(guide.data["legend"].size(), 3u);
+  EXPECT_EQ(guide.data["legend"][1]["marks"][0]["colour"], "burnt");
+  const Reply more = get("/api/games/" + extended["id"].get<std::string>() + "/guide");
+  EXPECT_EQ(more.data["legend"].size(), 7u);  // treasure, horse, broken arrow, spear
+  EXPECT_EQ(get("/api/games/0123456789abcdef/guide").status, 404);
+  EXPECT_EQ(post("/api/games/" + classic["id"].get<std::string>() + "/guide", "{}").status, 405);
+  const json panel = view(classic, 1).data["view"]["panel"];
+  EXPECT_EQ(panel["side"], json({{"name", "Player 2 (green)"}, {"seat", 1}}));
+  EXPECT_EQ(panel["table"]["head"], json::array({"Player", "Amazons", "Score"}));
+  EXPECT_EQ(panel["table"]["rows"][0],
+            json::array({{{"seat", 0}, {"mark", "1"}, {"text", "Player 1"}}, "4", "0"}));
+  EXPECT_EQ(panel["hint"], "Moves: move an amazon, then shoot an arrow from where it lands.");
+}
+
 TEST_F(WebServer, AFinishedGamesRecordHasItsActions) {
   const json game = create({{"game", "sword-and-shield"}});
   const std::string record_path = "/api/games/" + game["id"].get<std::string>() + "/record";

@@ -57,6 +57,10 @@ class State {
   // players skipped.
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;
+  // What a page shows beside the board, in the view, and how to play
+  // (guide.cpp; engine/panel.hpp).
+  nlohmann::json panel(int player) const;
+  nlohmann::json guide() const;
   // Once over: why, in words (engine::Ending).
   engine::Ending ending() const;
   std::string serialize() const;

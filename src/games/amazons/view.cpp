@@ -65,7 +65,8 @@ nlohmann::json State::view(int player) const {
                {"phase", phase},
                {"to_move", to_move()},
                {"last", nullptr},
-               {"events", json::array()}};
+               {"events", json::array()},
+               {"panel", panel(player)}};
   if (shooter_ >= 0) {
     view["shooter"] = square(coord(shooter_));
     view["spear"] = spear_;

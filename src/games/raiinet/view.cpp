@@ -117,7 +117,8 @@ nlohmann::json State::view(int seat) const {
           {"ability_used", game_.ability_used_this_turn()},
           {"winner", game_.winner() ? json(*game_.winner()) : json()},
           {"last", last_json(player)},
-          {"events", events}};
+          {"events", events},
+          {"panel", panel(seat)}};
 }
 
 nlohmann::json State::last_json(int viewer) const {

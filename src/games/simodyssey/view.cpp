@@ -177,7 +177,8 @@ nlohmann::json BasicState<E>::view(int player) const {
           {"turns", turns()},
           {"life_found", life_found_},
           {"last", last},
-          {"events", events}};
+          {"events", events},
+          {"panel", panel(player)}};
 }
 
 template <const Edition& E>

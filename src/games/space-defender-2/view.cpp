@@ -83,7 +83,8 @@ nlohmann::json State::view(int player) const {
           {"to_move", to_move()},
           {"turns", turns()},
           {"last", last},
-          {"events", events}};
+          {"events", events},
+          {"panel", panel(player)}};
 }
 
 std::string State::events_text(int player) const {

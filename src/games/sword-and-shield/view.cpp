@@ -133,7 +133,8 @@ nlohmann::json State::view(int player) const {
           {"winner", game_.winner() ? json(*game_.winner()) : json()},
           {"creation_skipped", game_.creation_skipped()},
           {"last", last_action_json()},
-          {"events", events}};
+          {"events", events},
+          {"panel", panel(player)}};
 }
 
 std::string State::events_text(int player) const {

@@ -316,9 +316,11 @@ function renderGame(game, view, fresh = false) {
   page.actions.hidden = !plays;
   page.commandForm.hidden = !plays;
   page.soundLabel.hidden = !plays;
-  if (!page.guide.dataset.game) {
+  if (!page.guide.dataset.game) {  // the game's guide, asked once
     page.guide.dataset.game = view.game;
-    page.guide.append(GamePanels.guide(view));
+    api("GET", "/api/games/" + game.id + "/guide").then((answer) => {
+      if (answer.ok) page.guide.append(GamePanels.guide(answer.data));
+    }).catch(() => { delete page.guide.dataset.game; });
   }
   page.undo.hidden = !plays || (!view.can_undo && !game.pending.length);
   page.undo.textContent = game.pending.length ? "Take back the last step (not sent yet)" : "Undo my last action";

@@ -8,8 +8,7 @@ const GameColours = {
   // 2 green (Sword and Shield's own names for its sides), then the others
   // of an Amazons game of up to eight.
   seats: ["#f9a825", "#2e7d32", "#1565c0", "#c62828", "#6a1b9a", "#00838f", "#ad1457", "#4e342e"],
-  // Their names, for people (the same order).
-  seatNames: ["yellow", "green", "blue", "red", "purple", "teal", "pink", "brown"],
+  // (Their names, for people, are the games' own: engine/panel.hpp.)
   burnt: "#37474f",
   treasure: "#a67c00",
   artifact: "#5d4037",
@@ -33,5 +32,13 @@ const GameColours = {
   },
   ink(player) {
     return player === 0 ? "#1d2433" : "white";
+  },
+  // A colour a game's panel or guide names (engine/panel.hpp): "#rrggbb",
+  // or a name here ("burnt", "enemies.G"); grey for a name not here.
+  named(name) {
+    if (typeof name !== "string") return "#607d8b";
+    if (name.startsWith("#")) return name;
+    const found = name.split(".").reduce((at, key) => (at && typeof at === "object" ? at[key] : undefined), this);
+    return typeof found === "string" ? found : "#607d8b";
   },
 };

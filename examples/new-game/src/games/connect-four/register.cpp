@@ -1,7 +1,6 @@
 // Connect Four in the registry: the bots every game has (random, uct).
-#include "games/registry_entry.hpp"
-
 #include "games/connect-four/state.hpp"
+#include "games/registry_entry.hpp"
 
 namespace games {
 

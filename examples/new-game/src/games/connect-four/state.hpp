@@ -44,6 +44,7 @@ class State {
   std::string observation(int player) const;  // the display: nothing is hidden
   // The structured view (docs/views.md) and the last drop in words (view.cpp).
   nlohmann::json view(int player) const;
+  static nlohmann::json guide();
   std::string events_text(int player) const;
   // Once over: why, in words (engine::Ending).
   engine::Ending ending() const;

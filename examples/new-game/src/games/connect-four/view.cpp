@@ -2,6 +2,7 @@
 // words: nothing is hidden, so every player sees the same.
 #include <nlohmann/json.hpp>
 
+#include "engine/panel.hpp"
 #include "games/connect-four/state.hpp"
 #include "games/connect-four/text.hpp"
 
@@ -38,9 +39,12 @@ nlohmann::json State::view(int player) const {
     }
     rows.push_back(cells);
   }
-  json players = json::array();
-  for (int p = 0; p < 2; ++p)
-    players.push_back({{"name", text::player_name(p)}, {"discs", (game_.discs() + 1 - p) / 2}});
+  json players = json::array(), counts = json::array();
+  for (int p = 0; p < 2; ++p) {
+    const int discs = (game_.discs() + 1 - p) / 2;
+    players.push_back({{"name", text::player_name(p)}, {"discs", discs}});
+    counts.push_back({text::player_name(p), std::to_string(discs)});
+  }
   json last = nullptr, events = json::array(), line = nullptr;
   if (game_.discs() > 0) {
     const Event& dropped = *game_.events_begin();
@@ -60,7 +64,19 @@ nlohmann::json State::view(int player) const {
           {"winner", game_.winner() ? json(*game_.winner()) : json()},
           {"line", line},
           {"last", last},
-          {"events", events}};
+          {"events", events},
+          // What a page shows beside the board (optional; engine/panel.hpp).
+          {"panel", {{"table", engine::panel::table({"Player", "Discs"}, counts)}}}};
+}
+
+// How to play, for a page (optional; engine/panel.hpp): a line a rule, and
+// no legend (the board's discs are lettered).
+nlohmann::json State::guide() {
+  return engine::panel::guide(
+      {"Click a column to drop your disc: it falls to the lowest free square.",
+       "Four of your discs in a line, across, up or diagonally, win; a full "
+       "grid without one is a draw."},
+      json::array());
 }
 
 std::string State::events_text(int player) const {
