@@ -12,6 +12,16 @@
 
 namespace engine {
 
+// The computer's turn at a terminal: `decide` picks the action for the
+// session's state, the session applies it, and the line shows who played
+// what ("Green (computer)> move a up"), then what the session answered.
+template <typename Session, typename Decide>
+std::string computer_turn(Session& session, const std::string& who, Decide decide) {
+  const auto& state = session.state();
+  const auto action = decide(state);
+  return who + " (computer)> " + state.action_text(action) + "\n" + session.apply(action);
+}
+
 class CommandInput {
  public:
   // Standard input, or the named batch file's commands; why not, when the

@@ -57,8 +57,8 @@ class State {
   // players skipped.
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;
-  // What a page shows beside the board, in the view, and how to play
-  // (guide.cpp; engine/panel.hpp).
+  // Beside the board on a page (guide.cpp): the phase's hint and each
+  // player's amazons and score; and how to play, with the legend.
   nlohmann::json panel(int player) const;
   nlohmann::json guide() const;
   // Once over: why, in words (engine::Ending).

@@ -84,14 +84,9 @@ const char* const kUsage =
 // knowledge only, and hands its action to the session.
 std::string computer_turn(raiinet::Session& session, const raiinet::Options& options,
                           std::uint64_t seed) {
-  raiinet::AiOptions ai;
-  ai.seed = seed;
-  ai.time_ms = options.think_ms;
-  ai.nodes = options.nodes;
-  const raiinet::State& state = session.state();
-  const raiinet::State::Action action = raiinet::ai_action(state, ai);
-  return "Player " + std::to_string(options.computer + 1) + " (computer)> " +
-         state.action_text(action) + "\n" + session.apply(action);
+  const raiinet::AiOptions ai{.nodes = options.nodes, .time_ms = options.think_ms, .seed = seed};
+  return engine::computer_turn(session, "Player " + std::to_string(options.computer + 1),
+                               [&](const raiinet::State& s) { return raiinet::ai_action(s, ai); });
 }
 
 // The game of the options: the placements given, or drawn from the seed

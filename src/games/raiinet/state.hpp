@@ -60,8 +60,8 @@ class State {
   // words, each as `player` may know it (view.cpp).
   nlohmann::json view(int player) const;
   std::string events_text(int player) const;
-  // What a page shows beside the board, in the view, and how to play
-  // (guide.cpp; engine/panel.hpp).
+  // Beside the board on a page (guide.cpp): data and viruses downloaded,
+  // the seat's cards; and how to play, with the legend.
   nlohmann::json panel(int player) const;
   nlohmann::json guide() const;
   // Once over: why, in words (engine::Ending).

@@ -53,8 +53,8 @@ class BasicState {
   // The structured view (docs/views.md) and what the last turn did in words
   // (view.cpp): every movement and death, and life found.
   nlohmann::json view(int player) const;
-  // What a page shows beside the board, in the view, and how to play
-  // (guide.cpp; engine/panel.hpp).
+  // Beside the galaxy on a page (guide.cpp): the explorer's fuel, life
+  // and sector; and how to play, with the legend of the entities.
   nlohmann::json panel(int player) const;
   nlohmann::json guide() const;
   std::string events_text(int player) const;

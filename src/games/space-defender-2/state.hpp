@@ -64,8 +64,8 @@ class State {
   engine::MoveData describe(const Action& action, int viewer) const;
   // The structured view (docs/views.md) and the last turn in words (view.cpp).
   nlohmann::json view(int player) const;
-  // What a page shows beside the board, in the view, and how to play
-  // (guide.cpp; engine/panel.hpp).
+  // Beside the battle on a page (guide.cpp): health, energy, score and
+  // equipment; and how to play, with the legend of the enemies.
   nlohmann::json panel(int player) const;
   nlohmann::json guide() const;
   std::string events_text(int player) const;

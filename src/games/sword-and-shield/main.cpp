@@ -96,14 +96,10 @@ std::variant<Options, std::string> parse_options(int argc, char** argv) {
 // The computer's decision, handed to the session as an action.
 std::string computer_turn(sword_and_shield::Session& session, const Options& o,
                           std::uint64_t seed) {
-  sword_and_shield::AiOptions ai;
-  ai.seed = seed;
-  ai.time_ms = o.think_ms;
-  ai.nodes = o.nodes;
-  const sword_and_shield::State& state = session.state();
-  const sword_and_shield::State::Action action = sword_and_shield::ai_action(state, ai);
-  return std::string(o.computer == 0 ? "Yellow" : "Green") + " (computer)> " +
-         state.action_text(action) + "\n" + session.apply(action);
+  const sword_and_shield::AiOptions ai{.nodes = o.nodes, .time_ms = o.think_ms, .seed = seed};
+  return engine::computer_turn(
+      session, o.computer == 0 ? "Yellow" : "Green",
+      [&](const sword_and_shield::State& s) { return sword_and_shield::ai_action(s, ai); });
 }
 
 // The terminal's height, when standard output is one.

@@ -59,8 +59,8 @@ class State {
   // The structured view (docs/views.md) and what the last action did in
   // words (view.cpp); the same for both players.
   nlohmann::json view(int player) const;
-  // What a page shows beside the board, in the view, and how to play
-  // (guide.cpp; engine/panel.hpp).
+  // Beside the board on a page (guide.cpp): the phase, the unused and
+  // buried pieces; and how to play, with the legend.
   nlohmann::json panel(int player) const;
   nlohmann::json guide() const;
   std::string events_text(int player) const;
