@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "games/registry.hpp"
-#include "python/game.hpp"
+#include "python/spiel.hpp"
 
 namespace gridgames_python {
 

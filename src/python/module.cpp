@@ -12,7 +12,7 @@
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 #include "python/bot.hpp"
-#include "python/game.hpp"
+#include "python/spiel.hpp"
 #include "python/runners.hpp"
 #include "python/vector_env.hpp"
 

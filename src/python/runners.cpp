@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "games/registry.hpp"
-#include "python/game.hpp"
+#include "python/spiel.hpp"
 #include "tournament/tournament.hpp"
 
 namespace gridgames_python {

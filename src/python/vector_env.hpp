@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "engine/workers.hpp"
-#include "python/game.hpp"
+#include "python/spiel.hpp"
 
 namespace gridgames_python {
 

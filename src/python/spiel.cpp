@@ -1,4 +1,4 @@
-#include "python/game.hpp"
+#include "python/spiel.hpp"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
