@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "grading/grade.hpp"
 #include "launcher/selfplay.hpp"
 #include "sandbox/call.hpp"
 #include "tournament/tournament.hpp"
@@ -119,10 +120,12 @@ int main(int argc, char** argv) {
                  "  or:  gridgames serve [OPTION]...            (gridgames serve --help)\n"
                  "  or:  gridgames selfplay GAME [OPTION]...    (gridgames selfplay --help)\n"
                  "  or:  gridgames tournament GAME --players A,B[,...] [OPTION]...\n"
+                 "  or:  gridgames grade GAME --tests DIR --program CMD [OPTION]...\n"
                  "Turn-based grid games. With no argument, a menu of the games; with GAME,\n"
                  "that game's program with ARGS (GAME --help for its own options); serve:\n"
                  "the games in a web browser; selfplay: bots against bots; tournament: a\n"
-                 "round robin of bots with Elo and a sequential test.\n"
+                 "round robin of bots with Elo and a sequential test; grade: a program\n"
+                 "run on a folder of tests, its output compared with the expected.\n"
                  "Games: "
               << names(games)
               << "\n"
@@ -140,6 +143,7 @@ int main(int argc, char** argv) {
   if (wanted == "--call-init") return sandbox::run_call_init({argv + 2, argv + argc});
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
   if (wanted == "tournament") return tournament::run_tournament(argc - 1, argv + 1);
+  if (wanted == "grade") return grading::run_grade(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
   for (const games::GameInfo* game : games) {
     if (game->name == wanted) return start(dir, game->name, argc - 2, argv + 2);

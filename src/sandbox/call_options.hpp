@@ -10,12 +10,15 @@
 
 namespace sandbox {
 
-// --limit, --memory, --processes, --files, --no-sandbox and --polled-limits;
-// `who` names the programs in the help ("the players").
+// --limit (unless `time_limit` is false: a program with its own), --memory,
+// --processes, --files, --no-sandbox and --polled-limits; `who` names the
+// programs in the help ("the players").
 inline void add_call_options(CLI::App& app, CallLimits& limits, ConfinementRequest& request,
-                             const std::string& who, const std::string& unconfined) {
-  app.add_option("--limit", limits.time_ms, who + ": milliseconds allowed a call (2000)")
-      ->check(CLI::Range(1, 3600000));
+                             const std::string& who, const std::string& unconfined,
+                             bool time_limit = true) {
+  if (time_limit)
+    app.add_option("--limit", limits.time_ms, who + ": milliseconds allowed a call (2000)")
+        ->check(CLI::Range(1, 3600000));
   app.add_option("--memory", limits.memory_mib,
                  who +
                      ": MiB of memory a call's processes may hold together, shared memory "

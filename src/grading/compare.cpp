@@ -1,0 +1,49 @@
+#include "grading/compare.hpp"
+
+#include <vector>
+
+namespace grading {
+namespace {
+
+// The lines of `text` as the options see them. Exactly: every "\n" ends a
+// line, and a text whose last line has none gets a last line that says so,
+// so that a missing final newline is a difference.
+std::vector<std::string_view> lines_of(std::string_view text, const CompareOptions& o) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    std::string_view line = text.substr(start, end == std::string_view::npos ? end : end - start);
+    if (o.ignore_line_ends && line.ends_with('\r')) line.remove_suffix(1);
+    if (o.ignore_trailing_space) {
+      while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    }
+    lines.push_back(line);
+    if (end == std::string_view::npos) {
+      if (!o.ignore_line_ends) lines.push_back("\\ No newline at end of output");
+      break;
+    }
+    start = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::optional<Difference> first_difference(std::string_view expected, std::string_view got,
+                                           const CompareOptions& options) {
+  const auto want = lines_of(expected, options);
+  const auto have = lines_of(got, options);
+  for (std::size_t i = 0; i < want.size() || i < have.size(); ++i) {
+    const bool same = i < want.size() && i < have.size() && want[i] == have[i];
+    if (same) continue;
+    Difference d;
+    d.line = static_cast<long>(i + 1);
+    if (i < want.size()) d.expected = std::string(want[i]);
+    if (i < have.size()) d.got = std::string(have[i]);
+    return d;
+  }
+  return std::nullopt;
+}
+
+}  // namespace grading

@@ -1,0 +1,30 @@
+// A program's output against the expected output, line by line, as the
+// courses compare them: exactly, unless asked to overlook trailing spaces or
+// line ends (docs/grading.md).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace grading {
+
+struct CompareOptions {
+  bool ignore_trailing_space = false;  // spaces and tabs at a line's end
+  bool ignore_line_ends = false;       // "\r\n" as "\n", and a last line without "\n"
+};
+
+// The first line where they differ: its number from 1, and each side's text
+// (none: that output has no such line, it ended before).
+struct Difference {
+  long line = 0;
+  std::optional<std::string> expected;
+  std::optional<std::string> got;
+};
+
+// Where `got` first differs from `expected`; none when they are the same
+// under the options.
+std::optional<Difference> first_difference(std::string_view expected, std::string_view got,
+                                           const CompareOptions& options);
+
+}  // namespace grading

@@ -1,0 +1,123 @@
+#include "grading/reports.hpp"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "engine/words.hpp"
+
+namespace grading {
+namespace {
+
+using nlohmann::json;
+
+std::string shown(const std::optional<std::string>& line) {
+  return line ? "\"" + engine::printable(*line, 200) + "\"" : "(no such line: the output ended)";
+}
+
+// What a failing test did, in a line.
+std::string failure_text(const TestResult& t) {
+  if (!t.difference) return t.verdict + ": " + t.detail;
+  const Difference& d = *t.difference;
+  return "line " + std::to_string(d.line) + ": expected " + shown(d.expected) + ", got " +
+         shown(d.got);
+}
+
+std::string xml_escaped(std::string_view text) {
+  std::string out;
+  for (const char c : engine::printable(text, 4000)) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+json difference_json(const std::optional<Difference>& d) {
+  if (!d) return nullptr;
+  return {{"line", d->line},
+          {"expected", d->expected ? json(*d->expected) : json()},
+          {"got", d->got ? json(*d->got) : json()}};
+}
+
+}  // namespace
+
+int Report::passed() const {
+  int n = 0;
+  for (const TestResult& t : tests) n += t.passed();
+  return n;
+}
+
+void print_summary(const Report& report, std::ostream& out) {
+  for (const TestResult& t : report.tests) {
+    if (!t.passed()) out << "FAIL " << t.name << ": " << failure_text(t) << "\n";
+  }
+  out << report.passed() << " of " << report.tests.size() << " tests pass (" << report.game << ", "
+      << report.program << ")\n";
+}
+
+std::string json_report(const Report& report) {
+  json tests = json::array();
+  for (const TestResult& t : report.tests) {
+    json test = {{"name", t.name},
+                 {"passed", t.passed()},
+                 {"verdict", t.verdict},
+                 {"first_difference", difference_json(t.difference)},
+                 {"ms", t.ms}};
+    if (!t.detail.empty()) test["detail"] = t.detail;
+    tests.push_back(test);
+  }
+  return json{{"game", report.game},
+              {"program", report.program},
+              {"total", report.tests.size()},
+              {"passed", report.passed()},
+              {"tests", tests}}
+             .dump(2, ' ', false, json::error_handler_t::replace) +
+         "\n";
+}
+
+std::string junit_report(const Report& report) {
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += "<testsuite name=\"" + xml_escaped(report.game) + "\" tests=\"" +
+         std::to_string(report.tests.size()) + "\" failures=\"" +
+         std::to_string(report.tests.size() - static_cast<std::size_t>(report.passed())) + "\">\n";
+  for (const TestResult& t : report.tests) {
+    out += "  <testcase classname=\"" + xml_escaped(report.game) + "\" name=\"" +
+           xml_escaped(t.name) + "\" time=\"" + std::to_string(t.ms / 1000.0) + "\"";
+    if (t.passed()) {
+      out += "/>\n";
+      continue;
+    }
+    out += ">\n    <failure type=\"" + xml_escaped(t.verdict) + "\" message=\"" +
+           xml_escaped(failure_text(t)) + "\"/>\n  </testcase>\n";
+  }
+  return out + "</testsuite>\n";
+}
+
+std::string gradescope_report(const Report& report) {
+  json tests = json::array();
+  for (const TestResult& t : report.tests) {
+    tests.push_back({{"name", t.name},
+                     {"score", t.passed() ? 1 : 0},
+                     {"max_score", 1},
+                     {"status", t.passed() ? "passed" : "failed"},
+                     {"output", t.passed() ? "" : failure_text(t)}});
+  }
+  return json{{"score", report.passed()}, {"tests", tests}}.dump(2, ' ', false,
+                                                                 json::error_handler_t::replace) +
+         "\n";
+}
+
+}  // namespace grading

@@ -1,0 +1,17 @@
+// A grading's reports: a line per failing test and a summary for people,
+// and files for machines: JSON, JUnit XML (CI), Gradescope's results.json.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "grading/grade.hpp"
+
+namespace grading {
+
+void print_summary(const Report& report, std::ostream& out);
+std::string json_report(const Report& report);
+std::string junit_report(const Report& report);
+std::string gradescope_report(const Report& report);
+
+}  // namespace grading

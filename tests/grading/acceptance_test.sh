@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Our course programs graded by gridgames grade on every acceptance test of
+# ../shared (the courses' NAME.txt and NAME.expected.txt): every test
+# passes. Exits 77 (skipped) without ../shared.
+# usage: acceptance_test.sh GRIDGAMES BIN_DIR ACCEPTANCE_DIR
+set -u
+gridgames=$1 bin=$2 acceptance=$3
+[ -d "$acceptance" ] || { echo "skipped: no $acceptance"; exit 77; }
+failures=0
+for game in simodyssey simodyssey2 space-defender-2; do
+  [ -d "$acceptance/$game" ] || continue
+  total=$(ls "$acceptance/$game" | grep '\.txt$' | grep -c -v '\.expected\.txt$')
+  out=$("$gridgames" grade "$game" --tests "$acceptance/$game" --program "$bin/$game" --jobs 2 2>&1)
+  status=$?
+  if [ $status -ne 0 ] || ! grep -q "^$total of $total tests pass" <<<"$out"; then
+    echo "FAIL: $game: exit $status: $(head -5 <<<"$out")"
+    failures=$((failures + 1))
+  else
+    echo "$game: $total of $total acceptance tests pass"
+  fi
+done
+exit $((failures > 0))

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# gridgames grade as course staff use it: our own programs pass every test
+# of the repository's transcripts; a program with a planted difference is
+# caught at its first differing line; tests without an expected file are
+# graded against our program; hangs, crashes and endless output get their
+# verdicts; the JSON, JUnit and Gradescope reports are what their readers
+# read; usage errors exit 2.
+# usage: grade_test.sh GRIDGAMES BIN_DIR SOURCE_DIR
+set -u
+gridgames=$1 bin=$2 source=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+chmod 755 "$dir"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+grade() { "$gridgames" grade "$@" >"$dir/out.txt" 2>"$dir/err.txt"; }
+
+# Our programs pass every transcript of the repository (an ETF program's
+# -b tests and, with NAME.args, those run with arguments).
+for game in simodyssey simodyssey2 space-defender-2; do
+  grade "$game" --tests "$source/tests/golden/$game" --program "$bin/$game" --jobs 2 ||
+    fail "$game: our program: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+  total=$(ls "$source/tests/golden/$game" | grep -c -v '\.expected\.txt$\|\.args$\|\.status$')
+  grep -q "^$total of $total tests pass ($game," "$dir/out.txt" || fail "$game: $(tail -1 "$dir/out.txt")"
+done
+
+# The reports, read by what reads them.
+game=space-defender-2 tests=$source/tests/golden/space-defender-2
+mkdir "$dir/planted"
+cp "$bin/$game" "$dir/planted/real"
+printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "3s/$/ planted/"\n' >"$dir/planted/program"
+chmod -R 755 "$dir/planted"
+grade "$game" --tests "$tests" --program "$dir/planted/program" --json "$dir/r.json" \
+  --junit "$dir/r.xml" --gradescope "$dir/results.json"
+[ $? -eq 1 ] || fail "planted: exit $? (1 expected)"
+first=$(cd "$tests" && ls *.txt | grep -v '\.expected\.txt$' | head -1)
+first=${first%.txt}
+third=$(sed -n 3p "$tests/$first.expected.txt")
+grep -qF "FAIL $first: line 3: expected \"$third\", got \"$third planted\"" "$dir/out.txt" ||
+  fail "planted: the first difference: $(head -2 "$dir/out.txt")"
+python3 - "$dir" "$first" "$third" <<'PY' || fail "planted: the reports"
+import json, sys, xml.etree.ElementTree as ET
+folder, first, third = sys.argv[1:]
+r = json.load(open(folder + "/r.json"))
+assert r["game"] == "space-defender-2" and r["passed"] < r["total"] == len(r["tests"]) > 0, r
+t = r["tests"][0]
+assert t["name"] == first and t["verdict"] == "differ" and not t["passed"], t
+assert t["first_difference"] == {"line": 3, "expected": third, "got": third + " planted"}, t
+suite = ET.parse(folder + "/r.xml").getroot()
+failed = r["total"] - r["passed"]
+assert suite.tag == "testsuite" and int(suite.get("tests")) == r["total"] and int(suite.get("failures")) == failed
+assert len(suite.findall("testcase")) == r["total"] and len(suite.findall("testcase/failure")) == failed
+g = json.load(open(folder + "/results.json"))
+assert g["score"] == r["passed"] and len(g["tests"]) == r["total"], g
+for x, t in zip(g["tests"], r["tests"]):
+    assert x["name"] == t["name"] and x["max_score"] == 1 and x["score"] == (1 if t["passed"] else 0), x
+    assert x["output"] == "" if t["passed"] else "line 3: expected" in x["output"], x
+PY
+
+# Tests without an expected file: our program's output is expected.
+mkdir "$dir/bare"
+for f in "$tests"/*.txt; do [[ $f == *.expected.txt ]] || cp "$f" "$dir/bare/"; done
+cp "$tests"/*.args "$dir/bare/" 2>/dev/null
+grade "$game" --tests "$dir/bare" --program "$bin/$game" || fail "bare: exit $?: $(cat "$dir/out.txt")"
+grade "$game" --tests "$dir/bare" --program "$dir/planted/program"
+[ $? -eq 1 ] && grep -q "line 3: " "$dir/out.txt" || fail "bare, planted: $(head -2 "$dir/out.txt")"
+
+# Trailing spaces: a difference, unless overlooked when asked.
+printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "s/$/  /"\n' >"$dir/planted/spaces"
+chmod 755 "$dir/planted/spaces"
+grade "$game" --tests "$tests" --program "$dir/planted/spaces"
+[ $? -eq 1 ] || fail "trailing spaces: not a difference"
+grade "$game" --tests "$tests" --program "$dir/planted/spaces" --ignore-trailing-space ||
+  fail "trailing spaces overlooked: exit $?: $(head -2 "$dir/out.txt")"
+
+# Programs that hang, crash or write without end, each its verdict.
+mkdir "$dir/hostile" "$dir/one"
+cp "$tests/$first.txt" "$tests/$first.expected.txt" "$dir/one/"
+printf '#!/bin/sh\ncase $(basename "$0") in\n  hang) exec sleep 100 ;;\n  crash) kill -SEGV $$ ;;\n  flood) exec yes flood ;;\nesac\n' >"$dir/hostile/hang"
+chmod 755 "$dir/hostile/hang"
+ln "$dir/hostile/hang" "$dir/hostile/crash" && ln "$dir/hostile/hang" "$dir/hostile/flood"
+for case in "hang timeout out of time" "crash crash killed by SIGSEGV" "flood output exceeded the file size limit of 8 MiB"; do
+  read -r mode verdict words <<<"$case"
+  started=$(date +%s)
+  grade "$game" --tests "$dir/one" --program "$dir/hostile/$mode" --time-limit 2 --files 8 --json "$dir/h.json"
+  [ $? -eq 1 ] || fail "$mode: exit $?"
+  grep -q "FAIL $first: $verdict: .*$words" "$dir/out.txt" || fail "$mode: $(cat "$dir/out.txt")"
+  [ $(($(date +%s) - started)) -lt 15 ] || fail "$mode: took $(($(date +%s) - started)) s"
+  grep -q "\"verdict\": \"$verdict\"" "$dir/h.json" || fail "$mode: the JSON's verdict"
+done
+pgrep -f "sleep 100" >/dev/null && fail "hang: its sleep is still running"
+
+# Usage errors: exit 2 and a reason.
+grade nonesuch --tests "$tests" --program "$bin/$game"
+[ $? -eq 2 ] && grep -q 'no game "nonesuch"' "$dir/err.txt" || fail "unknown game: $(cat "$dir/err.txt")"
+grade "$game" --tests "$dir/nowhere" --program "$bin/$game"
+[ $? -eq 2 ] && grep -q "no such folder" "$dir/err.txt" || fail "missing folder: $(cat "$dir/err.txt")"
+mkdir "$dir/empty"
+grade "$game" --tests "$dir/empty" --program "$bin/$game"
+[ $? -eq 2 ] && grep -q "no test (NAME.txt)" "$dir/err.txt" || fail "empty folder: $(cat "$dir/err.txt")"
+grade "$game" --tests "$tests"
+[ $? -eq 2 ] && grep -q -- "--program" "$dir/err.txt" || fail "no --program: $(cat "$dir/err.txt")"
+
+[ $failures -eq 0 ] && echo "gridgames grade: every check passed"
+exit $((failures > 0))
