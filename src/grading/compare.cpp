@@ -5,6 +5,10 @@
 namespace grading {
 namespace {
 
+// The lines kept around a difference for a report.
+constexpr std::size_t kContextBefore = 3;
+constexpr std::size_t kContextAfter = 8;
+
 // The lines of `text` as the options see them. Exactly: every "\n" ends a
 // line, and a text whose last line has none gets a last line that says so,
 // so that a missing final newline is a difference.
@@ -41,6 +45,12 @@ std::optional<Difference> first_difference(std::string_view expected, std::strin
     d.line = static_cast<long>(i + 1);
     if (i < want.size()) d.expected = std::string(want[i]);
     if (i < have.size()) d.got = std::string(have[i]);
+    const std::size_t from = i > kContextBefore ? i - kContextBefore : 0;
+    d.context_from = static_cast<long>(from + 1);
+    for (std::size_t k = from; k < want.size() && k <= i + kContextAfter; ++k)
+      d.expected_context.emplace_back(want[k]);
+    for (std::size_t k = from; k < have.size() && k <= i + kContextAfter; ++k)
+      d.got_context.emplace_back(have[k]);
     return d;
   }
   return std::nullopt;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace grading {
 
@@ -15,11 +16,14 @@ struct CompareOptions {
 };
 
 // The first line where they differ: its number from 1, and each side's text
-// (none: that output has no such line, it ended before).
+// (none: that output has no such line, it ended before); and each side's
+// lines around it, from line `context_from`, for a report to show.
 struct Difference {
   long line = 0;
   std::optional<std::string> expected;
   std::optional<std::string> got;
+  long context_from = 1;
+  std::vector<std::string> expected_context, got_context;
 };
 
 // Where `got` first differs from `expected`; none when they are the same

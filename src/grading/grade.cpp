@@ -23,7 +23,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Options {
-  std::string game, tests, program, json, junit, gradescope;
+  std::string game, tests, program, json, junit, gradescope, html;
   double time_limit_s = 10;
   int jobs = 1;
   CompareOptions compare;
@@ -209,6 +209,7 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--json", o.json, "write the results as JSON to FILE");
   app.add_option("--junit", o.junit, "write the results as JUnit XML to FILE");
   app.add_option("--gradescope", o.gradescope, "write Gradescope's results.json to FILE");
+  app.add_option("--html", o.html, "write a web page of the results to FILE");
   sandbox::add_call_options(app, o.limits, o.confine, "the graded programs", "you", false);
 }
 
@@ -216,7 +217,10 @@ void add_options(CLI::App& app, Options& o) {
 // could not be.
 bool write_reports(const Options& o, const Report& report, std::ostream& err) {
   const std::pair<const std::string*, std::string (*)(const Report&)> files[] = {
-      {&o.json, &json_report}, {&o.junit, &junit_report}, {&o.gradescope, &gradescope_report}};
+      {&o.json, &json_report},
+      {&o.junit, &junit_report},
+      {&o.gradescope, &gradescope_report},
+      {&o.html, &html_report}};
   bool written = true;
   for (const auto& [path, make] : files) {
     if (path->empty()) continue;

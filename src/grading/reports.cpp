@@ -52,6 +52,29 @@ json difference_json(const std::optional<Difference>& d) {
           {"got", d->got ? json(*d->got) : json()}};
 }
 
+// One side of a difference: its lines numbered, the differing one marked.
+std::string side_html(const Difference& d, const std::vector<std::string>& lines) {
+  std::string out = "<td><pre>";
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const long number = d.context_from + static_cast<long>(k);
+    const std::string text = std::to_string(number) + "  " + xml_escaped(lines[k]);
+    out += number == d.line ? "<mark>" + text + "</mark>\n" : text + "\n";
+  }
+  if (d.context_from + static_cast<long>(lines.size()) <= d.line) out += "<i>(the output ends)</i>";
+  return out + "</pre></td>";
+}
+
+std::string failure_html(const TestResult& t) {
+  std::string out = "<section id=\"" + xml_escaped(t.name) + "\"><h2>" + xml_escaped(t.name) +
+                    ": " + xml_escaped(t.verdict) + "</h2>\n";
+  if (!t.difference) return out + "<p>" + xml_escaped(t.detail) + "</p></section>\n";
+  const Difference& d = *t.difference;
+  return out + "<p>First difference at line " + std::to_string(d.line) +
+         ".</p>\n<table class=\"diff\"><tr><th>expected</th><th>got</th></tr><tr>" +
+         side_html(d, d.expected_context) + side_html(d, d.got_context) +
+         "</tr></table></section>\n";
+}
+
 }  // namespace
 
 int Report::passed() const {
@@ -118,6 +141,33 @@ std::string gradescope_report(const Report& report) {
   return json{{"score", report.passed()}, {"tests", tests}}.dump(2, ' ', false,
                                                                  json::error_handler_t::replace) +
          "\n";
+}
+
+std::string html_report(const Report& report) {
+  const std::string title = "gridgames grade: " + xml_escaped(report.game);
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + title +
+      "</title>\n<style>body{font-family:sans-serif;margin:1.5rem}table{border-collapse:collapse}"
+      "td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}"
+      ".fail{color:#b71c1c}.pass{color:#2e7d32}pre{margin:0}mark{background:#ffe082}"
+      ".diff{table-layout:fixed;width:100%}.diff pre{white-space:pre-wrap;overflow-wrap:anywhere}"
+      "</style>"
+      "</head>\n<body><h1>" +
+      title + "</h1>\n<p>" + xml_escaped(report.program) + ": " + std::to_string(report.passed()) +
+      " of " + std::to_string(report.tests.size()) +
+      " tests pass.</p>\n<table><tr><th>test</th><th>verdict</th><th>first difference</th>"
+      "<th>ms</th></tr>\n";
+  for (const TestResult& t : report.tests) {
+    const std::string name = xml_escaped(t.name);
+    out += "<tr><td>" + (t.passed() ? name : "<a href=\"#" + name + "\">" + name + "</a>") +
+           "</td><td class=\"" + (t.passed() ? "pass" : "fail") + "\">" + xml_escaped(t.verdict) +
+           "</td><td>" + (t.difference ? "line " + std::to_string(t.difference->line) : "") +
+           "</td><td>" + std::to_string(t.ms) + "</td></tr>\n";
+  }
+  out += "</table>\n";
+  for (const TestResult& t : report.tests)
+    if (!t.passed()) out += failure_html(t);
+  return out + "</body></html>\n";
 }
 
 }  // namespace grading

@@ -1,5 +1,5 @@
 // A grading's reports: a line per failing test and a summary for people,
-// and files for machines: JSON, JUnit XML (CI), Gradescope's results.json.
+// and files: JSON, JUnit XML (CI), Gradescope's results.json, a web page.
 #pragma once
 
 #include <iosfwd>
@@ -13,5 +13,8 @@ void print_summary(const Report& report, std::ostream& out);
 std::string json_report(const Report& report);
 std::string junit_report(const Report& report);
 std::string gradescope_report(const Report& report);
+// A page a course can publish: the table of tests, and each failing test's
+// lines around its first difference side by side.
+std::string html_report(const Report& report);
 
 }  // namespace grading

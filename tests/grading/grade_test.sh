@@ -31,7 +31,7 @@ cp "$bin/$game" "$dir/planted/real"
 printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "3s/$/ planted/"\n' >"$dir/planted/program"
 chmod -R 755 "$dir/planted"
 grade "$game" --tests "$tests" --program "$dir/planted/program" --json "$dir/r.json" \
-  --junit "$dir/r.xml" --gradescope "$dir/results.json"
+  --junit "$dir/r.xml" --gradescope "$dir/results.json" --html "$dir/r.html"
 [ $? -eq 1 ] || fail "planted: exit $? (1 expected)"
 first=$(cd "$tests" && ls *.txt | grep -v '\.expected\.txt$' | head -1)
 first=${first%.txt}
@@ -55,6 +55,20 @@ assert g["score"] == r["passed"] and len(g["tests"]) == r["total"], g
 for x, t in zip(g["tests"], r["tests"]):
     assert x["name"] == t["name"] and x["max_score"] == 1 and x["score"] == (1 if t["passed"] else 0), x
     assert x["output"] == "" if t["passed"] else "line 3: expected" in x["output"], x
+import html.parser
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(); self.marks, self.rows, self.at = [], 0, []
+    def handle_starttag(self, tag, attrs):
+        self.at.append(tag); self.rows += tag == "tr"
+    def handle_endtag(self, tag):
+        self.at.pop()
+    def handle_data(self, data):
+        if self.at and self.at[-1] == "mark": self.marks.append(data)
+page = Page(); page.feed(open(folder + "/r.html").read())
+failed = [t for t in r["tests"] if not t["passed"]]
+assert page.rows == r["total"] + 1 + 2 * len(failed), page.rows  # the table's, and two a diff
+assert page.marks[:2] == ["3  " + third, "3  " + third + " planted"], page.marks[:2]
 PY
 
 # Tests without an expected file: our program's output is expected.
