@@ -1,20 +1,21 @@
 #include "grading/grade.hpp"
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <mutex>
 #include <thread>
 
 #include "engine/files.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 #include "grading/reports.hpp"
+#include "grading/runs.hpp"
 #include "sandbox/call_options.hpp"
 
 namespace grading {
@@ -24,6 +25,7 @@ namespace fs = std::filesystem;
 
 struct Options {
   std::string game, tests, program, json, junit, gradescope, html;
+  std::string submissions, csv, reports;  // a class
   double time_limit_s = 10;
   int jobs = 1;
   CompareOptions compare;
@@ -31,162 +33,123 @@ struct Options {
   sandbox::ConfinementRequest confine;
 };
 
-// A test of the course's layout: NAME.txt, the expected NAME.expected.txt
-// beside it (or none: our program's output is expected), and NAME.args for
-// a program run with arguments and the test as its standard input.
-struct TestCase {
-  std::string name;
-  fs::path input;
-  std::optional<fs::path> expected;
-  std::optional<std::vector<std::string>> args;
-};
-
-std::variant<std::vector<TestCase>, std::string> find_tests(const fs::path& dir) {
-  std::error_code error;
-  if (!fs::is_directory(dir, error)) return "--tests " + dir.string() + ": no such folder";
-  std::vector<TestCase> tests;
-  for (const auto& entry : fs::directory_iterator(dir, error)) {
-    const std::string file = entry.path().filename().string();
-    if (!entry.is_regular_file() || !file.ends_with(".txt") || file.ends_with(".expected.txt"))
-      continue;
-    TestCase t{file.substr(0, file.size() - 4), entry.path(), std::nullopt, std::nullopt};
-    if (fs::exists(dir / (t.name + ".expected.txt"))) t.expected = dir / (t.name + ".expected.txt");
-    if (fs::exists(dir / (t.name + ".args"))) {
-      const auto text = engine::read_text_file((dir / (t.name + ".args")).string());
-      if (const auto* words = std::get_if<std::string>(&text)) {
-        t.args.emplace();
-        for (const std::string_view w : engine::split_words(*words)) t.args->emplace_back(w);
-      }
-    }
-    tests.push_back(std::move(t));
-  }
-  if (tests.empty()) return "--tests " + dir.string() + ": no test (NAME.txt) in it";
-  std::sort(tests.begin(), tests.end(),
-            [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
-  return tests;
-}
-
-// What one run of a program on a test gave.
-struct Run {
-  sandbox::CallOutcome outcome;
-  std::string output;
-};
-
-// Runs `program` on the test in the job's seat, emptied first (a seat a
-// job, not a test: making and unmounting a seat's filesystem while another
-// sandbox starts can fail it): ETF programs as `PROGRAM -b input.txt`, with
-// NAME.args as `PROGRAM ARGS < input.txt`; its standard output kept in a
-// file of its folder (bounded by --files).
-Run run_on(const sandbox::SeatFolder& seat, const std::vector<std::string>& program,
-           const TestCase& t, const sandbox::CallLimits& limits) {
-  Run run;
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator(seat.path(), error))
-    sandbox::CallArena::remove_folder(entry.path());
-  fs::copy_file(t.input, seat.path() / "input.txt", error);
-  if (seat.confinement().user)
-    (void)!::chown((seat.path() / "input.txt").c_str(), seat.confinement().user,
-                   seat.confinement().user);
-  std::vector<std::string> argv = {"/bin/sh", "-c",
-                                   t.args ? "exec \"$@\" <input.txt >output.txt 2>/dev/null"
-                                          : "exec \"$@\" >output.txt 2>/dev/null",
-                                   "sh"};
-  argv.insert(argv.end(), program.begin(), program.end());
-  if (t.args)
-    argv.insert(argv.end(), t.args->begin(), t.args->end());
-  else
-    argv.insert(argv.end(), {"-b", "input.txt"});
-  run.outcome = sandbox::run_call(argv, seat.path().string(), limits, seat.confinement());
-  const auto kept = engine::read_untrusted_file((seat.path() / "output.txt").string(),
-                                                static_cast<std::size_t>(limits.files_mib) << 20);
-  if (const auto* text = std::get_if<std::string>(&kept)) run.output = *text;
-  return run;
-}
-
-// The verdict of a run that did not end by itself, or none.
-std::optional<std::pair<std::string, std::string>> fault(const Run& r,
-                                                         const sandbox::CallLimits& limits) {
-  using End = sandbox::CallOutcome::End;
-  const std::string words = sandbox::describe_end(r.outcome, limits);
-  switch (r.outcome.end) {
-    case End::Exited:
-      return std::nullopt;
-    case End::TimedOut:
-      return std::pair{"timeout", words};
-    case End::OverMemory:
-      return std::pair{"memory", words};
-    case End::OverProcesses:
-      return std::pair{"processes", words};
-    case End::OverFolder:
-    case End::OverFileSize:
-      return std::pair{"output", words};
-    case End::Signaled:
-      return std::pair{"crash", words};
-    case End::NotStarted:
-      return std::pair{"not started", words};
-    case End::Stopped:
-      return std::pair{"stopped", words};
-  }
-  return std::nullopt;
-}
-
-// What grading every test needs: the arena, both programs, the options.
+// What grading every test needs: the arena, the tests, the options.
 struct Context {
   sandbox::CallArena& arena;
-  std::vector<std::string> program;  // the graded program's command line
-  std::vector<std::string> ours;     // our program, for tests without an expected file
+  const std::vector<TestCase>& tests;
   const Options& options;
 };
 
-TestResult grade_one(const Context& c, const sandbox::SeatFolder& seat, const TestCase& t) {
-  TestResult result{t.name, "pass", "", std::nullopt, 0};
-  std::string expected;
-  if (t.expected) {
-    const auto text = engine::read_text_file(t.expected->string());
-    if (const auto* problem = std::get_if<engine::FileProblem>(&text)) {
-      result.verdict = "no expected output";
-      result.detail = t.expected->string() + ": " + problem->reason;
-      return result;
-    }
-    expected = std::get<std::string>(text);
-  } else {
-    const Run ours = run_on(seat, c.ours, t, c.options.limits);
-    if (const auto bad = fault(ours, c.options.limits)) {
-      result.verdict = "no expected output";
-      result.detail = "our program: " + bad->second;
-      return result;
-    }
-    expected = ours.output;
-  }
-  const Run run = run_on(seat, c.program, t, c.options.limits);
-  result.ms = run.outcome.ms;
-  if (const auto bad = fault(run, c.options.limits)) {
-    result.verdict = bad->first;
-    result.detail = bad->second;
-  } else if ((result.difference = first_difference(expected, run.output, c.options.compare))) {
-    result.verdict = "differ";
-  }
-  return result;
-}
-
-// Every test, `jobs` at once; the results in the tests' order.
-std::vector<TestResult> grade_all(const Context& c, const std::vector<TestCase>& tests) {
-  std::vector<TestResult> results(tests.size());
+// Calls `grade(seat, i)` for every test i, `--jobs` at once, each job in a
+// seat of its own.
+template <typename Grade>
+void for_each_test(const Context& c, const std::string& job_prefix, Grade grade) {
   std::atomic<std::size_t> next = 0;
   const auto work = [&](int job) {
-    auto made = c.arena.seat(c.arena.path() / ("job-" + std::to_string(job)));
+    auto made = c.arena.seat(c.arena.path() / (job_prefix + std::to_string(job)));
     const auto* seat = std::get_if<std::unique_ptr<sandbox::SeatFolder>>(&made);
-    for (std::size_t i; (i = next++) < tests.size() && !sandbox::calls_stopped();) {
-      results[i] = seat ? grade_one(c, **seat, tests[i])
-                        : TestResult{tests[i].name, "not started", std::get<std::string>(made),
-                                     std::nullopt, 0};
-    }
+    for (std::size_t i; (i = next++) < c.tests.size() && !sandbox::calls_stopped();)
+      grade(seat ? seat->get() : nullptr, i);
   };
   std::vector<std::thread> jobs;
   for (int j = 1; j < c.options.jobs; ++j) jobs.emplace_back(work, j + 1);
   work(1);
   for (std::thread& job : jobs) job.join();
+}
+
+// Each test's expected output: its file's, or our program's (run once, for
+// every program graded); else why there is none.
+struct Expected {
+  std::string text;
+  std::string problem;
+};
+
+std::vector<Expected> expected_outputs(const Context& c, const std::vector<std::string>& ours) {
+  std::vector<Expected> expected(c.tests.size());
+  for_each_test(c, "ours-", [&](const sandbox::SeatFolder* seat, std::size_t i) {
+    const TestCase& t = c.tests[i];
+    if (t.expected) {
+      const auto text = engine::read_text_file(t.expected->string());
+      if (const auto* problem = std::get_if<engine::FileProblem>(&text))
+        expected[i].problem = t.expected->string() + ": " + problem->reason;
+      else
+        expected[i].text = std::get<std::string>(text);
+      return;
+    }
+    if (!seat) return void(expected[i].problem = "our program: no seat in the sandbox");
+    const Run run = run_on(*seat, ours, t, c.options.limits);
+    if (const auto bad = fault(run, c.options.limits))
+      expected[i].problem = "our program: " + bad->second;
+    else
+      expected[i].text = run.output;
+  });
+  return expected;
+}
+
+TestResult grade_one(const Context& c, const sandbox::SeatFolder* seat,
+                     const std::vector<std::string>& program, const TestCase& t,
+                     const Expected& expected) {
+  TestResult result{t.name, "pass", "", std::nullopt, 0};
+  if (!expected.problem.empty()) {
+    result.verdict = "no expected output";
+    result.detail = expected.problem;
+    return result;
+  }
+  if (!seat) {
+    result.verdict = "not started";
+    result.detail = "no seat in the sandbox";
+    return result;
+  }
+  const Run run = run_on(*seat, program, t, c.options.limits);
+  result.ms = run.outcome.ms;
+  if (const auto bad = fault(run, c.options.limits)) {
+    result.verdict = bad->first;
+    result.detail = bad->second;
+  } else if ((result.difference = first_difference(expected.text, run.output, c.options.compare))) {
+    result.verdict = "differ";
+  }
+  return result;
+}
+
+// One program on every test; the results in the tests' order.
+std::vector<TestResult> grade_program(const Context& c, const std::vector<std::string>& program,
+                                      const std::vector<Expected>& expected) {
+  std::vector<TestResult> results(c.tests.size());
+  for_each_test(c, "job-", [&](const sandbox::SeatFolder* seat, std::size_t i) {
+    results[i] = grade_one(c, seat, program, c.tests[i], expected[i]);
+  });
   return results;
+}
+
+// A class's submissions: each subfolder of `dir` with the program named as
+// the game's, by name.
+std::vector<fs::path> submissions_in(const fs::path& dir) {
+  std::vector<fs::path> found;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(dir, error))
+    if (entry.is_directory()) found.push_back(entry.path());
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// Every submission graded, its report written to --reports; a line each.
+std::vector<Report> grade_class(const Context& c, const std::vector<Expected>& expected,
+                                std::ostream& out) {
+  std::vector<Report> reports;
+  for (const fs::path& folder : submissions_in(c.options.submissions)) {
+    const fs::path program = folder / c.options.game;
+    Report report{c.options.game, program.string(), {}};
+    if (::access(program.c_str(), X_OK) != 0) {
+      for (const TestCase& t : c.tests)
+        report.tests.push_back(
+            {t.name, "not started", "no program " + program.string(), std::nullopt, 0});
+    } else {
+      report.tests = grade_program(c, sandbox::command_line(program.string()), expected);
+    }
+    print_submission(folder.filename().string(), report, out);
+    reports.push_back(std::move(report));
+  }
+  return reports;
 }
 
 void add_options(CLI::App& app, Options& o) {
@@ -197,8 +160,12 @@ void add_options(CLI::App& app, Options& o) {
       ->required();
   app.add_option("--program", o.program,
                  "the program graded, as a command (run as PROGRAM -b NAME.txt, or PROGRAM ARGS "
-                 "< NAME.txt)")
-      ->required();
+                 "< NAME.txt)");
+  app.add_option("--submissions", o.submissions,
+                 "a class: each subfolder's program named as the game's, graded in turn");
+  app.add_option("--csv", o.csv, "with --submissions: a row a submission to FILE");
+  app.add_option("--reports", o.reports,
+                 "with --submissions: SUBMISSION.json and SUBMISSION.html in folder DIR");
   app.add_option("--time-limit", o.time_limit_s, "seconds a test may take (10)")
       ->check(CLI::Range(0.001, 3600.0));
   app.add_option("--jobs", o.jobs, "tests run at once (1)")->check(CLI::Range(1, 256));
@@ -211,6 +178,26 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--gradescope", o.gradescope, "write Gradescope's results.json to FILE");
   app.add_option("--html", o.html, "write a web page of the results to FILE");
   sandbox::add_call_options(app, o.limits, o.confine, "the graded programs", "you", false);
+}
+
+// The options, checked; an exit status when there is nothing to grade
+// (--help, or a usage error already said).
+std::optional<int> read_options(const std::vector<std::string>& args, Options& o, std::ostream& out,
+                                std::ostream& err) {
+  CLI::App app{
+      "Runs a program (or each program of a class) on every test of a folder, each confined "
+      "and limited, and compares its output with the expected one line by line "
+      "(docs/grading.md).",
+      "gridgames grade"};
+  add_options(app, o);
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    app.parse(reversed);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e, out, err) == 0 ? 0 : 2;
+  }
+  o.limits.time_ms = static_cast<int>(std::lround(o.time_limit_s * 1000));
+  return std::nullopt;
 }
 
 // The reports asked for, each written whole or not at all; false if one
@@ -239,43 +226,103 @@ fs::path our_program(const std::string& game) {
   return (error ? fs::current_path() : self.parent_path()) / game;
 }
 
+// A row a submission: its name, tests passed, tests, then 1 or 0 a test.
+std::string class_csv(const std::vector<Report>& reports, const std::vector<TestCase>& tests) {
+  const auto field = [](std::string text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    for (std::size_t at = 0; (at = text.find('"', at)) != std::string::npos; at += 2)
+      text.insert(at, 1, '"');
+    return "\"" + text + "\"";
+  };
+  std::string out = "submission,passed,total";
+  for (const TestCase& t : tests) out += "," + field(t.name);
+  out += "\n";
+  for (const Report& r : reports) {
+    out += field(fs::path(r.program).parent_path().filename().string()) + "," +
+           std::to_string(r.passed()) + "," + std::to_string(r.tests.size());
+    for (const TestResult& t : r.tests) out += t.passed() ? ",1" : ",0";
+    out += "\n";
+  }
+  return out;
+}
+
+// A class's files: the CSV, and a JSON and a page a submission in --reports.
+bool write_class_reports(const Options& o, const std::vector<Report>& reports,
+                         const std::vector<TestCase>& tests, std::ostream& err) {
+  bool written = true;
+  const auto write = [&](const std::string& path, const std::string& text) {
+    const auto wrote = engine::write_file_safely(path, text);
+    if (const auto* problem = std::get_if<engine::FileProblem>(&wrote)) {
+      err << "gridgames grade: " << path << ": " << problem->reason << "\n";
+      written = false;
+    }
+  };
+  if (!o.csv.empty()) write(o.csv, class_csv(reports, tests));
+  if (o.reports.empty()) return written;
+  std::error_code error;
+  fs::create_directories(o.reports, error);
+  for (const Report& r : reports) {
+    const std::string name = fs::path(r.program).parent_path().filename().string();
+    write((fs::path(o.reports) / (name + ".json")).string(), json_report(r));
+    write((fs::path(o.reports) / (name + ".html")).string(), html_report(r));
+  }
+  return written;
+}
+
+// Why the options cannot be graded as given, if they cannot.
+std::optional<std::string> unusable(const Options& o) {
+  if (!games::find_game(o.game)) return "no game \"" + engine::printable(o.game, 40) + "\"";
+  if (o.program.empty() == o.submissions.empty())
+    return "give either --program (one program) or --submissions (a class)";
+  std::error_code error;
+  if (!o.submissions.empty() && !fs::is_directory(o.submissions, error))
+    return "--submissions " + o.submissions + ": no such folder";
+  return std::nullopt;
+}
+
+// The arena's problem for these programs, if the sandbox cannot run them.
+std::optional<std::string> arena_problem(sandbox::CallArena& arena, const Options& o) {
+  if (!o.program.empty()) {
+    if (auto why = arena.unreachable(sandbox::command_line(o.program))) return why;
+  }
+  if (const auto problem = arena.sandbox_problem())
+    return "the sandbox cannot start: " + *problem +
+           "\nGive --no-sandbox to run the programs unconfined (they can then read and write "
+           "all you can)";
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   Options o;
-  CLI::App app{
-      "Runs a program on every test of a folder, each confined and limited, and "
-      "compares its output with the expected one line by line (docs/grading.md).",
-      "gridgames grade"};
-  add_options(app, o);
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e, out, err) == 0 ? 0 : 2;
-  }
+  if (const auto done = read_options(args, o, out, err)) return *done;
   const auto usage = [&err](const std::string& why) {
     err << "gridgames grade: " << why << "\n";
     return 2;
   };
-  if (!games::find_game(o.game)) return usage("no game \"" + engine::printable(o.game, 40) + "\"");
+  if (const auto why = unusable(o)) return usage(*why);
   auto found = find_tests(o.tests);
   if (auto* why = std::get_if<std::string>(&found)) return usage(*why);
   const auto tests = std::get<std::vector<TestCase>>(std::move(found));
-  o.limits.time_ms = static_cast<int>(std::lround(o.time_limit_s * 1000));
   sandbox::become_subreaper();
   auto opened = sandbox::CallArena::open("gridgames-grade", o.confine, o.limits);
   if (auto* why = std::get_if<std::string>(&opened)) return usage(*why);
   auto& arena = *std::get<std::unique_ptr<sandbox::CallArena>>(opened);
-  const Context c{arena, sandbox::command_line(o.program),
-                  sandbox::command_line(our_program(o.game).string()), o};
-  if (const auto why = arena.unreachable(c.program)) return usage(*why);
-  if (const auto problem = arena.sandbox_problem())
-    return usage("the sandbox cannot start: " + *problem +
-                 "\nGive --no-sandbox to run the program unconfined (it can then read and "
-                 "write all you can)");
+  if (const auto why = arena_problem(arena, o)) return usage(*why);
   sandbox::StopCallsOnSignals stop;
-  const Report report{o.game, o.program, grade_all(c, tests)};
+  const Context c{arena, tests, o};
+  const auto expected = expected_outputs(c, sandbox::command_line(our_program(o.game).string()));
+  if (!o.submissions.empty()) {
+    const std::vector<Report> reports = grade_class(c, expected, out);
+    if (!write_class_reports(o, reports, tests, err)) return 2;
+    const bool all = std::all_of(reports.begin(), reports.end(), [](const Report& r) {
+      return r.passed() == static_cast<int>(r.tests.size());
+    });
+    return all ? 0 : 1;
+  }
+  const Report report{o.game, o.program,
+                      grade_program(c, sandbox::command_line(o.program), expected)};
   print_summary(report, out);
   if (!write_reports(o, report, err)) return 2;
   return report.passed() == static_cast<int>(report.tests.size()) ? 0 : 1;

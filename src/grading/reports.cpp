@@ -91,6 +91,16 @@ void print_summary(const Report& report, std::ostream& out) {
       << report.program << ")\n";
 }
 
+void print_submission(const std::string& name, const Report& report, std::ostream& out) {
+  out << name << ": " << report.passed() << " of " << report.tests.size() << " tests pass";
+  for (const TestResult& t : report.tests) {
+    if (t.passed()) continue;
+    out << " (first failing: " << t.name << ": " << failure_text(t) << ")";
+    break;
+  }
+  out << "\n";
+}
+
 std::string json_report(const Report& report) {
   json tests = json::array();
   for (const TestResult& t : report.tests) {

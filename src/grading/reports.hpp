@@ -10,6 +10,8 @@
 namespace grading {
 
 void print_summary(const Report& report, std::ostream& out);
+// A class's line for a submission: its tests passed and its first failure.
+void print_submission(const std::string& name, const Report& report, std::ostream& out);
 std::string json_report(const Report& report);
 std::string junit_report(const Report& report);
 std::string gradescope_report(const Report& report);

@@ -104,6 +104,39 @@ for case in "hang timeout out of time" "crash crash killed by SIGSEGV" "flood ou
 done
 pgrep -f "sleep 100" >/dev/null && fail "hang: its sleep is still running"
 
+# A class: each submission's program named as the game's; one that hangs
+# costs its time limits and delays nobody else past them; a folder without
+# the program is graded as such. The CSV has a row each, a column a test.
+mkdir -p "$dir/class/alice" "$dir/class/bob" "$dir/class/carol" "$dir/class/dave"
+cp "$bin/$game" "$dir/class/alice/"
+cp "$dir/planted/program" "$dir/class/bob/$game" && cp "$dir/planted/real" "$dir/class/bob/"
+printf '#!/bin/sh\nexec sleep 100\n' >"$dir/class/carol/$game"
+chmod -R 755 "$dir/class"
+count=$(cd "$tests" && ls *.txt | grep -c -v '\.expected\.txt$')
+started=$(date +%s)
+grade "$game" --tests "$tests" --submissions "$dir/class" --csv "$dir/class.csv" \
+  --reports "$dir/reports" --time-limit 1 --jobs 2
+[ $? -eq 1 ] || fail "class: exit $? (1 expected)"
+[ $(($(date +%s) - started)) -lt $((count + 15)) ] || fail "class: took $(($(date +%s) - started)) s"
+grep -q "^alice: $count of $count tests pass$" "$dir/out.txt" || fail "class: alice: $(cat "$dir/out.txt")"
+grep -q "^bob: .* (first failing: $first: line 3: " "$dir/out.txt" || fail "class: bob: $(cat "$dir/out.txt")"
+grep -q "^carol: 0 of $count tests pass (first failing: $first: timeout: " "$dir/out.txt" ||
+  fail "class: carol: $(cat "$dir/out.txt")"
+grep -q "^dave: 0 of $count tests pass (first failing: $first: not started: no program " "$dir/out.txt" ||
+  fail "class: dave: $(cat "$dir/out.txt")"
+python3 - "$dir" "$count" <<'PY' || fail "class: the CSV and reports"
+import csv, json, os, sys
+folder, count = sys.argv[1], int(sys.argv[2])
+rows = list(csv.reader(open(folder + "/class.csv")))
+assert rows[0][:3] == ["submission", "passed", "total"] and len(rows[0]) == 3 + count, rows[0]
+assert [r[0] for r in rows[1:]] == ["alice", "bob", "carol", "dave"], rows
+assert rows[1][1:] == [str(count), str(count)] + ["1"] * count, rows[1]
+assert rows[3][1:] == ["0", str(count)] + ["0"] * count, rows[3]
+bob = json.load(open(folder + "/reports/bob.json"))
+assert str(bob["passed"]) == rows[2][1] and bob["program"].endswith("/bob/space-defender-2"), bob
+assert sorted(os.listdir(folder + "/reports")) == sorted(n + e for n in ("alice", "bob", "carol", "dave") for e in (".json", ".html"))
+PY
+
 # Usage errors: exit 2 and a reason.
 grade nonesuch --tests "$tests" --program "$bin/$game"
 [ $? -eq 2 ] && grep -q 'no game "nonesuch"' "$dir/err.txt" || fail "unknown game: $(cat "$dir/err.txt")"
@@ -113,7 +146,8 @@ mkdir "$dir/empty"
 grade "$game" --tests "$dir/empty" --program "$bin/$game"
 [ $? -eq 2 ] && grep -q "no test (NAME.txt)" "$dir/err.txt" || fail "empty folder: $(cat "$dir/err.txt")"
 grade "$game" --tests "$tests"
-[ $? -eq 2 ] && grep -q -- "--program" "$dir/err.txt" || fail "no --program: $(cat "$dir/err.txt")"
+[ $? -eq 2 ] && grep -q -- "either --program (one program) or --submissions" "$dir/err.txt" ||
+  fail "no --program: $(cat "$dir/err.txt")"
 
 [ $failures -eq 0 ] && echo "gridgames grade: every check passed"
 exit $((failures > 0))
