@@ -12,26 +12,51 @@ namespace grading {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The words of NAME.args, if the test has one.
+std::optional<std::vector<std::string>> args_of(const fs::path& file) {
+  if (!fs::exists(file)) return std::nullopt;
+  std::vector<std::string> args;
+  const auto text = engine::read_text_file(file.string());
+  if (const auto* words = std::get_if<std::string>(&text)) {
+    for (const std::string_view w : engine::split_words(*words)) args.emplace_back(w);
+  }
+  return args;
+}
+
+// A test of either layout: the ETF courses' NAME.txt and NAME.expected.txt,
+// or CS246's NAME.in and NAME.out (always on standard input).
+std::optional<TestCase> test_of(const fs::path& dir, const std::string& file) {
+  const bool etf = file.ends_with(".txt") && !file.ends_with(".expected.txt");
+  if (!etf && !file.ends_with(".in")) return std::nullopt;
+  TestCase t{
+      file.substr(0, file.size() - (etf ? 4 : 3)), dir / file, std::nullopt, std::nullopt, {}};
+  const fs::path expected = dir / (t.name + (etf ? ".expected.txt" : ".out"));
+  if (fs::exists(expected)) t.expected = expected;
+  t.args = args_of(dir / (t.name + ".args"));
+  if (!etf && !t.args) t.args.emplace();
+  return t;
+}
+
+}  // namespace
+
 std::variant<std::vector<TestCase>, std::string> find_tests(const fs::path& dir) {
   std::error_code error;
   if (!fs::is_directory(dir, error)) return "--tests " + dir.string() + ": no such folder";
   std::vector<TestCase> tests;
+  std::vector<fs::path> others;
   for (const auto& entry : fs::directory_iterator(dir, error)) {
+    if (!entry.is_regular_file()) continue;
     const std::string file = entry.path().filename().string();
-    if (!entry.is_regular_file() || !file.ends_with(".txt") || file.ends_with(".expected.txt"))
-      continue;
-    TestCase t{file.substr(0, file.size() - 4), entry.path(), std::nullopt, std::nullopt};
-    if (fs::exists(dir / (t.name + ".expected.txt"))) t.expected = dir / (t.name + ".expected.txt");
-    if (fs::exists(dir / (t.name + ".args"))) {
-      const auto text = engine::read_text_file((dir / (t.name + ".args")).string());
-      if (const auto* words = std::get_if<std::string>(&text)) {
-        t.args.emplace();
-        for (const std::string_view w : engine::split_words(*words)) t.args->emplace_back(w);
-      }
-    }
-    tests.push_back(std::move(t));
+    if (auto t = test_of(dir, file))
+      tests.push_back(std::move(*t));
+    else if (!file.ends_with(".expected.txt") && !file.ends_with(".out") &&
+             !file.ends_with(".args") && !file.ends_with(".status"))
+      others.push_back(entry.path());
   }
-  if (tests.empty()) return "--tests " + dir.string() + ": no test (NAME.txt) in it";
+  if (tests.empty()) return "--tests " + dir.string() + ": no test (NAME.txt or NAME.in) in it";
+  for (TestCase& t : tests) t.beside = others;
   std::sort(tests.begin(), tests.end(),
             [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
   return tests;
@@ -43,10 +68,13 @@ Run run_on(const sandbox::SeatFolder& seat, const std::vector<std::string>& prog
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(seat.path(), error))
     sandbox::CallArena::remove_folder(entry.path());
-  fs::copy_file(t.input, seat.path() / "input.txt", error);
-  if (seat.confinement().user)
-    (void)!::chown((seat.path() / "input.txt").c_str(), seat.confinement().user,
-                   seat.confinement().user);
+  const auto put = [&](const fs::path& from, const fs::path& to) {
+    fs::copy_file(from, to, error);
+    if (seat.confinement().user)
+      (void)!::chown(to.c_str(), seat.confinement().user, seat.confinement().user);
+  };
+  for (const fs::path& file : t.beside) put(file, seat.path() / file.filename());
+  put(t.input, seat.path() / "input.txt");
   std::vector<std::string> argv = {"/bin/sh", "-c",
                                    t.args ? "exec \"$@\" <input.txt >output.txt 2>/dev/null"
                                           : "exec \"$@\" >output.txt 2>/dev/null",

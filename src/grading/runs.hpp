@@ -14,14 +14,19 @@
 
 namespace grading {
 
-// A test of the course's layout: NAME.txt, the expected NAME.expected.txt
+// A test of the courses' layouts: NAME.txt, the expected NAME.expected.txt
 // beside it (or none: our program's output is expected), and NAME.args for
-// a program run with arguments and the test as its standard input.
+// a program run with arguments and the test as its standard input; or
+// CS246's runSuite layout, NAME.in, NAME.out and NAME.args, always run with
+// the test as its standard input.
 struct TestCase {
   std::string name;
   std::filesystem::path input;
   std::optional<std::filesystem::path> expected;
   std::optional<std::vector<std::string>> args;
+  // The folder's other files (RAIInet's .links and .seq files), copied
+  // beside the input as the course's scripts would find them.
+  std::vector<std::filesystem::path> beside;
 };
 
 // The tests of `dir`, by name; or why there are none.

@@ -16,11 +16,12 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 grade() { "$gridgames" grade "$@" >"$dir/out.txt" 2>"$dir/err.txt"; }
 
 # Our programs pass every transcript of the repository (an ETF program's
-# -b tests and, with NAME.args, those run with arguments).
-for game in simodyssey simodyssey2 space-defender-2; do
+# -b tests and, with NAME.args, those run with arguments; RAIInet's with
+# the folder's .links and .seq files beside them).
+for game in simodyssey simodyssey2 space-defender-2 raiinet sword-and-shield; do
   grade "$game" --tests "$source/tests/golden/$game" --program "$bin/$game" --jobs 2 ||
     fail "$game: our program: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
-  total=$(ls "$source/tests/golden/$game" | grep -c -v '\.expected\.txt$\|\.args$\|\.status$')
+  total=$(cd "$source/tests/golden/$game" && ls *.txt | grep -c -v '\.expected\.txt$')
   grep -q "^$total of $total tests pass ($game," "$dir/out.txt" || fail "$game: $(tail -1 "$dir/out.txt")"
 done
 
@@ -137,6 +138,23 @@ assert str(bob["passed"]) == rows[2][1] and bob["program"].endswith("/bob/space-
 assert sorted(os.listdir(folder + "/reports")) == sorted(n + e for n in ("alice", "bob", "carol", "dave") for e in (".json", ".html"))
 PY
 
+# CS246's layout (runSuite's NAME.in, NAME.out, NAME.args): RAIInet's
+# transcripts renamed, and one with a planted difference.
+mkdir "$dir/cs246"
+for f in "$source"/tests/golden/raiinet/*; do
+  base=$(basename "$f")
+  case $base in
+    *.expected.txt) cp "$f" "$dir/cs246/${base%.expected.txt}.out" ;;
+    *.txt) cp "$f" "$dir/cs246/${base%.txt}.in" ;;
+    *.status) ;;
+    *) cp "$f" "$dir/cs246/" ;;
+  esac
+done
+grade raiinet --tests "$dir/cs246" --program "$bin/raiinet" || fail "cs246: exit $?: $(cat "$dir/out.txt")"
+sed -i '2s/^/planted /' "$dir/cs246/strict.out"
+grade raiinet --tests "$dir/cs246" --program "$bin/raiinet"
+[ $? -eq 1 ] && grep -q "^FAIL strict: line 2: expected \"planted " "$dir/out.txt" || fail "cs246, planted: $(cat "$dir/out.txt")"
+
 # Usage errors: exit 2 and a reason.
 grade nonesuch --tests "$tests" --program "$bin/$game"
 [ $? -eq 2 ] && grep -q 'no game "nonesuch"' "$dir/err.txt" || fail "unknown game: $(cat "$dir/err.txt")"
@@ -144,7 +162,7 @@ grade "$game" --tests "$dir/nowhere" --program "$bin/$game"
 [ $? -eq 2 ] && grep -q "no such folder" "$dir/err.txt" || fail "missing folder: $(cat "$dir/err.txt")"
 mkdir "$dir/empty"
 grade "$game" --tests "$dir/empty" --program "$bin/$game"
-[ $? -eq 2 ] && grep -q "no test (NAME.txt)" "$dir/err.txt" || fail "empty folder: $(cat "$dir/err.txt")"
+[ $? -eq 2 ] && grep -q "no test (NAME.txt or NAME.in)" "$dir/err.txt" || fail "empty folder: $(cat "$dir/err.txt")"
 grade "$game" --tests "$tests"
 [ $? -eq 2 ] && grep -q -- "either --program (one program) or --submissions" "$dir/err.txt" ||
   fail "no --program: $(cat "$dir/err.txt")"
