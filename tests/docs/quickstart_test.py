@@ -5,8 +5,9 @@ usage: quickstart_test.py SOURCE_DIR BUILD_DIR
 
 The commands are read from the fenced blocks of README.md's "Quick start"
 section (a line ending in a backslash goes on), and run in order in a
-scratch folder where build/bin is a copy of BUILD_DIR/bin and scripts/play starts
-BUILD_DIR/bin/gridgames, as it would after its build. Each gets "quit" on
+scratch folder where build/bin is a copy of BUILD_DIR/bin, scripts/play starts
+BUILD_DIR/bin/gridgames, as it would after its build, and tests/golden is the
+checkout's. Each gets "quit" on
 standard input, as a user who leaves at once, and must exit 0 within two
 minutes. A server (a command with "serve") is started, must print its
 address and answer it, and is then stopped.
@@ -42,10 +43,12 @@ def quick_start_commands(readme):
     return commands
 
 
-def scratch_folder(build_dir):
-    """A folder with a copy of the programs and a scripts/play that runs
-    them, as a checkout has after its build."""
+def scratch_folder(source_dir, build_dir):
+    """A folder with a copy of the programs, a scripts/play that runs them
+    and the checkout's tests/golden (the transcripts a command may read), as
+    a checkout has after its build."""
     folder = tempfile.mkdtemp(prefix="quickstart-")
+    shutil.copytree(os.path.join(source_dir, "tests", "golden"), os.path.join(folder, "tests", "golden"))
     os.mkdir(os.path.join(folder, "build"))
     shutil.copytree(os.path.join(build_dir, "bin"), os.path.join(folder, "build", "bin"))
     os.mkdir(os.path.join(folder, "scripts"))
@@ -96,7 +99,7 @@ def run(command, folder):
 def main():
     source_dir, build_dir = (os.path.abspath(a) for a in sys.argv[1:3])
     commands = quick_start_commands(os.path.join(source_dir, "README.md"))
-    folder = scratch_folder(build_dir)
+    folder = scratch_folder(source_dir, build_dir)
     failures = 0
     try:
         for command in commands:
