@@ -14,6 +14,7 @@
 #include "engine/files.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
+#include "grading/random_scripts.hpp"
 #include "grading/reports.hpp"
 #include "grading/runs.hpp"
 #include "sandbox/call_options.hpp"
@@ -26,6 +27,10 @@ namespace fs = std::filesystem;
 struct Options {
   std::string game, tests, program, json, junit, gradescope, html;
   std::string submissions, csv, reports;  // a class
+  int random = 0;                         // random scripts, instead of tests
+  std::uint64_t seed = 1;
+  int actions = 30;
+  std::string save;
   double time_limit_s = 10;
   int jobs = 1;
   CompareOptions compare;
@@ -156,8 +161,7 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("game", o.game, "the game whose program is graded")->required();
   app.add_option("--tests", o.tests,
                  "the folder of tests: NAME.txt, with NAME.expected.txt beside it (else our "
-                 "program's output is expected) and NAME.args for a program run with arguments")
-      ->required();
+                 "program's output is expected) and NAME.args for a program run with arguments");
   app.add_option("--program", o.program,
                  "the program graded, as a command (run as PROGRAM -b NAME.txt, or PROGRAM ARGS "
                  "< NAME.txt)");
@@ -166,6 +170,16 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--csv", o.csv, "with --submissions: a row a submission to FILE");
   app.add_option("--reports", o.reports,
                  "with --submissions: SUBMISSION.json and SUBMISSION.html in folder DIR");
+  app.add_option("--random", o.random,
+                 "instead of --tests: N random scripts of the game through the program and ours, "
+                 "each on which they differ shrunk to a shortest that still does")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--seed", o.seed, "with --random: the scripts' seed (1)");
+  app.add_option("--actions", o.actions, "with --random: the most actions a script (30)")
+      ->check(CLI::Range(1, 10000));
+  app.add_option("--save", o.save,
+                 "with --random: each shrunk script saved in DIR as a test, with our output "
+                 "as its expected output");
   app.add_option("--time-limit", o.time_limit_s, "seconds a test may take (10)")
       ->check(CLI::Range(0.001, 3600.0));
   app.add_option("--jobs", o.jobs, "tests run at once (1)")->check(CLI::Range(1, 256));
@@ -226,6 +240,70 @@ fs::path our_program(const std::string& game) {
   return (error ? fs::current_path() : self.parent_path()) / game;
 }
 
+// The script as a test file, and what a program prints on it.
+struct ScriptRun {
+  std::optional<Run> ours, theirs;
+};
+
+ScriptRun run_script(const Context& c, const sandbox::SeatFolder& seat,
+                     const std::vector<std::string>& program, const std::vector<std::string>& ours,
+                     const std::vector<std::string>& lines) {
+  const fs::path file = c.arena.path() / "script.txt";
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  (void)engine::write_file_safely(file.string(), text);
+  const TestCase t{"script", file, std::nullopt, std::nullopt, {}};
+  return {run_on(seat, ours, t, c.options.limits), run_on(seat, program, t, c.options.limits)};
+}
+
+// Whether the program differs from ours on the script: a fault of its own,
+// or another output (a script that faults ours is none of its concern).
+bool differs(const Context& c, const ScriptRun& r) {
+  if (fault(*r.ours, c.options.limits)) return false;
+  return fault(*r.theirs, c.options.limits) ||
+         first_difference(r.ours->output, r.theirs->output, c.options.compare);
+}
+
+// N random scripts through the program and ours; each on which they
+// differ shrunk, said, and saved as a test. 0 when none differs.
+int grade_random(const Context& c, const games::GameInfo& game,
+                 const std::vector<std::string>& program, const std::vector<std::string>& ours,
+                 std::ostream& out) {
+  const Options& o = c.options;
+  auto made = c.arena.seat(c.arena.path() / "job-1");
+  if (auto* why = std::get_if<std::string>(&made)) throw std::runtime_error(*why);
+  const auto& seat = *std::get<std::unique_ptr<sandbox::SeatFolder>>(made);
+  int found = 0;
+  for (int i = 1; i <= o.random && !sandbox::calls_stopped(); ++i) {
+    const auto script =
+        random_script(game, o.seed * 1000003ULL + static_cast<std::uint64_t>(i), o.actions);
+    const auto still = [&](const std::vector<std::string>& lines) {
+      return differs(c, run_script(c, seat, program, ours, lines));
+    };
+    if (!still(script)) continue;
+    const auto shrunk = shrink(script, still);
+    const ScriptRun r = run_script(c, seat, program, ours, shrunk);
+    const std::string name = "random-" + std::to_string(o.seed) + "-" + std::to_string(i);
+    TestResult t{name, "differ", "", first_difference(r.ours->output, r.theirs->output, o.compare),
+                 0};
+    if (const auto bad = fault(*r.theirs, o.limits)) t = {name, bad->first, bad->second, {}, 0};
+    out << "DIFFER " << name << ": " << script.size() << " commands shrunk to " << shrunk.size()
+        << ": " << failure_line(t) << "\n";
+    ++found;
+    if (o.save.empty()) continue;
+    std::string text;
+    for (const std::string& line : shrunk) text += line + "\n";
+    std::error_code error;
+    fs::create_directories(o.save, error);
+    (void)engine::write_file_safely((fs::path(o.save) / (name + ".txt")).string(), text);
+    (void)engine::write_file_safely((fs::path(o.save) / (name + ".expected.txt")).string(),
+                                    r.ours->output);
+  }
+  out << found << " of " << o.random << " random scripts differ (" << o.game << ", " << o.program
+      << ")\n";
+  return found == 0 ? 0 : 1;
+}
+
 // A row a submission: its name, tests passed, tests, then 1 or 0 a test.
 std::string class_csv(const std::vector<Report>& reports, const std::vector<TestCase>& tests) {
   const auto field = [](std::string text) {
@@ -274,6 +352,8 @@ std::optional<std::string> unusable(const Options& o) {
   if (!games::find_game(o.game)) return "no game \"" + engine::printable(o.game, 40) + "\"";
   if (o.program.empty() == o.submissions.empty())
     return "give either --program (one program) or --submissions (a class)";
+  if (o.tests.empty() == (o.random == 0)) return "give either --tests DIR or --random N";
+  if (o.random && !o.submissions.empty()) return "--random grades one --program";
   std::error_code error;
   if (!o.submissions.empty() && !fs::is_directory(o.submissions, error))
     return "--submissions " + o.submissions + ": no such folder";
@@ -302,7 +382,10 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return 2;
   };
   if (const auto why = unusable(o)) return usage(*why);
-  auto found = find_tests(o.tests);
+  const games::GameInfo& game = *games::find_game(o.game);
+  if (o.random && random_script(game, 1, 1).empty())
+    return usage(o.game + " has no command scripts to draw (--random takes an ETF game)");
+  auto found = o.random ? std::variant<std::vector<TestCase>, std::string>{} : find_tests(o.tests);
   if (auto* why = std::get_if<std::string>(&found)) return usage(*why);
   const auto tests = std::get<std::vector<TestCase>>(std::move(found));
   sandbox::become_subreaper();
@@ -312,7 +395,9 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (const auto why = arena_problem(arena, o)) return usage(*why);
   sandbox::StopCallsOnSignals stop;
   const Context c{arena, tests, o};
-  const auto expected = expected_outputs(c, sandbox::command_line(our_program(o.game).string()));
+  const auto ours = sandbox::command_line(our_program(o.game).string());
+  if (o.random) return grade_random(c, game, sandbox::command_line(o.program), ours, out);
+  const auto expected = expected_outputs(c, ours);
   if (!o.submissions.empty()) {
     const std::vector<Report> reports = grade_class(c, expected, out);
     if (!write_class_reports(o, reports, tests, err)) return 2;

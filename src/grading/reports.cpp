@@ -14,14 +14,6 @@ std::string shown(const std::optional<std::string>& line) {
   return line ? "\"" + engine::printable(*line, 200) + "\"" : "(no such line: the output ended)";
 }
 
-// What a failing test did, in a line.
-std::string failure_text(const TestResult& t) {
-  if (!t.difference) return t.verdict + ": " + t.detail;
-  const Difference& d = *t.difference;
-  return "line " + std::to_string(d.line) + ": expected " + shown(d.expected) + ", got " +
-         shown(d.got);
-}
-
 std::string xml_escaped(std::string_view text) {
   std::string out;
   for (const char c : engine::printable(text, 4000)) {
@@ -77,6 +69,13 @@ std::string failure_html(const TestResult& t) {
 
 }  // namespace
 
+std::string failure_line(const TestResult& t) {
+  if (!t.difference) return t.verdict + ": " + t.detail;
+  const Difference& d = *t.difference;
+  return "line " + std::to_string(d.line) + ": expected " + shown(d.expected) + ", got " +
+         shown(d.got);
+}
+
 int Report::passed() const {
   int n = 0;
   for (const TestResult& t : tests) n += t.passed();
@@ -85,7 +84,7 @@ int Report::passed() const {
 
 void print_summary(const Report& report, std::ostream& out) {
   for (const TestResult& t : report.tests) {
-    if (!t.passed()) out << "FAIL " << t.name << ": " << failure_text(t) << "\n";
+    if (!t.passed()) out << "FAIL " << t.name << ": " << failure_line(t) << "\n";
   }
   out << report.passed() << " of " << report.tests.size() << " tests pass (" << report.game << ", "
       << report.program << ")\n";
@@ -95,7 +94,7 @@ void print_submission(const std::string& name, const Report& report, std::ostrea
   out << name << ": " << report.passed() << " of " << report.tests.size() << " tests pass";
   for (const TestResult& t : report.tests) {
     if (t.passed()) continue;
-    out << " (first failing: " << t.name << ": " << failure_text(t) << ")";
+    out << " (first failing: " << t.name << ": " << failure_line(t) << ")";
     break;
   }
   out << "\n";
@@ -134,7 +133,7 @@ std::string junit_report(const Report& report) {
       continue;
     }
     out += ">\n    <failure type=\"" + xml_escaped(t.verdict) + "\" message=\"" +
-           xml_escaped(failure_text(t)) + "\"/>\n  </testcase>\n";
+           xml_escaped(failure_line(t)) + "\"/>\n  </testcase>\n";
   }
   return out + "</testsuite>\n";
 }
@@ -146,7 +145,7 @@ std::string gradescope_report(const Report& report) {
                      {"score", t.passed() ? 1 : 0},
                      {"max_score", 1},
                      {"status", t.passed() ? "passed" : "failed"},
-                     {"output", t.passed() ? "" : failure_text(t)}});
+                     {"output", t.passed() ? "" : failure_line(t)}});
   }
   return json{{"score", report.passed()}, {"tests", tests}}.dump(2, ' ', false,
                                                                  json::error_handler_t::replace) +

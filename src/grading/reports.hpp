@@ -9,6 +9,8 @@
 
 namespace grading {
 
+// What a failing test did, in a line: its first difference or its verdict.
+std::string failure_line(const TestResult& t);
 void print_summary(const Report& report, std::ostream& out);
 // A class's line for a submission: its tests passed and its first failure.
 void print_submission(const std::string& name, const Report& report, std::ostream& out);

@@ -155,6 +155,29 @@ sed -i '2s/^/planted /' "$dir/cs246/strict.out"
 grade raiinet --tests "$dir/cs246" --program "$bin/raiinet"
 [ $? -eq 1 ] && grep -q "^FAIL strict: line 2: expected \"planted " "$dir/out.txt" || fail "cs246, planted: $(cat "$dir/out.txt")"
 
+# Random scripts: none differs for our program; a program planted with a
+# difference after each move differs on every script, shrunk to the game's
+# start and one move, saved as tests that grade the same way again.
+grade simodyssey --random 6 --seed 3 --program "$bin/simodyssey" ||
+  fail "random, ours: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+grep -q "^0 of 6 random scripts differ" "$dir/out.txt" || fail "random, ours: $(cat "$dir/out.txt")"
+cp "$bin/simodyssey" "$dir/planted/real-simodyssey"
+printf '#!/bin/sh\n"$(dirname "$0")/real-simodyssey" "$@" | sed "/^->move/{n;s/ok/error/}"\n' >"$dir/planted/moves"
+chmod 755 "$dir/planted/moves"
+grade simodyssey --random 3 --seed 3 --program "$dir/planted/moves" --save "$dir/saved"
+[ $? -eq 1 ] && grep -q "^3 of 3 random scripts differ" "$dir/out.txt" || fail "random, planted: $(cat "$dir/out.txt")"
+[ "$(grep -c ' shrunk to 2: ' "$dir/out.txt")" -eq 3 ] || fail "random, planted: not shrunk to 2: $(cat "$dir/out.txt")"
+for f in "$dir"/saved/random-3-*.txt; do
+  [[ $f == *.expected.txt ]] && continue
+  [ "$(sed -n 1p "$f")" = "test(30)" ] && sed -n 2p "$f" | grep -q '^move(' && [ "$(wc -l <"$f")" -eq 2 ] ||
+    fail "random, planted: $(basename "$f") holds $(tr '\n' ' ' <"$f")"
+done
+grade simodyssey --tests "$dir/saved" --program "$bin/simodyssey" || fail "saved, ours: $(cat "$dir/out.txt")"
+grade simodyssey --tests "$dir/saved" --program "$dir/planted/moves"
+[ $? -eq 1 ] && grep -q "^0 of 3 tests pass" "$dir/out.txt" || fail "saved, planted: $(cat "$dir/out.txt")"
+grade raiinet --random 1 --program "$bin/raiinet"
+[ $? -eq 2 ] && grep -q "takes an ETF game" "$dir/err.txt" || fail "random raiinet: $(cat "$dir/err.txt")"
+
 # Usage errors: exit 2 and a reason.
 grade nonesuch --tests "$tests" --program "$bin/$game"
 [ $? -eq 2 ] && grep -q 'no game "nonesuch"' "$dir/err.txt" || fail "unknown game: $(cat "$dir/err.txt")"

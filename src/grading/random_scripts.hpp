@@ -1,0 +1,30 @@
+// Random differential testing: random valid command scripts of a game,
+// made by playing it (every command one its state allows, with queries
+// between), and delta debugging, which shrinks a script on which two
+// programs differ to one that still differs with no line to spare.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "games/registry.hpp"
+
+namespace grading {
+
+// A script of `game` (an ETF game: its lines are the commands its program
+// read, the game's start first, from its default parameters) of at most
+// `most_actions` actions, each a legal one of its state, a "status" query
+// now and then; from `seed`. Empty for a game that is not an ETF game.
+std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_t seed,
+                                       int most_actions);
+
+// The smallest script found by delta debugging (Zeller's ddmin) on which
+// `differs` still holds: removing any one of its lines would make it hold
+// no more. `differs(lines)` must hold for `lines`.
+std::vector<std::string> shrink(
+    std::vector<std::string> lines,
+    const std::function<bool(const std::vector<std::string>&)>& differs);
+
+}  // namespace grading
