@@ -91,13 +91,15 @@ grade "$game" --tests "$tests" --program "$dir/planted/spaces" --ignore-trailing
 # Programs that hang, crash or write without end, each its verdict.
 mkdir "$dir/hostile" "$dir/one"
 cp "$tests/$first.txt" "$tests/$first.expected.txt" "$dir/one/"
-printf '#!/bin/sh\ncase $(basename "$0") in\n  hang) exec sleep 100 ;;\n  crash) kill -SEGV $$ ;;\n  flood) exec yes flood ;;\nesac\n' >"$dir/hostile/hang"
+printf '#!/bin/sh\ncase $(basename "$0") in\n  hang) exec sleep 100 ;;\n  crash) kill -SEGV $$ ;;\n  flood) exec yes flood ;;\n  hog) exec python3 -c "b = b\\"x\\" * (400 << 20); import time; time.sleep(30)" ;;\nesac\n' >"$dir/hostile/hang"
 chmod 755 "$dir/hostile/hang"
-ln "$dir/hostile/hang" "$dir/hostile/crash" && ln "$dir/hostile/hang" "$dir/hostile/flood"
-for case in "hang timeout out of time" "crash crash killed by SIGSEGV" "flood output exceeded the file size limit of 8 MiB"; do
+for mode in crash flood hog; do ln "$dir/hostile/hang" "$dir/hostile/$mode"; done
+for case in "hang timeout out of time" "crash crash killed by SIGSEGV" "flood output exceeded the file size limit of 8 MiB" \
+  "hog memory exceeded the memory limit of 64 MiB"; do
   read -r mode verdict words <<<"$case"
   started=$(date +%s)
-  grade "$game" --tests "$dir/one" --program "$dir/hostile/$mode" --time-limit 2 --files 8 --json "$dir/h.json"
+  grade "$game" --tests "$dir/one" --program "$dir/hostile/$mode" --time-limit 2 --files 8 --memory 64 \
+    --json "$dir/h.json"
   [ $? -eq 1 ] || fail "$mode: exit $?"
   grep -q "FAIL $first: $verdict: .*$words" "$dir/out.txt" || fail "$mode: $(cat "$dir/out.txt")"
   [ $(($(date +%s) - started)) -lt 15 ] || fail "$mode: took $(($(date +%s) - started)) s"
