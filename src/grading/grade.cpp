@@ -160,8 +160,9 @@ std::vector<Report> grade_class(const Context& c, const std::vector<Expected>& e
 void add_options(CLI::App& app, Options& o) {
   app.add_option("game", o.game, "the game whose program is graded")->required();
   app.add_option("--tests", o.tests,
-                 "the folder of tests: NAME.txt, with NAME.expected.txt beside it (else our "
-                 "program's output is expected) and NAME.args for a program run with arguments");
+                 "the folder of tests: NAME.txt with NAME.expected.txt (ETF), or NAME.in with "
+                 "NAME.out (CS246); our program's output where a test has no expected file; "
+                 "NAME.args: the program's arguments, the test its standard input");
   app.add_option("--program", o.program,
                  "the program graded, as a command (run as PROGRAM -b NAME.txt, or PROGRAM ARGS "
                  "< NAME.txt)");
@@ -363,7 +364,10 @@ std::optional<std::string> unusable(const Options& o) {
 // The arena's problem for these programs, if the sandbox cannot run them.
 std::optional<std::string> arena_problem(sandbox::CallArena& arena, const Options& o) {
   if (!o.program.empty()) {
-    if (auto why = arena.unreachable(sandbox::command_line(o.program))) return why;
+    const auto argv = sandbox::command_line(o.program);
+    if (argv.empty() || ::access(argv[0].c_str(), X_OK) != 0 || fs::is_directory(argv[0]))
+      return "--program " + engine::printable(o.program, 80) + ": no program to run there";
+    if (auto why = arena.unreachable(argv)) return why;
   }
   if (const auto problem = arena.sandbox_problem())
     return "the sandbox cannot start: " + *problem +

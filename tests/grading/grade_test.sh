@@ -188,6 +188,8 @@ grade "$game" --tests "$dir/nowhere" --program "$bin/$game"
 mkdir "$dir/empty"
 grade "$game" --tests "$dir/empty" --program "$bin/$game"
 [ $? -eq 2 ] && grep -q "no test (NAME.txt or NAME.in)" "$dir/err.txt" || fail "empty folder: $(cat "$dir/err.txt")"
+grade "$game" --tests "$tests" --program "$dir/nowhere/program"
+[ $? -eq 2 ] && grep -q "no program to run there" "$dir/err.txt" || fail "missing program: $(cat "$dir/err.txt")"
 grade "$game" --tests "$tests"
 [ $? -eq 2 ] && grep -q -- "either --program (one program) or --submissions" "$dir/err.txt" ||
   fail "no --program: $(cat "$dir/err.txt")"
