@@ -19,6 +19,9 @@
 namespace sandbox {
 struct ProgramSeat;  // sandbox/arena.hpp: where a program of others plays
 }  // namespace sandbox
+namespace engine::etf {
+class Grammar;  // engine/etf.hpp: an ETF program's commands
+}  // namespace engine::etf
 
 namespace games {
 
@@ -106,6 +109,9 @@ struct GameInfo {
   // and what wins, in a few lines each ending in "\n"; from the state's
   // static help() where it has one (games/registry_entry.hpp).
   std::string help = {};
+  // An ETF game's commands, every one its program reads (the grader's
+  // random scripts); null for the other games.
+  const engine::etf::Grammar& (*commands)() = nullptr;
   // For a game whose state's string can be read back directly (not by
   // playing its actions again in a program of its own): that state, or
   // nothing when the text is not one.

@@ -2,10 +2,29 @@
 
 #include <algorithm>
 
+#include "engine/etf.hpp"
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 
 namespace grading {
+namespace {
+
+// Any command of the grammar, its arguments drawn within their
+// declarations (an argument out of them would make the whole script a
+// type error, and test nothing else).
+std::string any_command(const engine::etf::Grammar& grammar, engine::Random& rng) {
+  const auto& specs = grammar.commands();
+  engine::etf::Command command;
+  command.index = rng.below(static_cast<std::uint32_t>(specs.size()));
+  command.spec = &specs[command.index];
+  for (const engine::etf::Param& p : command.spec->params)
+    command.args.push_back(p.is_enumeration() ? static_cast<int>(rng.below(
+                                                    static_cast<std::uint32_t>(p.choices.size())))
+                                              : rng.between(p.low, p.high));
+  return command.text();
+}
+
+}  // namespace
 
 std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_t seed,
                                        int most_actions) {
@@ -25,9 +44,17 @@ std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_
   // The commands are the console's lines the program echoed after "->".
   std::vector<std::string> script;
   const std::string* console = state.console();
-  if (!console) return script;
+  if (!console || !game.commands) return script;
   for (const std::string_view line : engine::split_lines(*console))
     if (line.starts_with("->")) script.emplace_back(line.substr(2));
+  // Then any command of the game's, about one a line in six, anywhere after
+  // the start: a new game, an abort, a move where none is possible; what
+  // follows it plays on from where it leaves the game.
+  const auto extra = 1 + rng.below(static_cast<std::uint32_t>(script.size() / 6 + 1));
+  for (std::uint32_t n = 0; n < extra; ++n) {
+    const auto at = 1 + rng.below(static_cast<std::uint32_t>(script.size()));
+    script.insert(script.begin() + at, any_command(game.commands(), rng));
+  }
   return script;
 }
 

@@ -16,7 +16,9 @@ namespace grading {
 // A script of `game` (an ETF game: its lines are the commands its program
 // read, the game's start first, from its default parameters) of at most
 // `most_actions` actions, each a legal one of its state, a "status" query
-// now and then; from `seed`. Empty for a game that is not an ETF game.
+// now and then, and any commands of the game's grammar put in at random
+// (so that every command of the specification comes, in states where it
+// is refused too); from `seed`. Empty for a game that is not an ETF game.
 std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_t seed,
                                        int most_actions);
 

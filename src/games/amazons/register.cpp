@@ -1,13 +1,12 @@
 // Amazons in the registry: its AI (ai.hpp) plans a whole turn and plays it
 // out action by action; uct and random as every game.
-#include "games/registry_entry.hpp"
-
 #include <deque>
 
 #include "games/amazons/ai/ai.hpp"
 #include "games/amazons/protocol/program_player.hpp"
 #include "games/amazons/sgf.hpp"
 #include "games/amazons/state.hpp"
+#include "games/registry_entry.hpp"
 
 namespace games {
 namespace {

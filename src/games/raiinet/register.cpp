@@ -1,10 +1,9 @@
 // RAIInet in the registry: its reference player and its AI, both deciding
 // from their player's knowledge only, and the AI's variants kept for
 // comparison. No uct: it would see the opponent's hidden links.
-#include "games/registry_entry.hpp"
-
 #include "games/raiinet/ai.hpp"
 #include "games/raiinet/state.hpp"
+#include "games/registry_entry.hpp"
 
 namespace games {
 namespace {

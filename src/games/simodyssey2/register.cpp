@@ -2,7 +2,6 @@
 // SimOdyssey (src/games/simodyssey), its second edition; front ends play it
 // in the program's session, started by test(a,j,m,b,p).
 #include "games/registry_entry.hpp"
-
 #include "games/simodyssey/session.hpp"
 #include "games/simodyssey/state.hpp"
 
@@ -20,7 +19,7 @@ std::vector<std::string> simodyssey2_start(const engine::Params& p) {
 }  // namespace
 
 GameInfo register_simodyssey2() {
-  return info<
+  GameInfo game = info<
       State, &generic_bot<State>,
       &make_etf<State, Session, &simodyssey::grammar_of<simodyssey::kPhase2>, &simodyssey2_start>>(
       "simodyssey2", "SimOdyssey 2", "the galaxy with asteroids and aliens (one player)",
@@ -35,6 +34,8 @@ GameInfo register_simodyssey2() {
         60,
         150}},
       GameFacts{.chance = true, .min_return = 0.0, .return_sum = std::nullopt});
+  game.commands = &simodyssey::grammar_of<simodyssey::kPhase2>;
+  return game;
 }
 
 }  // namespace games

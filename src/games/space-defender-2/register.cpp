@@ -24,13 +24,15 @@ std::vector<std::string> sd2_start(const engine::Params& p) {
 }  // namespace
 
 GameInfo register_space_defender_2() {
-  return info<space_defender_2::State, &generic_bot<space_defender_2::State>,
-              &make_etf<space_defender_2::State, space_defender_2::Session,
-                        &space_defender_2::grammar, &sd2_start>>(
+  GameInfo game = info<space_defender_2::State, &generic_bot<space_defender_2::State>,
+                       &make_etf<space_defender_2::State, space_defender_2::Session,
+                                 &space_defender_2::grammar, &sd2_start>>(
       "space-defender-2", "Space Defender 2", "a Starfighter against waves of enemies (one player)",
       {"random", "uct"}, {{{{"max_length", "60"}, {"weapon", "2"}, {"power", "5"}}, 30, 60}},
       // The score has no bound the rules set: 10^9 stands for none.
       GameFacts{.chance = true, .min_return = 0.0, .max_return = 1e9, .return_sum = std::nullopt});
+  game.commands = &space_defender_2::grammar;
+  return game;
 }
 
 }  // namespace games

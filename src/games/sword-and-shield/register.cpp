@@ -1,7 +1,6 @@
 // Sword and Shield in the registry: its reference player (greedy) and its
 // AI, and uct and random as every game.
 #include "games/registry_entry.hpp"
-
 #include "games/sword-and-shield/ai.hpp"
 #include "games/sword-and-shield/state.hpp"
 
