@@ -91,7 +91,7 @@ grade "$game" --tests "$tests" --program "$dir/planted/spaces" --ignore-trailing
 # Programs that hang, crash or write without end, each its verdict.
 mkdir "$dir/hostile" "$dir/one"
 cp "$tests/$first.txt" "$tests/$first.expected.txt" "$dir/one/"
-printf '#!/bin/sh\ncase $(basename "$0") in\n  hang) exec sleep 100 ;;\n  crash) kill -SEGV $$ ;;\n  flood) exec yes flood ;;\n  hog) exec python3 -c "b = b\\"x\\" * (400 << 20); import time; time.sleep(30)" ;;\nesac\n' >"$dir/hostile/hang"
+printf '#!/bin/sh\ncase $(basename "$0") in\n  hang) exec sleep 271 ;;\n  crash) kill -SEGV $$ ;;\n  flood) exec yes flood ;;\n  hog) exec python3 -c "b = b\\"x\\" * (400 << 20); import time; time.sleep(30)" ;;\nesac\n' >"$dir/hostile/hang"
 chmod 755 "$dir/hostile/hang"
 for mode in crash flood hog; do ln "$dir/hostile/hang" "$dir/hostile/$mode"; done
 for case in "hang timeout out of time" "crash crash killed by SIGSEGV" "flood output exceeded the file size limit of 8 MiB" \
@@ -105,7 +105,8 @@ for case in "hang timeout out of time" "crash crash killed by SIGSEGV" "flood ou
   [ $(($(date +%s) - started)) -lt 15 ] || fail "$mode: took $(($(date +%s) - started)) s"
   grep -q "\"verdict\": \"$verdict\"" "$dir/h.json" || fail "$mode: the JSON's verdict"
 done
-pgrep -f "sleep 100" >/dev/null && fail "hang: its sleep is still running"
+# (Exactly this command: other tests running beside this one sleep too.)
+pgrep -x -f "sleep 271" >/dev/null && fail "hang: its sleep is still running"
 
 # A class: each submission's program named as the game's; one that hangs
 # costs its time limits and delays nobody else past them; a folder without
@@ -113,7 +114,7 @@ pgrep -f "sleep 100" >/dev/null && fail "hang: its sleep is still running"
 mkdir -p "$dir/class/alice" "$dir/class/bob" "$dir/class/carol" "$dir/class/dave"
 cp "$bin/$game" "$dir/class/alice/"
 cp "$dir/planted/program" "$dir/class/bob/$game" && cp "$dir/planted/real" "$dir/class/bob/"
-printf '#!/bin/sh\nexec sleep 100\n' >"$dir/class/carol/$game"
+printf '#!/bin/sh\nexec sleep 271\n' >"$dir/class/carol/$game"
 chmod -R 755 "$dir/class"
 count=$(cd "$tests" && ls *.txt | grep -c -v '\.expected\.txt$')
 started=$(date +%s)
