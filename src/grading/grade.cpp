@@ -266,15 +266,17 @@ bool differs(const Context& c, const ScriptRun& r) {
 }
 
 // N random scripts through the program and ours; each on which they
-// differ shrunk, said, and saved as a test. 0 when none differs.
+// differ shrunk, said, and saved as a test. 0 when none differs, 2 when
+// a script could not be saved.
 int grade_random(const Context& c, const games::GameInfo& game,
                  const std::vector<std::string>& program, const std::vector<std::string>& ours,
-                 std::ostream& out) {
+                 std::ostream& out, std::ostream& err) {
   const Options& o = c.options;
   auto made = c.arena.seat(c.arena.path() / "job-1");
   if (auto* why = std::get_if<std::string>(&made)) throw std::runtime_error(*why);
   const auto& seat = *std::get<std::unique_ptr<sandbox::SeatFolder>>(made);
   int found = 0;
+  bool unsaved = false;
   for (int i = 1; i <= o.random && !sandbox::calls_stopped(); ++i) {
     const auto script =
         random_script(game, o.seed * 1000003ULL + static_cast<std::uint64_t>(i), o.actions);
@@ -296,12 +298,19 @@ int grade_random(const Context& c, const games::GameInfo& game,
     for (const std::string& line : shrunk) text += line + "\n";
     std::error_code error;
     fs::create_directories(o.save, error);
-    (void)engine::write_file_safely((fs::path(o.save) / (name + ".txt")).string(), text);
-    (void)engine::write_file_safely((fs::path(o.save) / (name + ".expected.txt")).string(),
-                                    r.ours->output);
+    for (const auto& [file, content] :
+         {std::pair{name + ".txt", text}, std::pair{name + ".expected.txt", r.ours->output}}) {
+      const std::string path = (fs::path(o.save) / file).string();
+      const auto wrote = engine::write_file_safely(path, content);
+      if (const auto* problem = std::get_if<engine::FileProblem>(&wrote)) {
+        err << "gridgames grade: " << path << ": " << problem->reason << "\n";
+        unsaved = true;
+      }
+    }
   }
   out << found << " of " << o.random << " random scripts differ (" << o.game << ", " << o.program
       << ")\n";
+  if (unsaved) return 2;
   return found == 0 ? 0 : 1;
 }
 
@@ -400,7 +409,7 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   sandbox::StopCallsOnSignals stop;
   const Context c{arena, tests, o};
   const auto ours = sandbox::command_line(our_program(o.game).string());
-  if (o.random) return grade_random(c, game, sandbox::command_line(o.program), ours, out);
+  if (o.random) return grade_random(c, game, sandbox::command_line(o.program), ours, out, err);
   const auto expected = expected_outputs(c, ours);
   if (!o.submissions.empty()) {
     const std::vector<Report> reports = grade_class(c, expected, out);

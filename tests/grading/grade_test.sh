@@ -178,6 +178,9 @@ done
 grade simodyssey --tests "$dir/saved" --program "$bin/simodyssey" || fail "saved, ours: $(cat "$dir/out.txt")"
 grade simodyssey --tests "$dir/saved" --program "$dir/planted/moves"
 [ $? -eq 1 ] && grep -q "^0 of 3 tests pass" "$dir/out.txt" || fail "saved, planted: $(cat "$dir/out.txt")"
+touch "$dir/a-file"
+grade simodyssey --random 1 --seed 3 --program "$dir/planted/moves" --save "$dir/a-file/saved"
+[ $? -eq 2 ] && grep -q "a-file/saved/random-3-1.txt: " "$dir/err.txt" || fail "random, unsaved: $(cat "$dir/err.txt")"
 grade raiinet --random 1 --program "$bin/raiinet"
 [ $? -eq 2 ] && grep -q "takes an ETF game" "$dir/err.txt" || fail "random raiinet: $(cat "$dir/err.txt")"
 
