@@ -13,7 +13,7 @@
 #   megabytes   prints 20 MB, then moves legally
 #   badname     answers `name` with a sentence, then plays legally
 #   badbytes    prints bytes that are not UTF-8 and leaves one in the board
-#   hog         takes memory until it is stopped
+#   hog         takes memory until it is stopped (1 GiB at most, then waits)
 #   processes   starts 200 processes
 #   bigfile     writes a file of 100 MB
 #   manyfiles   makes 10,050 files in its folder and exits 0
@@ -85,7 +85,8 @@ case $mode in
     printf 'Name: \xff\xfe\x80 and more\n'
     printf '\xff' >>"$board"
     exit 0 ;;
-  hog) a=x; while :; do a="$a$a"; done ;;
+  hog)  # 16 MiB at a time, written, to 1 GiB (a string doubled in sh took 7 s to 256 MiB on a busy machine)
+    exec python3 -c 'import time; held = [b"x" * (16 << 20) for _ in range(64)]; time.sleep(60)' ;;
   processes) for _ in $(seq 200); do sleep 30 & done; wait ;;
   bigfile) exec head -c 100000000 /dev/zero >big ;;
   manyfiles) mkdir -p many && cd many && touch $(seq 10050); exit 0 ;;
