@@ -5,6 +5,7 @@
 
 #include "engine/words.hpp"
 #include "web/assets.hpp"
+#include "web/ratings.hpp"
 
 namespace web {
 namespace {
@@ -107,6 +108,12 @@ std::string identity_cookie(const std::string& identity) {
          "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
 }
 
+// The session's cookie (the same terms), or its end (empty: Max-Age=0).
+std::string session_cookie(const std::string& token) {
+  return std::string(kSessionCookie) + "=" + token +
+         "; Path=/; Max-Age=" + (token.empty() ? "0" : "31536000") + "; HttpOnly; SameSite=Lax";
+}
+
 }  // namespace
 
 const std::vector<std::pair<std::string, std::string>>& security_headers() {
@@ -123,13 +130,21 @@ const std::vector<std::pair<std::string, std::string>>& security_headers() {
 Api::Api(Matches& matches, std::vector<std::string> hosts)
     : matches_(matches),
       identities_(matches.identity_key()),
+      accounts_(std::make_unique<Accounts>(matches.store())),
       hosts_(std::move(hosts)),
       catalogue_(Matches::catalogue().dump()) {
   for (std::string& h : hosts_) h = host_name(h);
 }
 
+std::optional<Account> Api::account(const Request& request) const {
+  const auto token = cookie_value(request.cookie.value_or(""), kSessionCookie);
+  return token ? accounts_->signed_in(*token) : std::nullopt;
+}
+
+// Signed in: the account's identity; else the browser's.
 std::optional<std::string> Api::identity(const Request& request) const {
-  const auto value = identity_cookie_value(request.cookie.value_or(""));
+  if (const auto signed_in = account(request)) return signed_in->identity;
+  const auto value = cookie_value(request.cookie.value_or(""), kIdentityCookie);
   if (value && (identities_.genuine(*value) || matches_.known_identity(*value))) return value;
   return std::nullopt;
 }
@@ -210,6 +225,18 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     return parsed;
   };
   if (path == "/api/games" && !post) return Response{200, "application/json", catalogue_};
+  if (path.starts_with("/api/ratings/") && !post) return ratings(path, query);
+  if (path == "/api/me" && !post) {
+    const auto signed_in = account(request);
+    return signed_in ? me(*signed_in) : refusal(401, "not signed in");
+  }
+  if (path == "/api/accounts" || path == "/api/login" || path == "/api/logout" ||
+      path == "/api/me/delete") {
+    if (!post) return refusal(405, "this method is not allowed here");
+    auto object = body();
+    if (auto* refused = std::get_if<Response>(&object)) return *refused;
+    return accounts_api(request, path, std::get<json>(object));
+  }
   if (path == "/api/lobby" && !post) return json_response(200, matches_.lobby());
   if (path == "/api/games" || path.starts_with("/api/lobby") || path.starts_with("/api/my-games")) {
     json fields = json::object();
@@ -390,8 +417,11 @@ Response Api::games_api(const Request& request, std::string_view path, const jso
     if (!known && post) response.set_cookie = identity_cookie(identity);
     return response;
   };
+  const std::optional<Account> signed_in = account(request);
+  const std::string name = signed_in ? signed_in->name : "";
   if (path == "/api/games") return given(answer(matches_.create(body, request.client, identity)));
-  if (path == "/api/lobby") return given(answer(matches_.seek(body, request.client, identity)));
+  if (path == "/api/lobby")
+    return given(answer(matches_.seek(body, request.client, identity, name)));
   if (path == "/api/my-games") {
     if (post) return refusal(405, "this method is not allowed here");
     return json_response(200, known ? matches_.my_games(*known) : json{{"games", json::array()}});
@@ -406,7 +436,68 @@ Response Api::games_api(const Request& request, std::string_view path, const jso
   if (!is_hex_id(id) || verb != (lobby ? "join" : "archive"))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (!post) return refusal(405, "this method is not allowed here");
-  return given(answer(lobby ? matches_.join(id, identity) : matches_.archive(id, identity)));
+  return given(answer(lobby ? matches_.join(id, identity, name) : matches_.archive(id, identity)));
+}
+
+// Accounts: made, signed in to, signed out of, deleted.
+Response Api::accounts_api(const Request& request, std::string_view path, const json& body) const {
+  const auto token = cookie_value(request.cookie.value_or(""), kSessionCookie);
+  if (path == "/api/logout") {
+    if (token) accounts_->logout(*token);
+    Response out = json_response(200, {{"signed_out", true}});
+    out.set_cookie = session_cookie("");
+    return out;
+  }
+  const auto text = [&](const char* field) {
+    const auto found = body.find(field);
+    return found != body.end() && found->is_string() ? found->get<std::string>() : std::string();
+  };
+  const std::string password = text("password");
+  if (path == "/api/me/delete") {
+    Response out = answer(accounts_->remove(token.value_or(""), password, request.client));
+    if (out.status == 200) out.set_cookie = session_cookie("");
+    return out;
+  }
+  const std::string username = text("username");
+  if (username.empty() || password.empty())
+    return refusal(400, "the body needs \"username\" and \"password\"");
+  // A browser's seats come along: its own identity (never an account's).
+  const auto browser = cookie_value(request.cookie.value_or(""), kIdentityCookie);
+  const std::string held = browser && identities_.genuine(*browser) ? *browser : "";
+  const auto session = path == "/api/accounts"
+                           ? accounts_->create(username, password, request.client, held)
+                           : accounts_->login(username, password, request.client, held);
+  if (const auto* refused = std::get_if<Refusal>(&session))
+    return refusal(refused->status, refused->reason);
+  const Session& opened = std::get<Session>(session);
+  Response out = me(opened.account);
+  if (path == "/api/accounts") out.status = 201;
+  out.set_cookie = session_cookie(opened.token);
+  return out;
+}
+
+// {"username", "ratings": [{"game", "variant", "rating", "rd", "games"}]}.
+Response Api::me(const Account& account) const {
+  json ratings = json::array();
+  for (const std::string& pool : account.pools) {
+    const PlayerRating rated = rating_of(matches_.store(), pool, account.key, account.name);
+    const std::size_t space = pool.find(' ');
+    ratings.push_back({{"game", pool.substr(0, space)},
+                       {"variant", space == std::string::npos ? "" : pool.substr(space + 1)},
+                       {"rating", std::lround(rated.rating.rating)},
+                       {"rd", std::lround(rated.rating.deviation)},
+                       {"games", rated.games}});
+  }
+  return json_response(200, {{"username", account.name}, {"ratings", ratings}});
+}
+
+// GET /api/ratings/GAME[?variant=cols=8 rows=8]: the pool's players, best first.
+Response Api::ratings(std::string_view path, std::string_view query) const {
+  const std::string game(path.substr(std::string_view("/api/ratings/").size()));
+  if (!games::find_game(game)) return refusal(404, "no game \"" + engine::printable(game) + "\"");
+  const std::string variant = query_value(query, "variant").value_or("");
+  if (variant.size() > 200) return refusal(400, "the variant is too long");
+  return json_response(200, ratings_table(matches_.store(), game, variant));
 }
 
 bool Api::ready(const Wait& wait) const {

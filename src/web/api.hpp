@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "web/accounts.hpp"
 #include "web/identity.hpp"
 #include "web/matches.hpp"
 
@@ -99,6 +100,10 @@ class Api {
                                    std::string_view query) const;
   Response games_api(const Request& request, std::string_view path,
                      const nlohmann::json& body) const;
+  Response accounts_api(const Request& request, std::string_view path,
+                        const nlohmann::json& body) const;
+  Response ratings(std::string_view path, std::string_view query) const;
+  Response me(const Account& account) const;
   Response page(const Request& request, std::string_view path) const;
   // A request to one game, /api/games/ID/VERB: its routes (api.cpp's
   // kGameRoutes), each a method and a handler of the call.
@@ -122,9 +127,12 @@ class Api {
   // The browser's identity, if its cookie holds one these servers issued
   // (or one issued before identities were signed, which holds seats).
   std::optional<std::string> identity(const Request& request) const;
+  // The account the request's session is signed in to, if any.
+  std::optional<Account> account(const Request& request) const;
 
   Matches& matches_;
   Identities identities_;
+  std::unique_ptr<Accounts> accounts_;
   std::vector<std::string> hosts_;
   std::string catalogue_;  // the list of games never changes: made once
 };

@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "engine/words.hpp"
-#include "web/api.hpp"
 
 namespace web {
 namespace {
@@ -50,8 +49,8 @@ bool Identities::genuine(std::string_view value) const {
   return sodium_memcmp(expected.data(), value.data() + kRandomDigits, kSignatureDigits) == 0;
 }
 
-std::optional<std::string> identity_cookie_value(std::string_view header) {
-  const std::string prefix = std::string(kIdentityCookie) + "=";
+std::optional<std::string> cookie_value(std::string_view header, std::string_view name) {
+  const std::string prefix = std::string(name) + "=";
   while (!header.empty()) {
     const std::size_t semicolon = header.find(';');
     const std::string_view pair = engine::trim(header.substr(0, semicolon));

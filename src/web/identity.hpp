@@ -26,8 +26,8 @@ class Identities {
   std::array<unsigned char, 32> key_{};
 };
 
-// The value of the identity cookie in a Cookie header, whatever it is (a
+// The value of the cookie `name` in a Cookie header, whatever it is (a
 // well-formed one: 32 or 64 hex digits), or nothing.
-std::optional<std::string> identity_cookie_value(std::string_view cookie_header);
+std::optional<std::string> cookie_value(std::string_view cookie_header, std::string_view name);
 
 }  // namespace web

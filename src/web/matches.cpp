@@ -412,8 +412,10 @@ void Matches::changed(Match& match) {
   ++match.version;
   match.touched = Clock::now();
   tick(match);
-  if (!replaying_ && !match.finish_stored && over(match))
+  if (!replaying_ && !match.finish_stored && over(match)) {
     match.finish_stored = store_->finish(match.id, step_ms_.value_or(now_ms()));
+    if (match.finish_stored && match.rated) rate(match);
+  }
   if (!replaying_) step_ms_.reset();
   queue_bot(match);
   if (listener_ && !replaying_) listener_(match.id);
@@ -427,8 +429,14 @@ json Matches::view_of(const Match& match, int player) const {
   for (std::size_t i = match.log.size() - shown; i < match.log.size(); ++i)
     log.push_back(match.log[i][mine]);
   json seats = json::array();
-  for (const Seat& seat : match.seats)
-    seats.push_back({{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}});
+  for (const Seat& seat : match.seats) {
+    json entry = {{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}};
+    if (!seat.account.empty()) {
+      entry["account"] = seat.account;
+      entry["rating"] = seat.rating;
+    }
+    seats.push_back(std::move(entry));
+  }
   json view = {{"id", match.id},
                {"game", match.info->name},
                {"player", player},
@@ -448,7 +456,8 @@ json Matches::view_of(const Match& match, int player) const {
                {"log", log},
                {"log_from", match.log_dropped + match.log.size() - shown},
                {"can_undo", can_take_back(match, player)},
-               {"previews", player >= 0 && can_preview(match)}};
+               {"previews", player >= 0 && can_preview(match)},
+               {"rated", match.rated}};
   if (const int open = open_seats(match)) {
     view["waiting_for"] = open;  // a seek: nobody plays before every seat is taken
     view["legal"] = json::array();

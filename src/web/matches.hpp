@@ -99,10 +99,13 @@ class Matches {
   // A seek, {"game", "params", "clock"}: a game whose first seat is the
   // seeker's and whose others wait for whoever joins; answers {"id",
   // "game", "player", "token", "spectator"}.
+  // `account`: the seeker's account's name, if signed in; a rated seek
+  // ("rated": true) needs one, and is joined by another account only.
   Answer<nlohmann::json> seek(const nlohmann::json& request, const std::string& address,
-                              const std::string& identity);
+                              const std::string& identity, const std::string& account = "");
   // Takes a seek's next free seat: {"id", "game", "player", "token"}.
-  Answer<nlohmann::json> join(const std::string& id, const std::string& identity);
+  Answer<nlohmann::json> join(const std::string& id, const std::string& identity,
+                              const std::string& account = "");
   // The browser `identity` holds the seat of `token` (a seat's link opened):
   // {"held": true}; a spectator's token or another game's is refused.
   Answer<nlohmann::json> hold(const std::string& identity, const std::string& id,
@@ -175,6 +178,9 @@ class Matches {
   // same for every seat, in play or over.
   Answer<nlohmann::json> guide(const std::string& id);
 
+  // The store the games are kept in (the accounts' and ratings' too).
+  Store& store() { return *store_; }
+
   std::size_t size() const;
   // Stops the bots: the server is stopping.
   void stop();
@@ -187,6 +193,8 @@ class Matches {
     std::string bot;                     // the bot's name, or empty for a person
     std::shared_ptr<engine::AnyBot> ai;  // shared with the bot thread while it thinks
     bool open = false;                   // a seek's seat that nobody has joined yet
+    std::string account;                 // the account's name that took it, if any
+    long rating = 0;                     // the account's rating in the game's pool
   };
   struct Match {
     std::string id;
@@ -200,6 +208,7 @@ class Matches {
     std::string address;    // of the client that created it
     std::string spectator;  // the token that watches: the public view
     bool seek = false;      // made by a seek: in the lobby while a seat is open
+    bool rated = false;     // its end updates its two accounts' ratings
     // Its maker chose the seed of a game with something hidden or drawn
     // (its players are told: the maker could know the deal).
     bool seed_chosen = false;
@@ -257,10 +266,14 @@ class Matches {
                                             const std::vector<std::string>& kinds,
                                             const std::vector<std::string>& tokens);
   Answer<nlohmann::json> make(const nlohmann::json& request, const std::string& address,
-                              const std::string& identity, bool seek);
+                              const std::string& identity, bool seek,
+                              const std::string& account = "");
   static nlohmann::json seats_json(const Match& match);
   static int open_seats(const Match& match);
-  void claim(Match& match, int player);
+  void claim(Match& match, int player, const std::string& account = "");
+  void rate(Match& match);
+  void note_rating(const Match& match, Seat& seat);
+  nlohmann::json seat_json(const Match& match, const Seat& seat) const;
   void hold_seat(const std::string& identity, const std::string& id, const std::string& token);
   static void start_clocks(Match& match, const nlohmann::json& clock);
   bool persist(Match& match, const char* kind, int player, const std::string& text);

@@ -182,7 +182,7 @@ Answer<json> Matches::create(const json& request, const std::string& address,
 // A game made from a request: create()'s, or a seek's (its seats all
 // people's, all but the first open).
 Answer<json> Matches::make(const json& request, const std::string& address,
-                           const std::string& identity, bool seek) {
+                           const std::string& identity, bool seek, const std::string& account) {
   if (!request.is_object() || !request.contains("game") || !request["game"].is_string())
     return Refusal{400, "the request must be a JSON object with \"game\": a game's name"};
   const std::string name = request["game"].get<std::string>();
@@ -210,6 +210,11 @@ Answer<json> Matches::make(const json& request, const std::string& address,
       return Refusal{400, "a seek is for a game of two players or more"};
     match->seek = true;
     for (Seat& seat : match->seats) seat.open = seat.player > 0;
+    match->seats[0].account = account;
+    note_rating(*match, match->seats[0]);
+    match->rated = request.value("rated", false) == true;
+    if (match->rated && match->state->players() != 2)
+      return Refusal{400, "a rated game is a game of two players"};
   }
   const std::lock_guard lock(mutex_);
   drop_idle();
@@ -226,6 +231,7 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   match->spectator = secret();
   json options = {{"spectator", match->spectator}};
   if (seek) options["seek"] = true;
+  if (match->rated) options["rated"] = true;
   if ((info->facts.hidden || info->facts.chance) && dealt_chosen && match->state->players() > 1) {
     options["seed_chosen"] = true;
     match->seed_chosen = true;
@@ -261,6 +267,7 @@ json Matches::seats_json(const Match& match) {
     json entry = {{"player", seat.player}};
     if (seat.bot.empty()) {
       entry["token"] = seat.token;
+      if (!seat.account.empty()) entry["account"] = seat.account;
     } else {
       entry["bot"] = seat.bot;
     }

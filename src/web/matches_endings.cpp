@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <sstream>
 
+#include "web/accounts.hpp"
 #include "web/matches.hpp"
 #include "web/matches_shared.hpp"
+#include "web/ratings.hpp"
 
 namespace web {
 namespace {
@@ -272,6 +274,26 @@ std::optional<Refusal> Matches::take_back(Match& match, int player) {
   log_entry(match, std::vector<json>(static_cast<std::size_t>(match.state->players()) + 1, entry));
   changed(match);
   return std::nullopt;
+}
+
+// A rated game of two accounts ended: both ratings updated (once: by the
+// server that took its last step), and shown on its seats.
+void Matches::rate(Match& match) {
+  Seat& first = match.seats[0];
+  Seat& second = match.seats[1];
+  if (first.account.empty() || second.account.empty()) return;
+  const engine::Returns r = returns(match);
+  rate_game(*store_, rating_pool(*match.info, match.params),
+            {account_key(first.account), account_key(second.account)},
+            {first.account, second.account}, (r[0] + 1.0) / 2.0);
+  for (Seat& seat : match.seats) note_rating(match, seat);
+}
+
+void Matches::note_rating(const Match& match, Seat& seat) {
+  if (seat.account.empty()) return;
+  const PlayerRating rated = rating_of(*store_, rating_pool(*match.info, match.params),
+                                       account_key(seat.account), seat.account);
+  seat.rating = std::lround(rated.rating.rating);
 }
 
 }  // namespace web

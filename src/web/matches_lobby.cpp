@@ -3,8 +3,10 @@
 // long random value of a cookie: no account needed.
 #include <algorithm>
 
+#include "web/accounts.hpp"
 #include "web/matches.hpp"
 #include "web/matches_shared.hpp"
+#include "web/ratings.hpp"
 
 namespace web {
 namespace {
@@ -24,10 +26,14 @@ int Matches::open_seats(const Match& match) {
       std::count_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; }));
 }
 
-// A seek's seat is taken (live, or replayed from the store).
-void Matches::claim(Match& match, int player) {
+// A seek's seat is taken (live, or replayed from the store), by an account
+// or by nobody's.
+void Matches::claim(Match& match, int player, const std::string& account) {
   if (player < 0 || player >= static_cast<int>(match.seats.size())) return;
-  match.seats[static_cast<std::size_t>(player)].open = false;
+  Seat& seat = match.seats[static_cast<std::size_t>(player)];
+  seat.open = false;
+  seat.account = account;
+  note_rating(match, seat);
   changed(match);
 }
 
@@ -53,7 +59,12 @@ json Matches::lobby() {
                  {"params", params},
                  {"players", match->state->players()},
                  {"open", open_seats(*match)},
-                 {"created_ms", match->created_ms}};
+                 {"created_ms", match->created_ms},
+                 {"rated", match->rated}};
+    if (const Seat& seeker = match->seats[0]; !seeker.account.empty()) {
+      seek["by"] = seeker.account;
+      seek["rating"] = seeker.rating;
+    }
     if (match->clocks) {
       seek["clock"] = {{"minutes", match->clocks->left_ms[0] / 60000.0},
                        {"increment_seconds", match->clocks->increment_ms / 1000.0}};
@@ -64,10 +75,15 @@ json Matches::lobby() {
 }
 
 Answer<json> Matches::seek(const json& request, const std::string& address,
-                           const std::string& identity) {
+                           const std::string& identity, const std::string& account) {
   if (request.is_object() && request.contains("seats"))
     return Refusal{400, "a seek's seats are all people's: no \"seats\""};
-  auto made = make(request, address, identity, true);
+  if (request.is_object() && request.contains("rated")) {
+    if (!request["rated"].is_boolean()) return Refusal{400, "\"rated\" is true or false"};
+    if (request["rated"] == true && account.empty())
+      return Refusal{403, "a rated game is between accounts: sign in first"};
+  }
+  auto made = make(request, address, identity, true, account);
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
   const json& created = std::get<json>(made);
   const std::string token = created["seats"][0]["token"];
@@ -80,7 +96,8 @@ Answer<json> Matches::seek(const json& request, const std::string& address,
               {"spectator", created["spectator"]}};
 }
 
-Answer<json> Matches::join(const std::string& id, const std::string& identity) {
+Answer<json> Matches::join(const std::string& id, const std::string& identity,
+                           const std::string& account) {
   const std::lock_guard lock(mutex_);
   return retried(id, [&]() -> Answer<json> {
     auto found = find_any(id);
@@ -91,10 +108,14 @@ Answer<json> Matches::join(const std::string& id, const std::string& identity) {
     const auto held = store_->holdings_of(identity);
     if (std::any_of(held.begin(), held.end(), [&](const auto& h) { return h.game_id == id; }))
       return Refusal{409, "you already have a seat in this game"};
+    if (match.rated && account.empty())
+      return Refusal{403, "a rated game is between accounts: sign in to join it"};
+    if (match.rated && account_key(account) == account_key(match.seats[0].account))
+      return Refusal{409, "you already have a seat in this game"};
     const auto seat =
         std::find_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; });
-    if (!persist(match, "join", seat->player, "")) return Refusal{503, kCannotSave};
-    claim(match, seat->player);
+    if (!persist(match, "join", seat->player, account)) return Refusal{503, kCannotSave};
+    claim(match, seat->player, account);
     if (open_seats(match) == 0) store_->close_seek(id);
     hold_seat(identity, id, seat->token);
     return json{

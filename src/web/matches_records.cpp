@@ -103,14 +103,19 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
   for (const auto& [key, value] : params.items()) {
     if (value.is_string()) filled[key] = value.get<std::string>();
   }
-  std::vector<std::string> kinds, tokens;
+  std::vector<std::string> kinds, tokens, accounts;
   for (const json& seat : seats) {
+    accounts.push_back(seat.value("account", ""));
     kinds.push_back(seat.contains("bot") ? seat.value("bot", "") : "human");
     tokens.push_back(seat.value("token", ""));
   }
   auto made = make_match(*info, filled, kinds, tokens);
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
   auto match = std::get<std::unique_ptr<Match>>(std::move(made));
+  for (std::size_t i = 0; i < accounts.size() && i < match->seats.size(); ++i) {
+    match->seats[i].account = accounts[i];
+    note_rating(*match, match->seats[i]);
+  }
   match->id = stored.id;
   match->address = stored.address;
   match->touched = Clock::now();
@@ -119,6 +124,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     match->spectator = options.value("spectator", "");
     if (options.contains("clock")) start_clocks(*match, options["clock"]);
     match->seek = options.value("seek", false);
+    match->rated = options.value("rated", false) == true;
     match->seed_chosen = options.value("seed_chosen", false);
     for (Seat& seat : match->seats) seat.open = match->seek && seat.player > 0;
   }
@@ -147,7 +153,7 @@ void Matches::take_stored(Match& match, const StoredStep& step) {
   if (step.player < 0 || step.player >= match.state->players()) return;
   step_ms_ = step.at_ms;
   if (step.kind == "timeout") flag(match);
-  if (step.kind == "join") claim(match, step.player);
+  if (step.kind == "join") claim(match, step.player, step.text);
   if (step.kind == "play") play(match, step.player, step.text);
   if (step.kind == "undo") take_back(match, step.player);
   if (step.kind == "resign") give_up(match, step.player);

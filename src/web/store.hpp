@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -101,6 +102,21 @@ class Store {
   virtual std::optional<StoredGame> load(const std::string& id) const = 0;
   // The game's steps from number `seq` on, in order.
   virtual std::vector<StoredStep> steps_from(const std::string& id, std::int64_t seq) const = 0;
+
+  // Forgets every seat `identity` held (an account deleted).
+  virtual bool forget_holdings(const std::string& identity) = 0;
+
+  // Small records of the site's people (accounts, sessions, ratings): a
+  // text each (JSON), by kind and key. Written: Kept, or Taken when
+  // `only_new` and the key has one already.
+  virtual Written put_record(const std::string& kind, const std::string& key,
+                             const std::string& value, bool only_new) = 0;
+  virtual std::optional<std::string> record(const std::string& kind,
+                                            const std::string& key) const = 0;
+  virtual bool remove_record(const std::string& kind, const std::string& key) = 0;
+  // Every record of a kind: its key and text, by key.
+  virtual std::vector<std::pair<std::string, std::string>> records(
+      const std::string& kind) const = 0;
 
   // The secret of the servers sharing this store (64 hex digits, made by
   // the first that asks), with which they sign the identities they issue;

@@ -42,6 +42,8 @@ CREATE TABLE IF NOT EXISTS holders (
 CREATE INDEX IF NOT EXISTS holders_game ON holders (game_id);
 CREATE TABLE IF NOT EXISTS seeks (game_id BYTEA PRIMARY KEY, created_ms BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS settings (name BYTEA PRIMARY KEY, value BYTEA NOT NULL);
+CREATE TABLE IF NOT EXISTS records (
+  kind BYTEA NOT NULL, key BYTEA NOT NULL, value BYTEA NOT NULL, PRIMARY KEY (kind, key));
 )sql";
 
 constexpr const char* kGameColumns =
@@ -195,6 +197,41 @@ class PostgresStore final : public Store {
         {bytes("identity_key"), bytes(random_key())});
     const Result row = run("SELECT value FROM settings WHERE name = $1", {bytes("identity_key")});
     return row.rows() == 1 ? row.text(0, 0) : "";
+  }
+
+  bool forget_holdings(const std::string& identity) override {
+    return run("DELETE FROM holders WHERE identity = $1", {bytes(identity)}).ok();
+  }
+
+  Written put_record(const std::string& kind, const std::string& key, const std::string& value,
+                     bool only_new) override {
+    const Result put =
+        run(only_new ? "INSERT INTO records (kind, key, value) VALUES ($1, $2, $3)"
+                     : "INSERT INTO records (kind, key, value) VALUES ($1, $2, $3) "
+                       "ON CONFLICT (kind, key) DO UPDATE SET value = EXCLUDED.value",
+            {bytes(kind), bytes(key), bytes(value)});
+    if (put.ok()) return Written::Kept;
+    return put.state() == "23505" ? Written::Taken : Written::Failed;
+  }
+
+  std::optional<std::string> record(const std::string& kind,
+                                    const std::string& key) const override {
+    const Result row =
+        run("SELECT value FROM records WHERE kind = $1 AND key = $2", {bytes(kind), bytes(key)});
+    if (row.rows() != 1) return std::nullopt;
+    return row.text(0, 0);
+  }
+
+  bool remove_record(const std::string& kind, const std::string& key) override {
+    return run("DELETE FROM records WHERE kind = $1 AND key = $2", {bytes(kind), bytes(key)}).ok();
+  }
+
+  std::vector<std::pair<std::string, std::string>> records(const std::string& kind) const override {
+    const Result rows =
+        run("SELECT key, value FROM records WHERE kind = $1 ORDER BY key", {bytes(kind)});
+    std::vector<std::pair<std::string, std::string>> found;
+    for (int r = 0; r < rows.rows(); ++r) found.emplace_back(rows.text(r, 0), rows.text(r, 1));
+    return found;
   }
 
   bool hold(const StoredHolding& h) override {

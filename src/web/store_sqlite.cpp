@@ -28,6 +28,8 @@ CREATE TABLE IF NOT EXISTS holders (
   archived INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (identity, token));
 CREATE TABLE IF NOT EXISTS seeks (game_id TEXT PRIMARY KEY, created_ms INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS records (
+  kind TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, key));
 )sql";
 
 // A prepared statement, finalized when it goes.
@@ -103,7 +105,8 @@ std::optional<std::string> refuse_existing(sqlite3* db) {
       error);
   if (!error.empty()) return error;
   if (!tables.empty() && tables != "games,steps" && tables != "games,holders,steps" &&
-      tables != "games,holders,seeks,steps" && tables != "games,holders,seeks,settings,steps")
+      tables != "games,holders,seeks,steps" && tables != "games,holders,seeks,settings,steps" &&
+      tables != "games,holders,records,seeks,settings,steps")
     return "a database of something else (its tables: " + tables + "); it was not changed";
   return std::nullopt;
 }
@@ -247,6 +250,46 @@ class SqliteStore final : public Store {
   std::vector<StoredStep> steps_from(const std::string& id, std::int64_t seq) const override {
     const std::lock_guard lock(mutex_);
     return steps(id, seq);
+  }
+
+  bool forget_holdings(const std::string& identity) override {
+    const std::lock_guard lock(mutex_);
+    return run("DELETE FROM holders WHERE identity = ?", {identity}, {});
+  }
+
+  Written put_record(const std::string& kind, const std::string& key, const std::string& value,
+                     bool only_new) override {
+    const std::lock_guard lock(mutex_);
+    if (run(only_new ? "INSERT INTO records (kind, key, value) VALUES (?, ?, ?)"
+                     : "INSERT OR REPLACE INTO records (kind, key, value) VALUES (?, ?, ?)",
+            {kind, key, value}, {}))
+      return Written::Kept;
+    return sqlite3_extended_errcode(db_) == SQLITE_CONSTRAINT_PRIMARYKEY ? Written::Taken
+                                                                         : Written::Failed;
+  }
+
+  std::optional<std::string> record(const std::string& kind,
+                                    const std::string& key) const override {
+    const std::lock_guard lock(mutex_);
+    Statement row(db_, "SELECT value FROM records WHERE kind = ? AND key = ?");
+    row.bind(1, kind);
+    row.bind(2, key);
+    if (row.step() != SQLITE_ROW) return std::nullopt;
+    return row.text(0);
+  }
+
+  bool remove_record(const std::string& kind, const std::string& key) override {
+    const std::lock_guard lock(mutex_);
+    return run("DELETE FROM records WHERE kind = ? AND key = ?", {kind, key}, {});
+  }
+
+  std::vector<std::pair<std::string, std::string>> records(const std::string& kind) const override {
+    const std::lock_guard lock(mutex_);
+    Statement rows(db_, "SELECT key, value FROM records WHERE kind = ? ORDER BY key");
+    rows.bind(1, kind);
+    std::vector<std::pair<std::string, std::string>> found;
+    while (rows.step() == SQLITE_ROW) found.emplace_back(rows.text(0), rows.text(1));
+    return found;
   }
 
   std::string secret_key() override {

@@ -56,6 +56,21 @@ class SharedStore final : public web::Store {
     return db_->steps_from(id, seq);
   }
   std::string secret_key() override { return db_->secret_key(); }
+  bool forget_holdings(const std::string& who) override { return db_->forget_holdings(who); }
+  web::Written put_record(const std::string& kind, const std::string& key, const std::string& value,
+                          bool only_new) override {
+    return db_->put_record(kind, key, value, only_new);
+  }
+  std::optional<std::string> record(const std::string& kind,
+                                    const std::string& key) const override {
+    return db_->record(kind, key);
+  }
+  bool remove_record(const std::string& kind, const std::string& key) override {
+    return db_->remove_record(kind, key);
+  }
+  std::vector<std::pair<std::string, std::string>> records(const std::string& kind) const override {
+    return db_->records(kind);
+  }
   bool shared() const override { return true; }
   void on_news(std::function<void(const std::string&)> news) override { news_ = std::move(news); }
 

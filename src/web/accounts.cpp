@@ -1,0 +1,241 @@
+#include "web/accounts.hpp"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace web {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kShortestPassword = 8, kLongestPassword = 256;
+constexpr std::size_t kShortestName = 3, kLongestName = 20;
+// Wrong passwords: at most this many in the window, per account and per
+// address (many accounts tried from one place).
+constexpr std::size_t kFailuresPerAccount = 5, kFailuresPerAddress = 20;
+constexpr auto kFailureWindow = std::chrono::minutes(15);
+constexpr std::size_t kAccountsPerAddress = 5;  // made in the window
+constexpr std::size_t kWhoRemembered = 100000;
+constexpr std::size_t kSessionsKept = 20;  // per account: the oldest signed out
+
+// A session's token as the store keeps it: its BLAKE2b hash, in hex.
+std::string hashed(const std::string& token) {
+  unsigned char digest[32];
+  crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(token.data()),
+                     token.size(), nullptr, 0);
+  char text[2 * sizeof digest + 1];
+  sodium_bin2hex(text, sizeof text, digest, sizeof digest);
+  return text;
+}
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+Account account_of(const json& record) {
+  Account account;
+  account.name = record.value("name", "");
+  account.key = account_key(account.name);
+  account.identity = Accounts::identity_of(account.key);
+  account.pools = record.value("pools", std::vector<std::string>{});
+  return account;
+}
+
+const Refusal kWrong{401, "wrong username or password"};
+const Refusal kUnsaved{503, "the account could not be saved; try again"};
+
+}  // namespace
+
+std::string account_key(std::string name) {
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return name;
+}
+
+Accounts::Accounts(Store& store) : store_(store) {
+  if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
+}
+
+std::string Accounts::identity_of(const std::string& key) {
+  return "account:" + key;
+}
+
+std::optional<std::string> Accounts::bad_name(const std::string& name) {
+  if (name.size() < kShortestName || name.size() > kLongestName)
+    return "a username has 3 to 20 characters";
+  const bool allowed = std::all_of(name.begin(), name.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '-' || c == '_';
+  });
+  if (!allowed || !std::isalnum(static_cast<unsigned char>(name[0])))
+    return "a username has letters, digits, - and _ only, and starts with a letter or digit";
+  return std::nullopt;
+}
+
+std::optional<json> Accounts::record_of(const std::string& key) const {
+  const auto text = store_.record("account", key);
+  if (!text) return std::nullopt;
+  json record = json::parse(*text, nullptr, false);
+  if (!record.is_object()) return std::nullopt;
+  return record;
+}
+
+// Whether `who` failed `most` times in the window (older failures forgotten).
+bool Accounts::over_limit(const std::string& who, std::size_t most) {
+  const auto now = Clock::now();
+  auto found = failures_.find(who);
+  if (found == failures_.end()) return false;
+  auto& times = found->second;
+  while (!times.empty() && now - times.front() > kFailureWindow) times.pop_front();
+  if (!times.empty()) return times.size() >= most;
+  failures_.erase(found);
+  return false;
+}
+
+void Accounts::count(const std::string& who) {
+  if (failures_.size() >= kWhoRemembered) failures_.clear();  // a flood: start again
+  failures_[who].push_back(Clock::now());
+}
+
+// Too many wrong passwords lately, for the account or from the address.
+std::optional<Refusal> Accounts::limited(const std::string& key, const std::string& address) {
+  const std::lock_guard lock(mutex_);
+  if (over_limit("account " + key, kFailuresPerAccount) ||
+      over_limit("address " + address, kFailuresPerAddress))
+    return Refusal{429, "too many wrong passwords: try again in 15 minutes"};
+  return std::nullopt;
+}
+
+void Accounts::failed(const std::string& key, const std::string& address) {
+  const std::lock_guard lock(mutex_);
+  count("account " + key);
+  count("address " + address);
+}
+
+std::optional<Refusal> Accounts::check_password(const json& record, const std::string& password,
+                                                const std::string& key,
+                                                const std::string& address) {
+  if (auto refusal = limited(key, address)) return refusal;
+  const std::string hash = record.value("hash", "");
+  if (hash.empty() ||
+      crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) != 0) {
+    failed(key, address);
+    return kWrong;
+  }
+  return std::nullopt;
+}
+
+Answer<Session> Accounts::create(const std::string& name, const std::string& password,
+                                 const std::string& address, const std::string& browser) {
+  if (auto why = bad_name(name)) return Refusal{400, *why};
+  if (password.size() < kShortestPassword || password.size() > kLongestPassword)
+    return Refusal{400, "a password has 8 to 256 characters"};
+  // Making an account costs a hash, as a wrong password does: limited too.
+  {
+    const std::lock_guard lock(mutex_);
+    if (over_limit("made " + address, kAccountsPerAddress))
+      return Refusal{429, "too many accounts made from here: try again in 15 minutes"};
+    count("made " + address);
+  }
+  char hash[crypto_pwhash_STRBYTES];
+  if (crypto_pwhash_str(hash, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+    return Refusal{503, "the server is short of memory; try again"};
+  // Its id tells it from an account of the same name deleted before.
+  const json record = {{"name", name}, {"hash", hash}, {"id", secret()}, {"created_ms", now_ms()}};
+  switch (store_.put_record("account", account_key(name), record.dump(), true)) {
+    case Written::Taken:
+      return Refusal{409, "that username is taken"};
+    case Written::Failed:
+      return kUnsaved;
+    case Written::Kept:
+      break;
+  }
+  return open_session(account_of(record), browser);
+}
+
+Answer<Session> Accounts::login(const std::string& name, const std::string& password,
+                                const std::string& address, const std::string& browser) {
+  const std::string key = account_key(name);
+  const auto record = bad_name(name) ? std::nullopt : record_of(key);
+  if (!record) {
+    // The same answer, and a failure counted, as for a wrong password.
+    if (auto refusal = limited(key, address)) return *refusal;
+    failed(key, address);
+    return kWrong;
+  }
+  if (auto refusal = check_password(*record, password, key, address)) return *refusal;
+  return open_session(account_of(*record), browser);
+}
+
+Answer<Session> Accounts::open_session(const Account& account, const std::string& browser) {
+  const std::string token = secret() + secret();
+  auto record = record_of(account.key).value_or(json::object());
+  const json session = {
+      {"account", account.key}, {"id", record.value("id", "")}, {"created_ms", now_ms()}};
+  if (store_.put_record("session", hashed(token), session.dump(), false) != Written::Kept)
+    return kUnsaved;
+  auto sessions = record.value("sessions", std::vector<std::string>{});
+  sessions.push_back(hashed(token));
+  while (sessions.size() > kSessionsKept) {
+    store_.remove_record("session", sessions.front());
+    sessions.erase(sessions.begin());
+  }
+  record["sessions"] = sessions;
+  store_.put_record("account", account.key, record.dump(), false);
+  // The seats this browser held come along.
+  if (!browser.empty() && browser != account.identity) {
+    for (const StoredHolding& h : store_.holdings_of(browser))
+      store_.hold({account.identity, h.game_id, h.token, h.archived});
+  }
+  return Session{account, token};
+}
+
+std::optional<Account> Accounts::signed_in(const std::string& token) const {
+  if (token.empty()) return std::nullopt;
+  const auto session = store_.record("session", hashed(token));
+  if (!session) return std::nullopt;
+  const json parsed = json::parse(*session, nullptr, false);
+  if (!parsed.is_object()) return std::nullopt;
+  const auto record = record_of(parsed.value("account", ""));
+  if (!record || record->value("id", "") != parsed.value("id", "-")) return std::nullopt;
+  return account_of(*record);
+}
+
+void Accounts::logout(const std::string& token) {
+  store_.remove_record("session", hashed(token));
+}
+
+Answer<json> Accounts::remove(const std::string& token, const std::string& password,
+                              const std::string& address) {
+  const auto account = signed_in(token);
+  if (!account) return Refusal{401, "not signed in"};
+  const auto record = record_of(account->key);
+  if (!record) return Refusal{401, "not signed in"};
+  if (auto refusal = check_password(*record, password, account->key, address)) return *refusal;
+  for (const std::string& session : record->value("sessions", std::vector<std::string>{}))
+    store_.remove_record("session", session);
+  for (const std::string& pool : account->pools)
+    store_.remove_record("rating " + pool, account->key);
+  store_.forget_holdings(account->identity);
+  if (!store_.remove_record("account", account->key)) return kUnsaved;
+  return json{{"deleted", account->name}};
+}
+
+void Accounts::rated_in(Store& store, const std::string& key, const std::string& pool) {
+  const auto text = store.record("account", key);
+  if (!text) return;
+  json record = json::parse(*text, nullptr, false);
+  if (!record.is_object()) return;
+  auto pools = record.value("pools", std::vector<std::string>{});
+  if (std::find(pools.begin(), pools.end(), pool) != pools.end()) return;
+  pools.push_back(pool);
+  record["pools"] = pools;
+  store.put_record("account", key, record.dump(), false);
+}
+
+}  // namespace web

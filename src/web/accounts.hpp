@@ -1,0 +1,83 @@
+// The site's accounts: a name and a password, kept as an argon2id hash
+// (libsodium's crypto_pwhash_str, never in clear and never logged), and the
+// sessions signed in to it, each a random token in a cookie (kept only as
+// its hash). An account's seats are held under an identity of its own
+// ("account:NAME"), so that "Your games" follows it to any device; a
+// browser that signs in brings the seats it held before. Wrong passwords
+// are limited per account and per address (kept by each server, in
+// memory). The records are the store's (kinds "account" and "session").
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "web/matches.hpp"
+#include "web/store.hpp"
+
+namespace web {
+
+struct Account {
+  std::string name;  // as its owner wrote it
+  std::string key;   // the name in lower case: one account a name, whatever the case
+  std::string identity;
+  std::vector<std::string> pools;  // the rating pools it has a rating in
+};
+
+// Signed in: the account, and the session's token (the cookie's value).
+struct Session {
+  Account account;
+  std::string token;
+};
+
+class Accounts {
+ public:
+  explicit Accounts(Store& store);
+
+  // A new account, signed in; `browser`: the identity whose seats it takes.
+  Answer<Session> create(const std::string& name, const std::string& password,
+                         const std::string& address, const std::string& browser);
+  Answer<Session> login(const std::string& name, const std::string& password,
+                        const std::string& address, const std::string& browser);
+  // The account a session's token is signed in to, if any.
+  std::optional<Account> signed_in(const std::string& token) const;
+  void logout(const std::string& token);
+  // Deletes the account (its password asked again): its sessions, ratings
+  // and seats held; its games stay, played by a nameless seat.
+  Answer<nlohmann::json> remove(const std::string& token, const std::string& password,
+                                const std::string& address);
+  // Records that the account of `key` has a rating in `pool`.
+  static void rated_in(Store& store, const std::string& key, const std::string& pool);
+
+  // The identity under which an account's seats are held.
+  static std::string identity_of(const std::string& key);
+  // Why `name` cannot be an account's name, if it cannot.
+  static std::optional<std::string> bad_name(const std::string& name);
+
+ private:
+  std::optional<Refusal> limited(const std::string& key, const std::string& address);
+  void failed(const std::string& key, const std::string& address);
+  bool over_limit(const std::string& who, std::size_t most);
+  void count(const std::string& who);
+  Answer<Session> open_session(const Account& account, const std::string& browser);
+  std::optional<nlohmann::json> record_of(const std::string& key) const;
+  std::optional<Refusal> check_password(const nlohmann::json& record, const std::string& password,
+                                        const std::string& key, const std::string& address);
+
+  Store& store_;
+  mutable std::mutex mutex_;  // the failures below
+  std::unordered_map<std::string, std::deque<std::chrono::steady_clock::time_point>> failures_;
+};
+
+// An account's key: its name in lower case.
+std::string account_key(std::string name);
+
+// The name of the session cookie (gridgames_session=TOKEN).
+inline constexpr const char* kSessionCookie = "gridgames_session";
+
+}  // namespace web

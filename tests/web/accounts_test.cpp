@@ -1,0 +1,266 @@
+// Accounts, sessions and ratings of the web server, spoken to over loopback
+// HTTP as browsers do, each "device" with its own cookies.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <stdlib.h>
+
+#include <map>
+#include <thread>
+
+#include "web/glicko2.hpp"
+#include "web/server.hpp"
+#include "web/store.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+// Glickman's worked example ("Example of the Glicko-2 system", 2013): a
+// player of 1500 (RD 200, volatility 0.06) beats one of 1400 (RD 30), loses
+// to 1550 (RD 100) and to 1700 (RD 300); tau 0.5.
+TEST(Glicko2, MatchesGlickmansWorkedExample) {
+  const web::glicko2::Rating after = web::glicko2::updated(
+      {1500, 200, 0.06},
+      {{{1400, 30, 0.06}, 1.0}, {{1550, 100, 0.06}, 0.0}, {{1700, 300, 0.06}, 0.0}});
+  EXPECT_NEAR(after.rating, 1464.06, 0.01);
+  EXPECT_NEAR(after.deviation, 151.52, 0.01);
+  EXPECT_NEAR(after.volatility, 0.05999, 0.00001);
+  // A period without games: only the deviation grows, sqrt(phi^2 + sigma^2).
+  const web::glicko2::Rating idle = web::glicko2::updated({1500, 200, 0.06}, {});
+  EXPECT_DOUBLE_EQ(idle.rating, 1500);
+  EXPECT_NEAR(idle.deviation, 200.271, 0.001);
+}
+
+class Accounts : public ::testing::Test {
+ public:
+  // A browser: its cookies, kept as a browser keeps them.
+  struct Device {
+    Accounts& site;
+    std::map<std::string, std::string> cookies;
+
+    struct Reply {
+      int status = 0;
+      json data;
+      std::string set_cookie;
+    };
+    Reply call(const char* method, const std::string& path, const json& body = json::object()) {
+      httplib::Headers headers;
+      std::string jar;
+      for (const auto& [name, value] : cookies)
+        jar += (jar.empty() ? "" : "; ") + name + "=" + value;
+      if (!jar.empty()) headers.emplace("Cookie", jar);
+      auto result =
+          std::string(method) == "GET"
+              ? site.client_->Get(path.c_str(), headers)
+              : site.client_->Post(path.c_str(), headers, body.dump(), "application/json");
+      EXPECT_TRUE(result) << path;
+      if (!result) return {};
+      Reply reply{result->status, json::parse(result->body, nullptr, false), ""};
+      if (result->has_header("Set-Cookie")) {
+        reply.set_cookie = result->get_header_value("Set-Cookie");
+        const std::string pair = reply.set_cookie.substr(0, reply.set_cookie.find(';'));
+        const std::string name = pair.substr(0, pair.find('='));
+        const std::string value = pair.substr(pair.find('=') + 1);
+        if (reply.set_cookie.find("Max-Age=0") != std::string::npos)
+          cookies.erase(name);
+        else
+          cookies[name] = value;
+      }
+      return reply;
+    }
+  };
+
+  void SetUp() override {
+    char folder[] = "/tmp/gridgames-accounts-test.XXXXXX";
+    ASSERT_NE(::mkdtemp(folder), nullptr);
+    folder_ = folder;
+    start();
+  }
+  void start() {
+    auto opened = web::Store::open(folder_ + "/games.sqlite");
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<web::Store>>(opened));
+    web::ServeOptions options;
+    options.store = std::move(std::get<std::unique_ptr<web::Store>>(opened));
+    server_ = std::make_unique<web::Server>(options);
+    const int port = server_->bind();
+    ASSERT_GT(port, 0);
+    thread_ = std::thread([this] { server_->run(); });
+    client_ = std::make_unique<httplib::Client>("127.0.0.1", port);
+  }
+  void stop() {
+    server_->stop();
+    thread_.join();
+  }
+  void TearDown() override {
+    stop();
+    std::filesystem::remove_all(folder_);
+  }
+  // What the store keeps of an account, read beside the server.
+  std::optional<std::string> stored_account(const std::string& key) {
+    auto opened = web::Store::open(folder_ + "/games.sqlite");
+    return std::get<std::unique_ptr<web::Store>>(opened)->record("account", key);
+  }
+
+  std::string folder_;
+  std::unique_ptr<web::Server> server_;
+  std::unique_ptr<httplib::Client> client_;
+  std::thread thread_;
+};
+
+const json kAda = {{"username", "Ada"}, {"password", "correct horse battery"}};
+
+TEST_F(Accounts, AnAccountIsMadeSignedInToAndFollowsItsOwnerToAnotherDevice) {
+  Device laptop{*this, {}}, phone{*this, {}}, stranger{*this, {}};
+  // Games played before the account was made come along to it.
+  const auto sought = laptop.call("POST", "/api/lobby", {{"game", "sword-and-shield"}});
+  ASSERT_EQ(sought.status, 200);
+  const auto made = laptop.call("POST", "/api/accounts", kAda);
+  ASSERT_EQ(made.status, 201) << made.data;
+  EXPECT_EQ(made.data["username"], "Ada");
+  EXPECT_TRUE(made.set_cookie.starts_with("gridgames_session="));
+  EXPECT_TRUE(made.set_cookie.ends_with("; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"));
+  EXPECT_EQ(laptop.call("GET", "/api/me").data["username"], "Ada");
+  EXPECT_EQ(stranger.call("GET", "/api/me").status, 401);
+  // One account a name, whatever the case; names and passwords checked.
+  EXPECT_EQ(stranger.call("POST", "/api/accounts", {{"username", "ADA"}, {"password", "12345678"}})
+                .status,
+            409);
+  EXPECT_EQ(stranger.call("POST", "/api/accounts", {{"username", "a"}, {"password", "12345678"}})
+                .data["error"],
+            "a username has 3 to 20 characters");
+  EXPECT_EQ(
+      stranger.call("POST", "/api/accounts", {{"username", "<b>x</b>"}, {"password", "12345678"}})
+          .status,
+      400);
+  EXPECT_EQ(stranger.call("POST", "/api/accounts", {{"username", "bob"}, {"password", "short"}})
+                .data["error"],
+            "a password has 8 to 256 characters");
+  EXPECT_EQ(stranger.call("POST", "/api/accounts", {{"username", "bob"}}).status, 400);
+
+  // The password is kept as an argon2id hash only.
+  const auto record = stored_account("ada");
+  ASSERT_TRUE(record);
+  EXPECT_EQ(record->find("correct horse"), std::string::npos);
+  EXPECT_NE(json::parse(*record)["hash"].get<std::string>().find("$argon2id$"), std::string::npos);
+
+  // The phone signs in (any case of the name) and finds the laptop's game.
+  EXPECT_EQ(phone.call("GET", "/api/my-games").data["games"], json::array());
+  const auto signed_in =
+      phone.call("POST", "/api/login", {{"username", "ada"}, {"password", kAda["password"]}});
+  ASSERT_EQ(signed_in.status, 200) << signed_in.data;
+  const json games = phone.call("GET", "/api/my-games").data["games"];
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0]["id"], sought.data["id"]);
+  EXPECT_EQ(games[0]["token"], sought.data["token"]);
+  // Signed out, the phone no longer has them; the laptop still does.
+  EXPECT_EQ(phone.call("POST", "/api/logout").status, 200);
+  EXPECT_EQ(phone.call("GET", "/api/me").status, 401);
+  EXPECT_EQ(phone.call("GET", "/api/my-games").data["games"], json::array());
+  EXPECT_EQ(laptop.call("GET", "/api/my-games").data["games"].size(), 1u);
+
+  // The session lasts across a restart.
+  stop();
+  start();
+  EXPECT_EQ(laptop.call("GET", "/api/me").data["username"], "Ada");
+}
+
+TEST_F(Accounts, WrongPasswordsAreRefusedThenLimited) {
+  Device owner{*this, {}}, guesser{*this, {}};
+  ASSERT_EQ(owner.call("POST", "/api/accounts", kAda).status, 201);
+  const json wrong = {{"username", "Ada"}, {"password", "wrong guess"}};
+  for (int i = 0; i < 5; ++i) {
+    const auto refused = guesser.call("POST", "/api/login", wrong);
+    EXPECT_EQ(refused.status, 401);
+    EXPECT_EQ(refused.data["error"], "wrong username or password");
+  }
+  // An unknown name gets the same answer as a wrong password.
+  EXPECT_EQ(guesser.call("POST", "/api/login", {{"username", "nobody"}, {"password", "x"}}).data,
+            json({{"error", "wrong username or password"}}));
+  // Five wrong: even the right password waits.
+  EXPECT_EQ(guesser.call("POST", "/api/login", kAda).status, 429);
+  EXPECT_EQ(guesser.call("GET", "/api/me").status, 401);
+  // The owner's session stands.
+  EXPECT_EQ(owner.call("GET", "/api/me").status, 200);
+}
+
+TEST_F(Accounts, ADeletedAccountTakesItsDataAndNoOldSessionOpensANewOneOfItsName) {
+  Device laptop{*this, {}}, phone{*this, {}};
+  ASSERT_EQ(laptop.call("POST", "/api/accounts", kAda).status, 201);
+  ASSERT_EQ(phone.call("POST", "/api/login", kAda).status, 200);
+  ASSERT_EQ(laptop.call("POST", "/api/lobby", {{"game", "raiinet"}}).status, 200);
+  EXPECT_EQ(laptop.call("POST", "/api/me/delete", {{"password", "wrong guess"}}).status, 401);
+  const auto deleted = laptop.call("POST", "/api/me/delete", {{"password", kAda["password"]}});
+  EXPECT_EQ(deleted.status, 200) << deleted.data;
+  EXPECT_FALSE(stored_account("ada"));
+  EXPECT_EQ(laptop.call("GET", "/api/me").status, 401);
+  EXPECT_EQ(phone.call("POST", "/api/login", kAda).status, 401);
+  // Somebody else takes the name: the phone's old session is not theirs.
+  Device other{*this, {}};
+  ASSERT_EQ(other.call("POST", "/api/accounts", kAda).status, 201);
+  EXPECT_EQ(phone.call("GET", "/api/me").status, 401);
+  EXPECT_EQ(other.call("GET", "/api/my-games").data["games"], json::array());
+}
+
+// A rated seek between two accounts, resigned: both ratings are Glicko-2's
+// from 1500 (RD 350) each, and shown in the lobby, the view and the table.
+TEST_F(Accounts, ARatedGameUpdatesBothRatingsByGlicko2) {
+  Device ada{*this, {}}, bob{*this, {}}, guest{*this, {}};
+  ASSERT_EQ(ada.call("POST", "/api/accounts", kAda).status, 201);
+  ASSERT_EQ(
+      bob.call("POST", "/api/accounts", {{"username", "bob"}, {"password", "12345678"}}).status,
+      201);
+  const json rated_seek = {{"game", "sword-and-shield"}, {"rated", true}};
+  EXPECT_EQ(guest.call("POST", "/api/lobby", rated_seek).status, 403);
+  EXPECT_EQ(guest.call("POST", "/api/lobby", {{"game", "sword-and-shield"}, {"rated", 1}}).status,
+            400);
+  EXPECT_EQ(ada.call("POST", "/api/lobby", {{"game", "simodyssey"}, {"rated", true}}).status, 400);
+  const auto sought = ada.call("POST", "/api/lobby", rated_seek);
+  ASSERT_EQ(sought.status, 200) << sought.data;
+  const std::string id = sought.data["id"];
+  const json seek = guest.call("GET", "/api/lobby").data["seeks"][0];
+  EXPECT_EQ(seek["by"], "Ada");
+  EXPECT_EQ(seek["rating"], 1500);
+  EXPECT_EQ(seek["rated"], true);
+  EXPECT_EQ(guest.call("POST", "/api/lobby/" + id + "/join").status, 403);
+  const auto joined = bob.call("POST", "/api/lobby/" + id + "/join");
+  ASSERT_EQ(joined.status, 200) << joined.data;
+  const json view =
+      bob.call("GET", "/api/games/" + id + "?token=" + joined.data["token"].get<std::string>())
+          .data;
+  EXPECT_EQ(view["rated"], true);
+  EXPECT_EQ(view["seats"][0]["account"], "Ada");
+  EXPECT_EQ(view["seats"][1]["account"], "bob");
+  ASSERT_EQ(
+      bob.call("POST", "/api/games/" + id + "/resign", {{"token", joined.data["token"]}}).status,
+      200);
+
+  const web::glicko2::Rating fresh{1500, 350, 0.06};
+  const auto winner = web::glicko2::updated(fresh, {{fresh, 1.0}});
+  const auto loser = web::glicko2::updated(fresh, {{fresh, 0.0}});
+  const json table = guest.call("GET", "/api/ratings/sword-and-shield").data;
+  ASSERT_EQ(table["players"].size(), 2u) << table;
+  EXPECT_EQ(table["players"][0], json({{"username", "Ada"},
+                                       {"rating", std::lround(winner.rating)},
+                                       {"rd", std::lround(winner.deviation)},
+                                       {"games", 1}}));
+  EXPECT_EQ(table["players"][1], json({{"username", "bob"},
+                                       {"rating", std::lround(loser.rating)},
+                                       {"rd", std::lround(loser.deviation)},
+                                       {"games", 1}}));
+  EXPECT_EQ(std::lround(winner.rating), 1662);
+  const json me = ada.call("GET", "/api/me").data;
+  EXPECT_EQ(me["ratings"][0]["game"], "sword-and-shield");
+  EXPECT_EQ(me["ratings"][0]["rating"], std::lround(winner.rating));
+  const json after =
+      ada.call("GET", "/api/games/" + id + "?token=" + sought.data["token"].get<std::string>())
+          .data;
+  EXPECT_EQ(after["seats"][0]["rating"], std::lround(winner.rating));
+  EXPECT_EQ(guest.call("GET", "/api/ratings/nonsense").status, 404);
+  EXPECT_EQ(guest.call("GET", "/api/ratings/amazons").data["players"], json::array());
+  // The rating is kept: a restart reads it back.
+  stop();
+  start();
+  EXPECT_EQ(guest.call("GET", "/api/ratings/sword-and-shield").data, table);
+}
+
+}  // namespace
