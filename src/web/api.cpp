@@ -284,6 +284,8 @@ std::variant<Response, Wait> Api::game_route(const Request& request, std::string
       {"draw", true, &seat_step<&Matches::draw>},
       {"decline", true, &seat_step<&Matches::decline>},
       {"cancel", true, &seat_step<&Matches::cancel>},
+      {"chat", true, [](const Api& a, const GameCall& c) { return Reply(a.chat(c)); }},
+      {"mute", true, [](const Api& a, const GameCall& c) { return Reply(a.mute(c)); }},
       {"rematch", true,
        [](const Api& a, const GameCall& c) {
          return Reply(answer(a.matches_.rematch(c.id, c.token, c.request.client)));
@@ -374,6 +376,30 @@ std::variant<Response, Wait> Api::view_or_wait(const GameCall& call) const {
     ms = std::min<std::uint64_t>(
         ms, static_cast<std::uint64_t>(std::max<std::int64_t>(0, *seen.clock_left_ms) + 20));
   return Wait{call.id, token, after, Clock::now() + std::chrono::milliseconds(ms)};
+}
+
+// A line of chat, signed with the account's name when signed in.
+Response Api::chat(const GameCall& call) const {
+  const auto text = call.body->find("text");
+  if (text == call.body->end() || !text->is_string())
+    return refusal(400, "the body needs \"text\": the line to say");
+  const auto signed_in = account(call.request);
+  return answer(matches_.chat(call.id, call.token, text->get<std::string>(),
+                              signed_in ? signed_in->name : "", call.request.client));
+}
+
+// {"player": N, "muted": true or false}: a seat mutes another's chat or hears it again.
+Response Api::mute(const GameCall& call) const {
+  const auto other = call.body->find("player");
+  if (other == call.body->end() || !other->is_number_integer())
+    return refusal(400, "the body needs \"player\": the seat to mute (from 0)");
+  const auto muted = call.body->find("muted");
+  if (muted != call.body->end() && !muted->is_boolean())
+    return refusal(400, "\"muted\" is true or false");
+  const long long seat = other->get<long long>();
+  if (seat < 0 || seat > 64) return refusal(400, "\"player\" is another seat's number (from 0)");
+  return answer(matches_.mute(call.id, call.token, static_cast<int>(seat),
+                              muted == call.body->end() || muted->get<bool>()));
 }
 
 // A seat's link opened: this browser holds the seat.

@@ -121,6 +121,8 @@ class Api {
   Response record(const GameCall& call) const;
   Response replay(const GameCall& call) const;
   Response hold(const GameCall& call) const;
+  Response chat(const GameCall& call) const;
+  Response mute(const GameCall& call) const;
   Response act(const GameCall& call, bool preview) const;
   template <Answer<nlohmann::json> (Matches::*Step)(const std::string&, const std::string&)>
   static std::variant<Response, Wait> seat_step(const Api& api, const GameCall& call);

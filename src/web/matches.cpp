@@ -457,7 +457,8 @@ json Matches::view_of(const Match& match, int player) const {
                {"log_from", match.log_dropped + match.log.size() - shown},
                {"can_undo", can_take_back(match, player)},
                {"previews", player >= 0 && can_preview(match)},
-               {"rated", match.rated}};
+               {"rated", match.rated},
+               {"chat", chat_json(match, player)}};
   if (const int open = open_seats(match)) {
     view["waiting_for"] = open;  // a seek: nobody plays before every seat is taken
     view["legal"] = json::array();

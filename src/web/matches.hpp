@@ -61,6 +61,11 @@ inline constexpr std::size_t kMaxWebFields = 10000;
 inline constexpr std::size_t kViewLog = 100;
 inline constexpr std::size_t kKeptLog = 1000;
 inline constexpr std::size_t kViewConsole = 32 * 1024;
+// A chat's line: at most this many characters; a view carries the last
+// kViewChat lines of its room, the server keeps kKeptChat.
+inline constexpr std::size_t kChatCharacters = 500;
+inline constexpr std::size_t kViewChat = 50;
+inline constexpr std::size_t kKeptChat = 200;
 
 // A refusal of a request: the HTTP status and the reason, for the client.
 struct Refusal {
@@ -174,6 +179,18 @@ class Matches {
   // {"step", "steps", "view", "observation", "action"} (the last action's
   // text).
   Answer<nlohmann::json> replay(const std::string& id, std::size_t step);
+  // A line of chat from the token's holder: a seat's to the players' room,
+  // the spectators' token's to the spectators' room, signed by the account
+  // `account` if given, else by the seat's name (or "a spectator"). At
+  // most kChatCharacters characters, a few lines a few seconds from each
+  // (by seat, or by `address` for spectators).
+  Answer<nlohmann::json> chat(const std::string& id, const std::string& token,
+                              const std::string& text, const std::string& account,
+                              const std::string& address);
+  // A seat stops (or starts again) seeing the chat of another seat.
+  Answer<nlohmann::json> mute(const std::string& id, const std::string& token, int other,
+                              bool muted);
+
   // How to play the game and its board's legend (AnyState::guide): the
   // same for every seat, in play or over.
   Answer<nlohmann::json> guide(const std::string& id);
@@ -259,6 +276,18 @@ class Matches {
       std::optional<std::int64_t> clock_left_ms;
     };
     mutable std::vector<Rendered> rendered;
+    // The chat: the players' room and the spectators' (the last kKeptChat
+    // lines of each), who each seat muted, and the times of each sender's
+    // recent lines.
+    struct ChatLine {
+      std::string from;
+      int player = -1;  // the seat's, or -1: a spectator
+      std::string text;
+      std::int64_t at_ms = 0;
+    };
+    std::deque<ChatLine> players_chat, spectators_chat;
+    std::vector<std::set<int>> muted;
+    std::map<std::string, std::deque<std::chrono::steady_clock::time_point>> chat_times;
   };
 
   Answer<std::unique_ptr<Match>> make_match(const games::GameInfo& info,
@@ -272,6 +301,9 @@ class Matches {
   static int open_seats(const Match& match);
   void claim(Match& match, int player, const std::string& account = "");
   void rate(Match& match);
+  void hear(Match& match, const std::string& kind, int player, const std::string& text,
+            std::int64_t at_ms);
+  nlohmann::json chat_json(const Match& match, int player) const;
   void note_rating(const Match& match, Seat& seat);
   nlohmann::json seat_json(const Match& match, const Seat& seat) const;
   void hold_seat(const std::string& identity, const std::string& id, const std::string& token);

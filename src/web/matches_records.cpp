@@ -161,6 +161,8 @@ void Matches::take_stored(Match& match, const StoredStep& step) {
   if (step.kind == "decline") decline_draw(match, step.player);
   if (step.kind == "cancel") abort_seek(match, step.player);
   if (step.kind == "rematch") note_rematch(match, step.text);
+  if (step.kind.starts_with("chat") || step.kind == "mute")
+    hear(match, step.kind, step.player, step.text, step.at_ms);
 }
 
 // The store's most recent games, as they were (at construction).

@@ -1,4 +1,4 @@
-// Accounts, sessions and ratings of the web server, spoken to over loopback
+// Accounts, sessions, ratings and chat of the web server, spoken to over loopback
 // HTTP as browsers do, each "device" with its own cookies.
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -261,6 +261,79 @@ TEST_F(Accounts, ARatedGameUpdatesBothRatingsByGlicko2) {
   stop();
   start();
   EXPECT_EQ(guest.call("GET", "/api/ratings/sword-and-shield").data, table);
+}
+
+// The players' room and the spectators' are apart; lines are limited in
+// length and rate, kept across a restart, signed with the account's name
+// when signed in, and a seat can mute the other.
+TEST_F(Accounts, ChatHasARoomForPlayersAndOneForSpectators) {
+  Device ada{*this, {}}, guest{*this, {}};
+  ASSERT_EQ(ada.call("POST", "/api/accounts", kAda).status, 201);
+  const auto made = guest.call("POST", "/api/games", {{"game", "sword-and-shield"}});
+  ASSERT_EQ(made.status, 200);
+  const std::string game = "/api/games/" + made.data["id"].get<std::string>();
+  const json yellow = made.data["seats"][0]["token"], green = made.data["seats"][1]["token"];
+  const std::string watcher = made.data["spectator"];
+  const auto say = [&](Device& device, const json& token, const std::string& text) {
+    return device.call("POST", game + "/chat", {{"token", token}, {"text", text}});
+  };
+  const auto lines = [&](const json& token) {
+    return guest.call("GET", game + "?token=" + token.get<std::string>()).data["chat"]["lines"];
+  };
+  const auto version = [&] {
+    return guest.call("GET", game + "?token=" + watcher).data["version"].get<int>();
+  };
+
+  const int before = version();
+  ASSERT_EQ(say(guest, yellow, "<b>hello</b> & good luck").status, 200);
+  EXPECT_GT(version(), before);  // every page of the game hears of it
+  ASSERT_EQ(say(ada, green, "thanks").status, 200);
+  const json seen = lines(green);
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[0]["from"], "Yellow");
+  EXPECT_EQ(seen[0]["player"], 0);
+  EXPECT_EQ(seen[0]["text"], "<b>hello</b> & good luck");  // as written: pages show it as text
+  EXPECT_EQ(seen[1]["from"], "Ada");
+  EXPECT_EQ(lines(watcher), json::array());
+  ASSERT_EQ(say(guest, watcher, "nice opening").status, 200);
+  EXPECT_EQ(lines(watcher)[0]["from"], "a spectator");
+  EXPECT_EQ(lines(watcher)[0]["player"], -1);
+  EXPECT_EQ(lines(yellow).size(), 2u);
+
+  // Limits: 500 characters (not bytes), one line of UTF-8 text.
+  std::string longest;
+  for (int i = 0; i < 500; ++i) longest += "\xc3\xa9";
+  EXPECT_EQ(say(guest, green, longest).status, 200);
+  EXPECT_EQ(say(guest, green, longest + "e").status, 413);
+  const std::string bad_bytes =
+      R"({"token": ")" + green.get<std::string>() + "\", \"text\": \"bad \xff byte\"}";
+  EXPECT_EQ(client_->Post((game + "/chat").c_str(), bad_bytes, "application/json")->status, 400);
+  EXPECT_EQ(say(guest, green, "two\nlines").status, 400);
+  EXPECT_EQ(say(guest, green, "   ").status, 400);
+  EXPECT_EQ(guest.call("POST", game + "/chat", {{"token", green}}).status, 400);
+  EXPECT_EQ(say(guest, "0123", "who?").status, 403);
+  // Five lines in ten seconds from a seat, then it waits; the other seat does not.
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(say(guest, green, "line " + std::to_string(i)).status, 200);
+  EXPECT_EQ(say(guest, green, "one too many").status, 429);
+  EXPECT_EQ(say(guest, yellow, "still here").status, 200);
+
+  // Green mutes Yellow: its view leaves Yellow's lines out, until unmuted.
+  const auto mute = [&](bool muted) {
+    return guest.call("POST", game + "/mute", {{"token", green}, {"player", 0}, {"muted", muted}});
+  };
+  ASSERT_EQ(mute(true).status, 200);
+  for (const json& line : lines(green)) EXPECT_NE(line["player"], 0) << line;
+  EXPECT_EQ(lines(yellow).back()["text"], "still here");
+  EXPECT_EQ(guest.call("POST", game + "/mute", {{"token", green}, {"player", 1}}).status, 400);
+  EXPECT_EQ(guest.call("POST", game + "/mute", {{"token", watcher}, {"player", 0}}).status, 403);
+
+  // Across a restart: the lines and the mute.
+  const json kept = lines(green);
+  stop();
+  start();
+  EXPECT_EQ(lines(green), kept);
+  ASSERT_EQ(mute(false).status, 200);
+  EXPECT_EQ(lines(green).back()["text"], "still here");
 }
 
 }  // namespace
