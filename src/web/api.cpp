@@ -180,8 +180,8 @@ Response Api::page(const Request& request, std::string_view path) const {
   const auto html = [] {
     return Response{200, "text/html; charset=utf-8", std::string(asset("index.html"))};
   };
-  if (path == "/") return html();
-  for (const std::string_view prefix : {"/play/", "/game/"}) {
+  if (path == "/" || path == "/account") return html();
+  for (const std::string_view prefix : {"/play/", "/game/", "/ratings/"}) {
     if (path.starts_with(prefix) && is_name(path.substr(prefix.size()))) return html();
   }
   if (path.starts_with("/assets/")) {

@@ -906,6 +906,98 @@ def test_lobby(driver, base, shots):
     print("ok lobby: a seek joined by one click, Your games after a reload, archived, a quick game")
 
 
+def sign_up(page, base, username, password, new=True):
+    """Signs a browser up (or in) on the account page, and waits for the header."""
+    page.get(base + "account")
+    wait(page, lambda d: d.find_elements(By.ID, "username"), "the sign-in form")
+    page.find_element(By.ID, "username").send_keys(username)
+    page.find_element(By.ID, "password").send_keys(password)
+    page.find_element(By.ID, "sign-up" if new else "sign-in").click()
+    wait(page, lambda d: d.find_element(By.ID, "account-link").text == username, "signed in as " + username)
+
+
+def chat_lines(page):
+    return [li.get_attribute("textContent") for li in page.find_elements(By.CSS_SELECTOR, "#chat-lines li")]
+
+
+def test_accounts(driver, base, shots):
+    """Two accounts in two browsers play a rated game from the lobby, chat
+    both ways (markup shown as text), the loser resigns and both pages show
+    the Glicko-2 ratings; the winner signs in on a third browser and finds
+    the game there; the turn's notification comes while the page is in the
+    background."""
+    ada, bob, phone = browser(), browser(), browser()
+    try:
+        sign_up(ada, base, "ada_b", "correct horse")
+        sign_up(bob, base, "bob_b", "battery staple")
+        ada.get(base + "play/sword-and-shield")
+        wait(ada, lambda d: d.find_elements(By.ID, "rated"), "the Rated box for an account")
+        ada.find_element(By.ID, "rated").click()
+        ada.find_element(By.ID, "seek").click()
+        wait(ada, lambda d: status_text(d).startswith("Waiting for an opponent"), "the rated seek waiting")
+        game_id = urllib.parse.urlparse(ada.current_url).path.split("/")[-1]
+        bob.get(base)
+        wait(bob, lambda d: d.find_elements(By.ID, "join-" + game_id), "the rated seek in the lobby")
+        seek = bob.find_element(By.CSS_SELECTOR, "#lobby li:has(#join-%s)" % game_id).text
+        assert "by ada_b (1500), rated" in seek, seek
+        bob.find_element(By.ID, "join-" + game_id).click()
+        for page in (ada, bob):
+            wait(page, lambda d: d.find_element(By.ID, "players").text ==
+                 "Yellow: ada_b (1500) · Green: bob_b (1500) · rated", "the seats' accounts and ratings")
+        # The turn's notification, with the permission given, while the page is in the background.
+        ada.execute_cdp_cmd("Browser.grantPermissions", {"origin": base.rstrip("/"), "permissions": ["notifications"]})
+        ada.execute_script("""localStorage.setItem('gridgames-notify', 'on'); window.noticesShown = [];
+            const Real = Notification; window.Notification = class extends Real {
+              constructor(title, options) { super(title, options); window.noticesShown.push(title); } };""")
+        assert ada.execute_script("return Notification.permission") == "granted"
+        # Chat both ways, pushed to the other page; markup is only text.
+        for speaker, listener, line in ((ada, bob, "good luck <i>bob</i>"), (bob, ada, "thanks, you too")):
+            if not speaker.find_element(By.ID, "chat").get_attribute("open"):
+                speaker.find_element(By.ID, "chat-title").click()
+            speaker.find_element(By.ID, "chat-input").send_keys(line)
+            speaker.find_element(By.ID, "chat-send").click()
+            wait(listener, lambda d: any(t.endswith(": " + line) for t in chat_lines(d)), "the line heard: " + line)
+        assert not bob.find_elements(By.CSS_SELECTOR, "#chat-lines i"), "chat markup drawn as markup"
+        assert "ada_b: good luck <i>bob</i>" in chat_lines(bob), chat_lines(bob)
+        shoot(bob, shots, "chat")
+        # Ada's turn comes while her page is in the background (as another
+        # tab in front makes it: document.hidden, set here, since a headless
+        # browser has no tab in front).
+        ada.execute_script("Object.defineProperty(document, 'hidden', { get: () => true });")
+        tokens = [urllib.parse.parse_qs(urllib.parse.urlparse(p.current_url).query)["token"][0] for p in (ada, bob)]
+        for token in tokens:  # Ada's turn, then Bob's: each passes once it may
+            while True:
+                view = api(base, "api/games/%s?token=%s" % (game_id, token))
+                if view["over"] or view["to_move"] != view["player"]:
+                    break
+                action = "pass" if "pass" in view["legal"] else view["legal"][0]
+                api(base, "api/games/%s/actions" % game_id, {"token": token, "action": action})
+            wait(ada, lambda d: d.title.startswith("(your turn)") == (token == tokens[1]), "Ada's page seeing the turn")
+        wait(ada, lambda d: d.execute_script("return window.noticesShown.length") == 1, "the turn's notification")
+        notice = ada.execute_script("return window.noticesShown[0]")
+        assert notice == "Your turn: Sword and Shield", notice
+        token = urllib.parse.parse_qs(urllib.parse.urlparse(bob.current_url).query)["token"][0]
+        api(base, "api/games/%s/resign" % game_id, {"token": token})
+        for page in (ada, bob):
+            wait(page, lambda d: d.find_element(By.ID, "players").text ==
+                 "Yellow: ada_b (1662) · Green: bob_b (1338) · rated", "the ratings after the game")
+        ratings = api(base, "api/ratings/sword-and-shield")["players"]
+        assert [(p["username"], p["rating"]) for p in ratings] == [("ada_b", 1662), ("bob_b", 1338)], ratings
+        ada.get(base + "ratings/sword-and-shield")
+        wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#ratings tbody tr"), "the ratings page")
+        rows = [r.text for r in ada.find_elements(By.CSS_SELECTOR, "#ratings tbody tr")]
+        assert rows[0].startswith("1 ada_b 1662"), rows
+        # The same account on another browser finds the game.
+        sign_up(phone, base, "ada_b", "correct horse", new=False)
+        phone.get(base)
+        wait(phone, lambda d: my_game(d, game_id), "the game under Your games on the phone")
+        print("ok accounts: a rated game of two accounts, chat both ways, a notification of the turn, "
+              "ratings %s, the game on a second browser" % rows[:2])
+    finally:
+        for page in (ada, bob, phone):
+            page.quit()
+
+
 def play_by_clicking(driver, what, most_clicks=4):
     """Plays one move by clicking the squares its moves name, however many
     clicks it takes (a piece, then where it goes, then where its arrow
@@ -1040,6 +1132,7 @@ def main():
         test_two_step_ability(driver, base)
         test_bots(driver, base, catalogue)
         test_lobby(driver, base, shots)
+        test_accounts(driver, base, shots)
         test_one_game_three_pages(driver, base, shots)
         test_restart(driver, base, restart)
         # Refused API calls and the addresses with nothing behind them are

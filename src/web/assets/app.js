@@ -30,6 +30,9 @@ function gamePage() {
   const page = {
     board: el("div", { class: "board-box", id: "board" }),
     status: el("p", { id: "status", role: "status" }),
+    players: el("p", { id: "players", class: "players", hidden: "" }),
+    chatSlot: el("div", { id: "chat-slot" }),
+    notifyLabel: notifyBox(),
     // What waits for this page's answer (a draw offered, a rematch, a seek
     // nobody joined yet), beside the status: in the first screen.
     notice: el("div", { id: "notice", class: "notice", hidden: "" }),
@@ -56,14 +59,14 @@ function gamePage() {
   page.commandForm = el("form", { class: "command" }, page.command, el("button", { type: "submit", id: "send" }, "Play"));
   page.soundLabel = el("label", { class: "sound", hidden: "" }, page.sound, " A sound when it is my turn");
   const side = el("div", { class: "side" }, page.sideBadge, page.seed, page.clocks, page.message, page.counters,
-    page.actions, page.commandForm, page.undo, page.flow, page.soundLabel, page.guide,
+    page.actions, page.commandForm, page.undo, page.flow, page.soundLabel, page.notifyLabel, page.chatSlot, page.guide,
     el("h2", {}, "What happened"), page.log,
     el("details", {}, el("summary", {}, "The observation as text"), page.observation));
   // The console of the ETF games comes after the controls: on a phone the
   // board, the turn and the controls come first.
   // Whose turn it is comes first, above the board: on a phone the board
   // may be taller than the screen.
-  app.replaceChildren(page.status, page.notice, el("div", { class: "layout" }, page.board, side, page.consoleBox));
+  app.replaceChildren(page.status, page.players, page.notice, el("div", { class: "layout" }, page.board, side, page.consoleBox));
   return page;
 }
 
@@ -90,6 +93,9 @@ function showGame(id, token) {
   // Amazons move before its shot), in games whose views say `previews`.
   const game = { id, token, page, view: null, pending: [], selection: { piece: null, path: [] } };
   game.say = (text) => { page.message.textContent = text; };
+  page.chat = chatBox(game);
+  page.chatSlot.replaceChildren(page.chat);
+  [page.chatLines, page.chatTitle, page.chatMutes] = ["#chat-lines", "#chat-title", "#chat-mutes"].map((s) => page.chat.querySelector(s));
   game.answer = async (verb, body) => {
     const answer = await api("POST", "/api/games/" + id + "/" + verb, { token, ...body });
     if (!answer.ok) { game.say(answer.data.error); return false; }
@@ -287,7 +293,7 @@ function renderGame(game, view, fresh = false) {
   const myTurn = !view.over && view.player >= 0 && view.to_move === view.player && !view.waiting_for;
   title((myTurn ? "(your turn) " : "") + titleOf(view.game) +
     (view.player < 0 ? " - watching" : " - " + nameOf(view, view.player)));
-  if (myTurn && game.wasMyTurn === false) turnSound(page);
+  if (myTurn && game.wasMyTurn === false) { turnSound(page); notifyTurn(view); }
   game.wasMyTurn = myTurn;
   // The square with the keyboard's focus keeps it when the board is drawn again.
   const focused = page.board.contains(document.activeElement) ? document.activeElement : null;
@@ -298,6 +304,8 @@ function renderGame(game, view, fresh = false) {
   if (focused) page.board.querySelector('.cell[tabindex="0"]')?.focus();
   page.board.dataset.version = view.version;
   page.status.textContent = statusLine(view);
+  drawPlayers(page.players, view);
+  if (page.chat) drawChat(game, view.chat);
   drawNotice(game, view);
   // A game of one shows its seed: typed in the form, it deals the same game.
   const seed = view.params && view.params.seed;
@@ -316,6 +324,7 @@ function renderGame(game, view, fresh = false) {
   page.actions.hidden = !plays;
   page.commandForm.hidden = !plays;
   page.soundLabel.hidden = !plays;
+  page.notifyLabel.hidden = !plays || !("Notification" in window);
   if (!page.guide.dataset.game) {  // the game's guide, asked once
     page.guide.dataset.game = view.game;
     api("GET", "/api/games/" + game.id + "/guide").then((answer) => {
@@ -602,7 +611,11 @@ window.addEventListener("resize", () => {
 
 async function route() {
   catalogue = (await api("GET", "/api/games")).data.games || [];
+  await readMe();
   const path = location.pathname;
+  if (path === "/account") return showAccount();
+  if (path.startsWith("/ratings/"))
+    return showRatings(decodeURIComponent(path.slice(9)), new URLSearchParams(location.search).get("variant") || "");
   if (path.startsWith("/play/")) return showNewGame(decodeURIComponent(path.slice(6)));
   if (path.startsWith("/game/")) {
     const query = new URLSearchParams(location.search);

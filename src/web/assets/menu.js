@@ -79,7 +79,8 @@ async function drawLobby(box) {
   for (const seek of seeks) {
     const clock = seek.clock ? seek.clock.minutes + " + " + seek.clock.increment_seconds : "no clock";
     const params = Object.entries(seek.params).map(([k, v]) => k + " " + v).join(", ");
-    list.append(el("li", {}, el("b", {}, seek.title), " " + clock + (params ? ", " + params : "") + " ",
+    const about = [seek.by ? "by " + seek.by + " (" + seek.rating + ")" : "", seek.rated ? "rated" : "", clock, params];
+    list.append(el("li", {}, el("b", {}, seek.title), " " + about.filter(Boolean).join(", ") + " ",
       el("button", { type: "button", class: "join", id: "join-" + seek.id, onclick: async () => {
         const joined = await api("POST", "/api/lobby/" + seek.id + "/join", {});
         if (joined.ok) location.assign(seatLink(joined.data.id, joined.data.token));
@@ -144,7 +145,11 @@ async function showNewGame(name) {
     el("button", { type: "submit", class: "primary", id: "start" }, "Start the game"), message);
   // A seek: the game waits in the lobby until somebody joins it.
   const seekButton = el("button", { type: "button", id: "seek" }, "Wait for an opponent in the lobby");
+  // Rated: between accounts, in games of two.
+  const rated = el("input", { type: "checkbox", id: "rated" });
   if (game.players > 1) form.insertBefore(seekButton, message);
+  if (game.players === 2 && me)
+    form.insertBefore(el("label", { class: "rated" }, rated, " Rated (the opponent needs an account too)"), message);
   const request = () => {
     const params = {};
     for (const p of game.params) {
@@ -159,7 +164,7 @@ async function showNewGame(name) {
     return body;
   };
   seekButton.addEventListener("click", async () => {
-    const answer = await api("POST", "/api/lobby", request());
+    const answer = await api("POST", "/api/lobby", { ...request(), rated: rated.checked });
     if (!answer.ok) { message.textContent = answer.data.error; return; }
     location.assign(seatLink(answer.data.id, answer.data.token));
   });
