@@ -4,7 +4,12 @@
 # otherwise than "ok", nothing of a hostile program is left running, nothing
 # it does reaches outside its folder, and the referee's temporary folder is
 # gone however the referee ends.
+# usage: hostile_test.sh AMAZONS HOSTILE_SH [PART]: PART "programs" (what
+# programs print and leave: the referee reading it), "kernel" (the limits
+# the kernel enforces and the sandbox's walls), or both (the default).
 set -u
+part=${3:-all}
+in_part() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 dir=$(mktemp -d)
 trap 'pkill -P $$ 2>/dev/null; rm -rf "$dir"' EXIT
 mkdir "$dir/bin" "$dir/tmp"
@@ -59,6 +64,7 @@ grep -q 'Name: \\\\xff\\\\xfe\\\\x80 and more' badbytes.log || fail "badbytes: t
 grep -q "standings after 1 game" badbytes.out || fail "badbytes: no standings"
 python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' badbytes.log ||
   fail "badbytes: the log is not JSON lines"
+if in_part kernel; then  # ---- the kernel's part: limits, walls, other users ----
 # (Time enough that only memory can end the hog, and the honest players are
 # never short of it, on a machine busy with other tests under sanitizers.)
 LIMIT=10000 expect hog "disqualified: exceeded the memory limit of 200 MiB" --memory 200
@@ -130,6 +136,7 @@ ENV="ESCAPE_DIR=$dir/other-tmp" expect spy "ok\"" --no-sandbox
 grep -q 'ESCAPED: read another referee' spy.log || fail "spy, no sandbox: the probe found no board"
 kill -TERM $other
 wait $other
+fi  # ---- the kernel's part
 # A board of 60 MiB is logged cut, with its length; --replay shows a
 # program's control characters escaped.
 # A board larger than its size allows is not read, and costs the referee
@@ -169,6 +176,7 @@ grep -q "the-organisers: " badname.out || fail "badname: not seated under the or
 "$amazons" referee --rows 6 --cols 6 "$amazons player=honest1" "$hostile badname $amazons" >noname.out 2>&1
 [ $? -eq 2 ] && grep -q "did not answer with a name (it printed \"I will not tell you my name\" and exited 0); give a name with --names" noname.out ||
   fail "badname without --names: $(cat noname.out)"
+if in_part kernel; then  # ---- the kernel's part: the sandbox's users and its start ----
 # A program in a folder its seat's user could not pass (as under /root),
 # or could not even list, still runs: the way to it is made in the
 # sandbox. A program its seat's user may not run is refused, with the
@@ -230,6 +238,7 @@ PATH=$dir/fakebin:$PATH "$amazons" referee --rows 6 --cols 6 --names a,b "$amazo
   grep -q -- "--no-sandbox" nosandbox.out || fail "no sandbox: $(cat nosandbox.out)"
 PATH=$dir/fakebin:$PATH "$amazons" referee --rows 6 --cols 6 --no-sandbox --log nosandbox.log "$amazons player=a" "$amazons player=b" >nosandbox.out 2>&1 ||
   fail "--no-sandbox: $(cat nosandbox.out)"
+fi  # ---- the kernel's part
 # Stopped by a signal in the middle of a call, the referee removes its folder
 # and leaves nothing running.
 "$amazons" referee --rows 6 --cols 6 --amazons 2 --limit 60000 --log stop.log \
@@ -246,5 +255,5 @@ if pgrep -f "sleep 1000" >/dev/null || pgrep -f "echo garbage" >/dev/null || pgr
   fail "a hostile program's process is still running"
   pkill -f "sleep 1000"
 fi
-[ $failures -eq 0 ] && echo "every hostile program got its verdict; the honest ones were not touched"
+[ $failures -eq 0 ] && echo "every hostile program got its verdict ($part); the honest ones were not touched"
 exit $((failures > 0))
