@@ -15,6 +15,7 @@
 
 #include "games/registry.hpp"
 #include "grading/grade.hpp"
+#include "launcher/engine_program.hpp"
 #include "launcher/selfplay.hpp"
 #include "sandbox/call.hpp"
 #include "tournament/tournament.hpp"
@@ -121,11 +122,13 @@ int main(int argc, char** argv) {
                  "  or:  gridgames selfplay GAME [OPTION]...    (gridgames selfplay --help)\n"
                  "  or:  gridgames tournament GAME --players A,B[,...] [OPTION]...\n"
                  "  or:  gridgames grade GAME --tests DIR --program CMD [OPTION]...\n"
+                 "  or:  gridgames engine GAME BOT              (a request on standard input)\n"
                  "Turn-based grid games. With no argument, a menu of the games; with GAME,\n"
                  "that game's program with ARGS (GAME --help for its own options); serve:\n"
                  "the games in a web browser; selfplay: bots against bots; tournament: a\n"
                  "round robin of bots with Elo and a sequential test; grade: a program\n"
-                 "run on a folder of tests, its output compared with the expected.\n"
+                 "run on a folder of tests, its output compared with the expected; engine:\n"
+                 "a bot as a program of the engine protocol.\n"
                  "Games: "
               << names(games)
               << "\n"
@@ -144,6 +147,7 @@ int main(int argc, char** argv) {
   if (wanted == "selfplay") return launcher::run_selfplay(argc - 1, argv + 1);
   if (wanted == "tournament") return tournament::run_tournament(argc - 1, argv + 1);
   if (wanted == "grade") return grading::run_grade(argc - 1, argv + 1);
+  if (wanted == "engine") return launcher::run_engine(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
   for (const games::GameInfo* game : games) {
     if (game->name == wanted) return start(dir, game->name, argc - 2, argv + 2);

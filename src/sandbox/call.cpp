@@ -239,7 +239,7 @@ void report_errno(int fd, int error) {
 // In the child, before exec: only async-signal-safe calls (other threads
 // may hold locks).
 [[noreturn]] void start_child(char* const* args, char* const* environment, const char* folder,
-                              int output, int report, const CallLimits& limits,
+                              const char* input, int output, int report, const CallLimits& limits,
                               const Confinement& confinement, const CallGroup* group) {
   ::setpgid(0, 0);
   sigset_t none;
@@ -249,8 +249,8 @@ void report_errno(int fd, int error) {
   const rlimit file_size{file_bytes, file_bytes}, no_core{0, 0};
   ::setrlimit(RLIMIT_FSIZE, &file_size);
   ::setrlimit(RLIMIT_CORE, &no_core);
-  const int null = ::open("/dev/null", O_RDONLY);
-  if (null < 0 || ::dup2(null, STDIN_FILENO) < 0 || ::dup2(output, STDOUT_FILENO) < 0 ||
+  const int in = ::open(*input ? input : "/dev/null", O_RDONLY);
+  if (in < 0 || ::dup2(in, STDIN_FILENO) < 0 || ::dup2(output, STDOUT_FILENO) < 0 ||
       ::dup2(output, STDERR_FILENO) < 0 || ::chdir(folder) != 0) {
     ::_exit(126);
   }
@@ -308,8 +308,9 @@ bool file_reached(const std::string& folder, long long bytes) {
 
 class Call {
  public:
-  Call(const CallLimits& limits, const Confinement& confinement, const std::string& folder)
-      : limits_(limits), confinement_(confinement), folder_(folder) {}
+  Call(const CallLimits& limits, const Confinement& confinement, const std::string& folder,
+       const std::string& input)
+      : limits_(limits), confinement_(confinement), folder_(folder), input_(input) {}
   Call(const Call&) = delete;
   Call& operator=(const Call&) = delete;
 
@@ -337,8 +338,8 @@ class Call {
       } else {
         pid_ = ::fork();
         if (pid_ == 0) {
-          start_child(args.data(), env.data(), folder_.c_str(), output[1], report[1], limits_,
-                      confinement_, group_.get());
+          start_child(args.data(), env.data(), folder_.c_str(), input_.c_str(), output[1],
+                      report[1], limits_, confinement_, group_.get());
         }
         if (pid_ > 0) {
           ::setpgid(pid_, pid_);  // also here: the child may not have run yet
@@ -507,6 +508,7 @@ class Call {
   const CallLimits& limits_;
   const Confinement& confinement_;
   const std::string& folder_;
+  const std::string& input_;  // the file that is its standard input, or ""
   CallOutcome outcome_;
   std::unique_ptr<CallGroup> group_;
   Clock::time_point start_;
@@ -545,8 +547,9 @@ std::string signal_name(int signal_number) {
 }
 
 CallOutcome run_call(const std::vector<std::string>& argv, const std::string& folder,
-                     const CallLimits& limits, const Confinement& confinement) {
-  return Call(limits, confinement, folder).run(argv);
+                     const CallLimits& limits, const Confinement& confinement,
+                     const std::string& input) {
+  return Call(limits, confinement, folder, input).run(argv);
 }
 
 void stop_all_calls() {

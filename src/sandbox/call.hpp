@@ -80,12 +80,14 @@ void become_subreaper();
 void end_processes_of(uid_t user);
 
 // Runs `argv` (argv[0] found on PATH unless it has a '/') in `folder` with
-// standard input from /dev/null. When it ends, breaks a limit, or the referee
+// standard input from the file `input` (opened before the sandbox is
+// entered), or from /dev/null when it is empty. When it ends, breaks a limit, or the referee
 // stops, everything it started is killed: in the sandbox, its whole process
 // namespace; without, its process group and every orphan left behind that is
 // not in the group of a call still running beside it.
 CallOutcome run_call(const std::vector<std::string>& argv, const std::string& folder,
-                     const CallLimits& limits, const Confinement& confinement);
+                     const CallLimits& limits, const Confinement& confinement,
+                     const std::string& input = "");
 
 // Ends every call running now and refuses new ones (from a signal handler's
 // thread: the referee is stopping).

@@ -7,6 +7,7 @@
 
 #include "engine/words.hpp"
 #include "games/registry.hpp"
+#include "sandbox/call.hpp"
 #include "sandbox/call_options.hpp"
 #include "tournament/openings.hpp"
 
@@ -40,8 +41,10 @@ void add_options(CLI::App& app, Options& o, Slurm& slurm, Texts& texts) {
   app.add_option("game", o.game, "the game")->required();
   app.add_option("--players", texts.players,
                  "the players, comma-separated: bots by name, NAME@N (N iterations a decision) or "
-                 "NAME@Nms (N milliseconds); for Amazons also program:COMMAND, a program of the "
-                 "tournament file protocol (its command without commas)")
+                 "NAME@Nms (N milliseconds); program:COMMAND, a program of someone else (Amazons': "
+                 "of the tournament file protocol; the other games': of the engine protocol), "
+                 "engine:COMMAND, a program of the engine protocol in any game (commands without "
+                 "commas)")
       ->required();
   app.add_option("--games", o.games, "games per encounter of two players (pairs: even)")
       ->check(CLI::Range(2, 10000000));
@@ -73,7 +76,7 @@ void add_options(CLI::App& app, Options& o, Slurm& slurm, Texts& texts) {
   app.add_option("--slurm-tasks", slurm.tasks, "the job array's tasks (16, at most the pairs)")
       ->check(CLI::Range(1, 10000));
   app.add_flag("--wait", slurm.wait, "with --slurm: wait for the job, then give the standings");
-  sandbox::add_call_options(app, o.limits, o.confine, "program: players", "you");
+  sandbox::add_call_options(app, o.limits, o.confine, "program: and engine: players", "you");
 }
 
 // The game and its players; why not, if they are not good.
@@ -88,11 +91,10 @@ std::optional<std::string> check_players(Options& o, const games::GameInfo& info
   o.players = engine::split_on(texts.players, ',');
   if (o.players.size() < 2) return "--players needs two players at least";
   for (const std::string& p : o.players) {
-    if (p.starts_with(kProgram)) {
-      if (!info.make_program)
-        return o.game + " has no file protocol for programs: its players are bots";
-      if (!info.make_program(p.substr(kProgram.size()), {}))
-        return "\"" + engine::printable(p) + "\": program:COMMAND needs a command";
+    if (is_program(p)) {
+      if (sandbox::command_line(program_command(p)).empty())
+        return "\"" + engine::printable(p) + "\": " + p.substr(0, p.find(':') + 1) +
+               "COMMAND needs a command";
       continue;
     }
     if (!info.make_bot(p, {}, 0)) {

@@ -42,7 +42,20 @@ struct Options {
   sandbox::ConfinementRequest confine;  // and how they are confined
 };
 
+// A program of someone else: "program:COMMAND" speaks the game's own file
+// protocol where it has one (Amazons'), else the engine protocol
+// (engine/protocol.hpp); "engine:COMMAND" the engine protocol in any game.
 constexpr std::string_view kProgram = "program:";
+constexpr std::string_view kEngine = "engine:";
+
+// Whether a player is a program of someone else (played in the sandbox).
+inline bool is_program(const std::string& player) {
+  return player.starts_with(kProgram) || player.starts_with(kEngine);
+}
+// The command of such a player.
+inline std::string program_command(const std::string& player) {
+  return player.substr(player.find(':') + 1);
+}
 
 // Where a tournament goes to Slurm, and whether to wait for it.
 struct Slurm {

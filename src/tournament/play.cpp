@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "sandbox/call.hpp"
+#include "sandbox/protocol_player.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/records.hpp"
 
@@ -11,12 +12,17 @@ namespace tournament {
 
 namespace {
 
-// A seat's player: a bot, or a program: player in `seat`.
+// A seat's player: a bot, or a program in `seat` (of the game's file
+// protocol, or of the engine protocol, told the game's `moves` as they go).
 std::unique_ptr<engine::AnyBot> make_player(const Options& o, const games::GameInfo& info,
-                                            const std::string& name,
-                                            const sandbox::SeatFolder* seat, std::uint64_t seed) {
-  if (!name.starts_with(kProgram)) return info.make_bot(name, games::SelfplayOptions{}, seed);
-  return info.make_program(name.substr(kProgram.size()), sandbox::ProgramSeat{seat, o.limits});
+                                            const std::string& name, const engine::Params& params,
+                                            const sandbox::SeatFolder* seat, std::uint64_t seed,
+                                            const std::vector<std::string>* moves) {
+  if (!is_program(name)) return info.make_bot(name, games::SelfplayOptions{}, seed);
+  const sandbox::ProgramSeat where{seat, o.limits};
+  if (name.starts_with(kProgram) && info.make_program)
+    return info.make_program(program_command(name), where);
+  return sandbox::make_protocol_player(program_command(name), where, info.name, params, moves);
 }
 
 }  // namespace
@@ -30,11 +36,12 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   // The seats' folders outlive their players (declared first, gone last).
   std::unique_ptr<sandbox::SeatFolder> folders[2];
   std::unique_ptr<engine::AnyBot> bots[2];
+  std::vector<std::string> moves;  // every action taken, told to engine: players
   for (int s = 0; s < 2; ++s) {
     const std::uint64_t seed =
         o.seed * 1000003ULL + static_cast<std::uint64_t>(pair * 4 + game * 2 + s);
     const std::string& name = o.players[static_cast<std::size_t>(seats[s])];
-    if (name.starts_with(kProgram)) {
+    if (is_program(name)) {
       auto made = programs.arena->seat(
           programs.arena->path() / ("pair-" + std::to_string(pair + 1) + "-game-" +
                                     std::to_string(game + 1) + "-seat-" + std::to_string(s + 1)));
@@ -42,11 +49,12 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
         throw std::runtime_error("a program: player's folder: " + *why);
       folders[s] = std::move(std::get<std::unique_ptr<sandbox::SeatFolder>>(made));
     }
-    bots[s] = make_player(o, info, name, folders[s].get(), seed);
+    bots[s] = make_player(o, info, name, params, folders[s].get(), seed, &moves);
   }
   json actions = json::array();
   play_random_plies(o, pair, *state, actions);
   play_opening(o, pair, *state, actions);
+  for (const json& done : actions) moves.push_back(done["action"].get<std::string>());
   int loser = -1;
   for (long long n = 0; !state->over() && n < 10000000; ++n) {
     const int mover = state->to_move();
@@ -62,6 +70,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
       break;
     }
     actions.push_back(action_record(*state, mover, action, std::llround(ms.count())));
+    moves.push_back(action);
     if (auto refused = state->apply(action)) {
       loser = mover;
       out.verdict = "illegal action";
@@ -98,7 +107,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
 
 bool prepare_programs(const Options& o, Programs& programs, std::ostream& err) {
   if (std::none_of(o.players.begin(), o.players.end(),
-                   [](const std::string& p) { return p.starts_with(kProgram); }))
+                   [](const std::string& p) { return is_program(p); }))
     return true;
   sandbox::become_subreaper();
   const auto fail = [&err](const std::string& why) {
@@ -109,8 +118,8 @@ bool prepare_programs(const Options& o, Programs& programs, std::ostream& err) {
   if (auto* why = std::get_if<std::string>(&opened)) return fail(*why);
   programs.arena = std::move(std::get<std::unique_ptr<sandbox::CallArena>>(opened));
   for (const std::string& player : o.players) {
-    if (!player.starts_with(kProgram)) continue;
-    const auto argv = sandbox::command_line(player.substr(kProgram.size()));
+    if (!is_program(player)) continue;
+    const auto argv = sandbox::command_line(program_command(player));
     if (const auto why = programs.arena->unreachable(argv)) return fail(*why);
   }
   if (const auto problem = programs.arena->sandbox_problem())

@@ -39,18 +39,6 @@ json last_move(const std::deque<std::vector<json>>& log, std::size_t mine) {
 
 }  // namespace
 
-json move_json(const engine::MoveData& m) {
-  json squares = json::array();
-  for (const engine::Coord c : m.squares) squares.push_back({c.row, c.col});
-  json out = {{"id", m.id},
-              {"action", m.action},
-              {"squares", squares},
-              {"label", m.label},
-              {"notation", m.notation}};
-  if (!m.piece.empty()) out["piece"] = m.piece;
-  return out;
-}
-
 std::int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game.hpp"
+#include "engine/protocol.hpp"
 
 namespace web {
 
@@ -21,8 +22,8 @@ inline constexpr std::size_t kMaxQueries = 500;
 inline constexpr const char* kSpectatorsWatch = "a spectator watches: only the seats play";
 inline constexpr const char* kCannotSave = "the server cannot save this game now; try again later";
 
-// A move as data (engine::MoveData), as every page reads moves.
-nlohmann::json move_json(const engine::MoveData& m);
+// A move as data, as every page reads moves.
+using engine::move_json;
 
 // Each player's name for people (the game's own, or "Player N").
 std::vector<std::string> seat_names(const engine::AnyState& state);

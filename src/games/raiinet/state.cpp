@@ -144,6 +144,15 @@ State State::world(int viewer, engine::Random& rng) const {
   const std::string seat = std::to_string(opponent + 1);
   params["links" + seat] = placement_text(placement);
   params["ability" + seat] = drawn_cards(game_.player(opponent).cards, rng);
+  // The viewer's own links written out, and a seed drawn: the real seed
+  // deals the opponent's links too, and a world's parameters may be shown
+  // to the viewer (the engine protocol's requests).
+  Placement own;
+  for (int i = 0; i < kLinks; ++i)
+    own[static_cast<std::size_t>(i)] =
+        start.game_.player(viewer).links[static_cast<std::size_t>(i)].value;
+  params["links" + std::to_string(viewer + 1)] = placement_text(own);
+  params["seed"] = std::to_string(rng.next() % 1000000000);
   State world = std::get<State>(make(params));
   for (const Action& a : history_) world.apply(a);
   return world;
