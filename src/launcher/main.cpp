@@ -19,6 +19,7 @@
 #include "launcher/selfplay.hpp"
 #include "sandbox/call.hpp"
 #include "tournament/tournament.hpp"
+#include "web/bot_bridge.hpp"
 #include "web/server.hpp"
 
 namespace {
@@ -123,12 +124,14 @@ int main(int argc, char** argv) {
                  "  or:  gridgames tournament GAME --players A,B[,...] [OPTION]...\n"
                  "  or:  gridgames grade GAME --tests DIR --program CMD [OPTION]...\n"
                  "  or:  gridgames engine GAME BOT              (a request on standard input)\n"
+                 "  or:  gridgames bot --server URL --token T -- COMMAND...\n"
                  "Turn-based grid games. With no argument, a menu of the games; with GAME,\n"
                  "that game's program with ARGS (GAME --help for its own options); serve:\n"
                  "the games in a web browser; selfplay: bots against bots; tournament: a\n"
                  "round robin of bots with Elo and a sequential test; grade: a program\n"
                  "run on a folder of tests, its output compared with the expected; engine:\n"
-                 "a bot as a program of the engine protocol.\n"
+                 "a bot as a program of the engine protocol; bot: a bot account online,\n"
+                 "played by such a program here.\n"
                  "Games: "
               << names(games)
               << "\n"
@@ -148,6 +151,7 @@ int main(int argc, char** argv) {
   if (wanted == "tournament") return tournament::run_tournament(argc - 1, argv + 1);
   if (wanted == "grade") return grading::run_grade(argc - 1, argv + 1);
   if (wanted == "engine") return launcher::run_engine(argc - 1, argv + 1);
+  if (wanted == "bot") return web::run_bot(argc - 1, argv + 1);
   if (wanted == "serve") return web::run_serve(argc - 1, argv + 1);
   for (const games::GameInfo* game : games) {
     if (game->name == wanted) return start(dir, game->name, argc - 2, argv + 2);

@@ -19,6 +19,7 @@ constexpr std::size_t kFailuresPerAccount = 5, kFailuresPerAddress = 20;
 constexpr auto kFailureWindow = std::chrono::minutes(15);
 constexpr std::size_t kAccountsPerAddress = 5;  // made in the window
 constexpr std::size_t kWhoRemembered = 100000;
+constexpr std::size_t kBotsPerOwner = 5;
 constexpr std::size_t kSessionsKept = 20;  // per account: the oldest signed out
 
 // A session's token as the store keeps it: its BLAKE2b hash, in hex.
@@ -43,6 +44,7 @@ Account account_of(const json& record) {
   account.key = account_key(account.name);
   account.identity = Accounts::identity_of(account.key);
   account.pools = record.value("pools", std::vector<std::string>{});
+  account.bot = record.value("bot", false);
   return account;
 }
 
@@ -206,6 +208,55 @@ std::optional<Account> Accounts::signed_in(const std::string& token) const {
   return account_of(*record);
 }
 
+Answer<std::pair<Account, std::string>> Accounts::make_bot(const Account& owner,
+                                                           const std::string& name) {
+  if (owner.bot) return Refusal{403, "a bot cannot make bots"};
+  if (auto why = bad_name(name)) return Refusal{400, *why};
+  auto record = record_of(owner.key);
+  if (!record) return Refusal{401, "not signed in"};
+  auto bots = record->value("bots", std::vector<std::string>{});
+  if (bots.size() >= kBotsPerOwner)
+    return Refusal{409, "an account has " + std::to_string(kBotsPerOwner) + " bots at most"};
+  const std::string token = secret() + secret();
+  const json bot = {{"name", name},           {"bot", true},
+                    {"owner", owner.key},     {"id", secret()},
+                    {"token", hashed(token)}, {"created_ms", now_ms()}};
+  switch (store_.put_record("account", account_key(name), bot.dump(), true)) {
+    case Written::Taken:
+      return Refusal{409, "that username is taken"};
+    case Written::Failed:
+      return kUnsaved;
+    case Written::Kept:
+      break;
+  }
+  const json key = {{"account", account_key(name)}, {"id", bot["id"]}};
+  if (store_.put_record("bot-token", hashed(token), key.dump(), false) != Written::Kept)
+    return kUnsaved;
+  bots.push_back(account_key(name));
+  (*record)["bots"] = bots;
+  store_.put_record("account", owner.key, record->dump(), false);
+  return std::pair{account_of(bot), token};
+}
+
+std::optional<Account> Accounts::bot_of(const std::string& token) const {
+  if (token.empty()) return std::nullopt;
+  const auto key = store_.record("bot-token", hashed(token));
+  if (!key) return std::nullopt;
+  const json parsed = json::parse(*key, nullptr, false);
+  if (!parsed.is_object()) return std::nullopt;
+  const auto record = record_of(parsed.value("account", ""));
+  if (!record || !record->value("bot", false) || record->value("id", "") != parsed.value("id", "-"))
+    return std::nullopt;
+  return account_of(*record);
+}
+
+std::optional<Account> Accounts::find(const std::string& name) const {
+  if (bad_name(name)) return std::nullopt;
+  const auto record = record_of(account_key(name));
+  if (!record) return std::nullopt;
+  return account_of(*record);
+}
+
 void Accounts::logout(const std::string& token) {
   store_.remove_record("session", hashed(token));
 }
@@ -219,6 +270,15 @@ Answer<json> Accounts::remove(const std::string& token, const std::string& passw
   if (auto refusal = check_password(*record, password, account->key, address)) return *refusal;
   for (const std::string& session : record->value("sessions", std::vector<std::string>{}))
     store_.remove_record("session", session);
+  for (const std::string& bot : record->value("bots", std::vector<std::string>{})) {
+    const auto bot_record = record_of(bot);
+    if (!bot_record) continue;
+    store_.remove_record("bot-token", bot_record->value("token", ""));
+    for (const std::string& pool : bot_record->value("pools", std::vector<std::string>{}))
+      store_.remove_record("rating " + pool, bot);
+    store_.forget_holdings(identity_of(bot));
+    store_.remove_record("account", bot);
+  }
   for (const std::string& pool : account->pools)
     store_.remove_record("rating " + pool, account->key);
   store_.forget_holdings(account->identity);

@@ -27,6 +27,7 @@ struct Account {
   std::string key;   // the name in lower case: one account a name, whatever the case
   std::string identity;
   std::vector<std::string> pools;  // the rating pools it has a rating in
+  bool bot = false;                // a bot account: played by its owner's program
 };
 
 // Signed in: the account, and the session's token (the cookie's value).
@@ -46,6 +47,13 @@ class Accounts {
                         const std::string& address, const std::string& browser);
   // The account a session's token is signed in to, if any.
   std::optional<Account> signed_in(const std::string& token) const;
+  // A bot account of `owner` (a person's account), and its token: the
+  // only way to act as it (Authorization: Bearer TOKEN).
+  Answer<std::pair<Account, std::string>> make_bot(const Account& owner, const std::string& name);
+  // The bot account a bot's token is, if any.
+  std::optional<Account> bot_of(const std::string& token) const;
+  // The account of a name, if there is one.
+  std::optional<Account> find(const std::string& name) const;
   void logout(const std::string& token);
   // Deletes the account (its password asked again): its sessions, ratings
   // and seats held; its games stay, played by a nameless seat.

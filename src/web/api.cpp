@@ -16,6 +16,8 @@ using Clock = std::chrono::steady_clock;
 constexpr int kDefaultWaitMs = 20000;
 constexpr int kMaxWaitMs = 25000;
 constexpr std::size_t kMaxActionBytes = 200;
+// A program's time for a decision where the game has no clock.
+constexpr int kProgramMoveMs = 2000;
 
 Response json_response(int status, const json& body) {
   return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace)};
@@ -136,9 +138,17 @@ Api::Api(Matches& matches, std::vector<std::string> hosts)
   for (std::string& h : hosts_) h = host_name(h);
 }
 
+// A bot's token (Authorization: Bearer TOKEN), else the session's cookie.
 std::optional<Account> Api::account(const Request& request) const {
+  if (const auto token = bearer(request)) return accounts_->bot_of(*token);
   const auto token = cookie_value(request.cookie.value_or(""), kSessionCookie);
   return token ? accounts_->signed_in(*token) : std::nullopt;
+}
+
+std::optional<std::string> Api::bearer(const Request& request) {
+  constexpr std::string_view kBearer = "Bearer ";
+  if (!request.authorization || !request.authorization->starts_with(kBearer)) return std::nullopt;
+  return std::string(engine::trim(request.authorization->substr(kBearer.size())));
 }
 
 // Signed in: the account's identity; else the browser's.
@@ -206,6 +216,8 @@ Response Api::page(const Request& request, std::string_view path) const {
 std::variant<Response, Wait> Api::api(const Request& request, std::string_view path,
                                       std::string_view query) const {
   const bool post = request.method == "POST";
+  if (const auto token = bearer(request); token && !accounts_->bot_of(*token))
+    return refusal(401, "this bot token is not known (made by POST /api/bots)");
   if (post) {
     // A page of another site cannot send JSON without asking first (CORS),
     // and a browser says where a request comes from.
@@ -230,8 +242,13 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     const auto signed_in = account(request);
     return signed_in ? me(*signed_in) : refusal(401, "not signed in");
   }
+  if (path == "/api/challenges" && !post) {
+    const auto bot = account(request);
+    if (!bot || !bot->bot) return refusal(401, "a bot's token is needed (Authorization: Bearer)");
+    return json_response(200, matches_.challenges(bot->name));
+  }
   if (path == "/api/accounts" || path == "/api/login" || path == "/api/logout" ||
-      path == "/api/me/delete") {
+      path == "/api/me/delete" || path == "/api/bots") {
     if (!post) return refusal(405, "this method is not allowed here");
     auto object = body();
     if (auto* refused = std::get_if<Response>(&object)) return *refused;
@@ -276,6 +293,11 @@ std::variant<Response, Wait> Api::game_route(const Request& request, std::string
       {"replay", false, [](const Api& a, const GameCall& c) { return Reply(a.replay(c)); }},
       {"guide", false,
        [](const Api& a, const GameCall& c) { return Reply(answer(a.matches_.guide(c.id))); }},
+      {"request", false,
+       [](const Api& a, const GameCall& c) {
+         const std::string token = query_value(c.query, "token").value_or("");
+         return Reply(answer(a.matches_.protocol_request(c.id, token, kProgramMoveMs)));
+       }},
       {"hold", true, [](const Api& a, const GameCall& c) { return Reply(a.hold(c)); }},
       {"actions", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, false)); }},
       {"preview", true, [](const Api& a, const GameCall& c) { return Reply(a.act(c, true)); }},
@@ -445,9 +467,18 @@ Response Api::games_api(const Request& request, std::string_view path, const jso
   };
   const std::optional<Account> signed_in = account(request);
   const std::string name = signed_in ? signed_in->name : "";
+  const bool bot = signed_in && signed_in->bot;
   if (path == "/api/games") return given(answer(matches_.create(body, request.client, identity)));
-  if (path == "/api/lobby")
-    return given(answer(matches_.seek(body, request.client, identity, name)));
+  if (path == "/api/lobby") {
+    // A challenge: its opponent is a bot account.
+    if (const auto opponent = body.find("opponent");
+        opponent != body.end() && opponent->is_string()) {
+      const auto found = accounts_->find(opponent->get<std::string>());
+      if (!found || !found->bot)
+        return refusal(404, "no bot \"" + engine::printable(opponent->get<std::string>()) + "\"");
+    }
+    return given(answer(matches_.seek(body, request.client, identity, name, bot)));
+  }
   if (path == "/api/my-games") {
     if (post) return refusal(405, "this method is not allowed here");
     return json_response(200, known ? matches_.my_games(*known) : json{{"games", json::array()}});
@@ -462,7 +493,8 @@ Response Api::games_api(const Request& request, std::string_view path, const jso
   if (!is_hex_id(id) || verb != (lobby ? "join" : "archive"))
     return refusal(404, "nothing at " + engine::printable(path, 80));
   if (!post) return refusal(405, "this method is not allowed here");
-  return given(answer(lobby ? matches_.join(id, identity, name) : matches_.archive(id, identity)));
+  return given(
+      answer(lobby ? matches_.join(id, identity, name, bot) : matches_.archive(id, identity)));
 }
 
 // Accounts: made, signed in to, signed out of, deleted.
@@ -478,6 +510,15 @@ Response Api::accounts_api(const Request& request, std::string_view path, const 
     const auto found = body.find(field);
     return found != body.end() && found->is_string() ? found->get<std::string>() : std::string();
   };
+  if (path == "/api/bots") {
+    const auto owner = account(request);
+    if (!owner) return refusal(401, "sign in to make a bot");
+    const auto made = accounts_->make_bot(*owner, text("name"));
+    if (const auto* refused = std::get_if<Refusal>(&made))
+      return refusal(refused->status, refused->reason);
+    const auto& [bot, bot_token] = std::get<std::pair<Account, std::string>>(made);
+    return json_response(201, {{"name", bot.name}, {"token", bot_token}});
+  }
   const std::string password = text("password");
   if (path == "/api/me/delete") {
     Response out = answer(accounts_->remove(token.value_or(""), password, request.client));

@@ -26,6 +26,8 @@ struct Request {
   std::optional<std::string> content_type;
   std::optional<std::string> accept;
   std::optional<std::string> cookie;  // the Cookie header, as sent
+  // The Authorization header, as sent ("Bearer TOKEN": a bot account's).
+  std::optional<std::string> authorization;
   // An event stream's resumption: the version of the last event the
   // browser's EventSource had (the `id:` of server-sent events).
   std::optional<std::string> last_event_id;
@@ -129,8 +131,11 @@ class Api {
   // The browser's identity, if its cookie holds one these servers issued
   // (or one issued before identities were signed, which holds seats).
   std::optional<std::string> identity(const Request& request) const;
-  // The account the request's session is signed in to, if any.
+  // The account the request's session is signed in to, or whose bot's
+  // token it carries, if any.
   std::optional<Account> account(const Request& request) const;
+  // The token of "Authorization: Bearer TOKEN", if the request has one.
+  static std::optional<std::string> bearer(const Request& request);
 
   Matches& matches_;
   Identities identities_;

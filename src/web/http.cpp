@@ -68,6 +68,7 @@ std::variant<Request, Response> to_api(const HttpRequest& request, const std::st
   out.content_type = field(http::field::content_type);
   out.accept = field(http::field::accept);
   out.cookie = field(http::field::cookie);
+  out.authorization = field(http::field::authorization);
   out.last_event_id = field("Last-Event-ID");
   out.body = request.body();
   const bool proxied = std::find(proxies.begin(), proxies.end(), peer) != proxies.end();

@@ -422,6 +422,7 @@ json Matches::view_of(const Match& match, int player) const {
     if (!seat.account.empty()) {
       entry["account"] = seat.account;
       entry["rating"] = seat.rating;
+      if (seat.bot_account) entry["bot_account"] = true;
     }
     seats.push_back(std::move(entry));
   }

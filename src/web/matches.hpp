@@ -105,12 +105,22 @@ class Matches {
   // seeker's and whose others wait for whoever joins; answers {"id",
   // "game", "player", "token", "spectator"}.
   // `account`: the seeker's account's name, if signed in; a rated seek
-  // ("rated": true) needs one, and is joined by another account only.
+  // ("rated": true) needs one, and is joined by another account only. A
+  // challenge ("opponent": a bot account's name, `opponent_bot` found so)
+  // is joined by that bot only, and is not in the lobby.
   Answer<nlohmann::json> seek(const nlohmann::json& request, const std::string& address,
-                              const std::string& identity, const std::string& account = "");
-  // Takes a seek's next free seat: {"id", "game", "player", "token"}.
+                              const std::string& identity, const std::string& account = "",
+                              bool bot = false);
+  // Takes a seek's next free seat: {"id", "game", "player", "token"}; `bot`:
+  // the account is a bot account.
   Answer<nlohmann::json> join(const std::string& id, const std::string& identity,
-                              const std::string& account = "");
+                              const std::string& account = "", bool bot = false);
+  // {"challenges": [...]}: the challenges waiting for the bot `account`.
+  nlohmann::json challenges(const std::string& account);
+  // The engine protocol's request for the seat of `token` (engine/protocol.hpp),
+  // when it is to move; `default_ms`: its time where the game has no clock.
+  Answer<nlohmann::json> protocol_request(const std::string& id, const std::string& token,
+                                          int default_ms);
   // The browser `identity` holds the seat of `token` (a seat's link opened):
   // {"held": true}; a spectator's token or another game's is refused.
   Answer<nlohmann::json> hold(const std::string& identity, const std::string& id,
@@ -211,6 +221,7 @@ class Matches {
     std::shared_ptr<engine::AnyBot> ai;  // shared with the bot thread while it thinks
     bool open = false;                   // a seek's seat that nobody has joined yet
     std::string account;                 // the account's name that took it, if any
+    bool bot_account = false;            // that account is a bot's
     long rating = 0;                     // the account's rating in the game's pool
   };
   struct Match {
@@ -226,6 +237,7 @@ class Matches {
     std::string spectator;  // the token that watches: the public view
     bool seek = false;      // made by a seek: in the lobby while a seat is open
     bool rated = false;     // its end updates its two accounts' ratings
+    std::string opponent;   // a challenge: the bot account (its key) whose seat it is
     // Its maker chose the seed of a game with something hidden or drawn
     // (its players are told: the maker could know the deal).
     bool seed_chosen = false;
@@ -296,10 +308,10 @@ class Matches {
                                             const std::vector<std::string>& tokens);
   Answer<nlohmann::json> make(const nlohmann::json& request, const std::string& address,
                               const std::string& identity, bool seek,
-                              const std::string& account = "");
+                              const std::string& account = "", bool seeker_bot = false);
   static nlohmann::json seats_json(const Match& match);
   static int open_seats(const Match& match);
-  void claim(Match& match, int player, const std::string& account = "");
+  void claim(Match& match, int player, const std::string& account = "", bool bot = false);
   void rate(Match& match);
   void hear(Match& match, const std::string& kind, int player, const std::string& text,
             std::int64_t at_ms);

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "engine/words.hpp"
+#include "web/accounts.hpp"
 #include "web/matches.hpp"
 #include "web/matches_shared.hpp"
 
@@ -182,7 +183,8 @@ Answer<json> Matches::create(const json& request, const std::string& address,
 // A game made from a request: create()'s, or a seek's (its seats all
 // people's, all but the first open).
 Answer<json> Matches::make(const json& request, const std::string& address,
-                           const std::string& identity, bool seek, const std::string& account) {
+                           const std::string& identity, bool seek, const std::string& account,
+                           bool seeker_bot) {
   if (!request.is_object() || !request.contains("game") || !request["game"].is_string())
     return Refusal{400, "the request must be a JSON object with \"game\": a game's name"};
   const std::string name = request["game"].get<std::string>();
@@ -211,7 +213,12 @@ Answer<json> Matches::make(const json& request, const std::string& address,
     match->seek = true;
     for (Seat& seat : match->seats) seat.open = seat.player > 0;
     match->seats[0].account = account;
+    match->seats[0].bot_account = seeker_bot;
     note_rating(*match, match->seats[0]);
+    if (const json opponent = request.value("opponent", json()); opponent.is_string())
+      match->opponent = account_key(opponent.get<std::string>());
+    if (!match->opponent.empty() && match->state->players() != 2)
+      return Refusal{400, "a challenge is a game of two players"};
     match->rated = request.value("rated", false) == true;
     if (match->rated && match->state->players() != 2)
       return Refusal{400, "a rated game is a game of two players"};
@@ -232,6 +239,7 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   json options = {{"spectator", match->spectator}};
   if (seek) options["seek"] = true;
   if (match->rated) options["rated"] = true;
+  if (!match->opponent.empty()) options["opponent"] = match->opponent;
   if ((info->facts.hidden || info->facts.chance) && dealt_chosen && match->state->players() > 1) {
     options["seed_chosen"] = true;
     match->seed_chosen = true;
@@ -268,6 +276,7 @@ json Matches::seats_json(const Match& match) {
     if (seat.bot.empty()) {
       entry["token"] = seat.token;
       if (!seat.account.empty()) entry["account"] = seat.account;
+      if (seat.bot_account) entry["bot_account"] = true;
     } else {
       entry["bot"] = seat.bot;
     }

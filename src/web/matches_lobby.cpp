@@ -28,11 +28,12 @@ int Matches::open_seats(const Match& match) {
 
 // A seek's seat is taken (live, or replayed from the store), by an account
 // or by nobody's.
-void Matches::claim(Match& match, int player, const std::string& account) {
+void Matches::claim(Match& match, int player, const std::string& account, bool bot) {
   if (player < 0 || player >= static_cast<int>(match.seats.size())) return;
   Seat& seat = match.seats[static_cast<std::size_t>(player)];
   seat.open = false;
   seat.account = account;
+  seat.bot_account = bot;
   note_rating(match, seat);
   changed(match);
 }
@@ -44,7 +45,9 @@ json Matches::lobby() {
   for (const std::string& id : store_->seeks(kLobbySize)) {
     auto found = find_any(id);
     const auto* match = std::get_if<Match*>(&found);
-    if (match && open_seats(**match) > 0 && !over(**match)) seeks.push_back(*match);
+    // (A challenge waits for its bot, not in the lobby.)
+    if (match && open_seats(**match) > 0 && !over(**match) && (*match)->opponent.empty())
+      seeks.push_back(*match);
   }
   json list = json::array();
   for (const Match* match : seeks) {
@@ -64,6 +67,7 @@ json Matches::lobby() {
     if (const Seat& seeker = match->seats[0]; !seeker.account.empty()) {
       seek["by"] = seeker.account;
       seek["rating"] = seeker.rating;
+      if (seeker.bot_account) seek["bot"] = true;
     }
     if (match->clocks) {
       seek["clock"] = {{"minutes", match->clocks->left_ms[0] / 60000.0},
@@ -75,7 +79,7 @@ json Matches::lobby() {
 }
 
 Answer<json> Matches::seek(const json& request, const std::string& address,
-                           const std::string& identity, const std::string& account) {
+                           const std::string& identity, const std::string& account, bool bot) {
   if (request.is_object() && request.contains("seats"))
     return Refusal{400, "a seek's seats are all people's: no \"seats\""};
   if (request.is_object() && request.contains("rated")) {
@@ -83,7 +87,9 @@ Answer<json> Matches::seek(const json& request, const std::string& address,
     if (request["rated"] == true && account.empty())
       return Refusal{403, "a rated game is between accounts: sign in first"};
   }
-  auto made = make(request, address, identity, true, account);
+  if (request.is_object() && request.contains("opponent") && !request["opponent"].is_string())
+    return Refusal{400, "\"opponent\" is a bot's name"};
+  auto made = make(request, address, identity, true, account, bot);
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
   const json& created = std::get<json>(made);
   const std::string token = created["seats"][0]["token"];
@@ -97,7 +103,7 @@ Answer<json> Matches::seek(const json& request, const std::string& address,
 }
 
 Answer<json> Matches::join(const std::string& id, const std::string& identity,
-                           const std::string& account) {
+                           const std::string& account, bool bot) {
   const std::lock_guard lock(mutex_);
   return retried(id, [&]() -> Answer<json> {
     auto found = find_any(id);
@@ -108,14 +114,18 @@ Answer<json> Matches::join(const std::string& id, const std::string& identity,
     const auto held = store_->holdings_of(identity);
     if (std::any_of(held.begin(), held.end(), [&](const auto& h) { return h.game_id == id; }))
       return Refusal{409, "you already have a seat in this game"};
+    if (!match.opponent.empty() && (!bot || account_key(account) != match.opponent))
+      return Refusal{403, "this challenge is for the bot " + match.opponent};
     if (match.rated && account.empty())
       return Refusal{403, "a rated game is between accounts: sign in to join it"};
     if (match.rated && account_key(account) == account_key(match.seats[0].account))
       return Refusal{409, "you already have a seat in this game"};
     const auto seat =
         std::find_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; });
-    if (!persist(match, "join", seat->player, account)) return Refusal{503, kCannotSave};
-    claim(match, seat->player, account);
+    const std::string joiner =
+        account.empty() ? "" : json{{"account", account}, {"bot", bot}}.dump();
+    if (!persist(match, "join", seat->player, joiner)) return Refusal{503, kCannotSave};
+    claim(match, seat->player, account, bot);
     if (open_seats(match) == 0) store_->close_seek(id);
     hold_seat(identity, id, seat->token);
     return json{
@@ -194,6 +204,29 @@ Answer<json> Matches::archive(const std::string& id, const std::string& identity
     return Refusal{409, "the game is still in play: finish or resign it first"};
   if (!store_->archive(identity, id)) return Refusal{503, kCannotSave};
   return json{{"id", id}, {"archived", true}};
+}
+
+json Matches::challenges(const std::string& account) {
+  const std::lock_guard lock(mutex_);
+  json list = json::array();
+  for (const std::string& id : store_->seeks(kLobbySize)) {
+    auto found = find_any(id);
+    const auto* match = std::get_if<Match*>(&found);
+    if (!match || (*match)->opponent != account_key(account) || open_seats(**match) == 0 ||
+        over(**match))
+      continue;
+    json params = json::object();
+    for (const auto& [key, value] : (*match)->params)
+      if (!engine::deals((*match)->info->params, key)) params[key] = value;
+    json challenge = {{"id", (*match)->id},
+                      {"game", (*match)->info->name},
+                      {"params", params},
+                      {"rated", (*match)->rated},
+                      {"created_ms", (*match)->created_ms}};
+    if (!(*match)->seats[0].account.empty()) challenge["by"] = (*match)->seats[0].account;
+    list.push_back(std::move(challenge));
+  }
+  return {{"challenges", list}};
 }
 
 }  // namespace web

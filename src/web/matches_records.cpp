@@ -104,8 +104,10 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     if (value.is_string()) filled[key] = value.get<std::string>();
   }
   std::vector<std::string> kinds, tokens, accounts;
+  std::vector<bool> bot_accounts;
   for (const json& seat : seats) {
     accounts.push_back(seat.value("account", ""));
+    bot_accounts.push_back(seat.value("bot_account", false));
     kinds.push_back(seat.contains("bot") ? seat.value("bot", "") : "human");
     tokens.push_back(seat.value("token", ""));
   }
@@ -114,6 +116,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
   auto match = std::get<std::unique_ptr<Match>>(std::move(made));
   for (std::size_t i = 0; i < accounts.size() && i < match->seats.size(); ++i) {
     match->seats[i].account = accounts[i];
+    match->seats[i].bot_account = bot_accounts[i];
     note_rating(*match, match->seats[i]);
   }
   match->id = stored.id;
@@ -125,6 +128,7 @@ Answer<std::unique_ptr<Matches::Match>> Matches::restore(const StoredGame& store
     if (options.contains("clock")) start_clocks(*match, options["clock"]);
     match->seek = options.value("seek", false);
     match->rated = options.value("rated", false) == true;
+    if (options.value("opponent", json()).is_string()) match->opponent = options["opponent"];
     match->seed_chosen = options.value("seed_chosen", false);
     for (Seat& seat : match->seats) seat.open = match->seek && seat.player > 0;
   }
@@ -153,7 +157,14 @@ void Matches::take_stored(Match& match, const StoredStep& step) {
   if (step.player < 0 || step.player >= match.state->players()) return;
   step_ms_ = step.at_ms;
   if (step.kind == "timeout") flag(match);
-  if (step.kind == "join") claim(match, step.player, step.text);
+  if (step.kind == "join") {
+    // Its text: the account that joined, {"account", "bot"} (or nothing).
+    const json joiner = json::parse(step.text, nullptr, false);
+    if (joiner.is_object())
+      claim(match, step.player, joiner.value("account", ""), joiner.value("bot", false));
+    else
+      claim(match, step.player);
+  }
   if (step.kind == "play") play(match, step.player, step.text);
   if (step.kind == "undo") take_back(match, step.player);
   if (step.kind == "resign") give_up(match, step.player);

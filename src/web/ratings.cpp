@@ -74,8 +74,13 @@ std::pair<PlayerRating, PlayerRating> rate_game(Store& store, const std::string&
 json ratings_table(const Store& store, const std::string& game, const std::string& variant) {
   const std::string pool = variant.empty() ? game : game + " " + variant;
   std::vector<PlayerRating> players;
-  for (const auto& [key, text] : store.records(kind_of(pool)))
+  std::vector<std::string> bots;  // the keys of bot accounts, marked so
+  for (const auto& [key, text] : store.records(kind_of(pool))) {
     players.push_back(from_record(text, key));
+    const auto account = store.record("account", key);
+    if (account && json::parse(*account, nullptr, false).value("bot", false))
+      bots.push_back(account_key(players.back().name));
+  }
   std::sort(players.begin(), players.end(), [](const PlayerRating& a, const PlayerRating& b) {
     return a.rating.rating > b.rating.rating;
   });
@@ -85,6 +90,8 @@ json ratings_table(const Store& store, const std::string& game, const std::strin
                     {"rating", std::lround(p.rating.rating)},
                     {"rd", std::lround(p.rating.deviation)},
                     {"games", p.games}});
+    if (std::find(bots.begin(), bots.end(), account_key(p.name)) != bots.end())
+      list.back()["bot"] = true;
   }
   return {{"game", game}, {"variant", variant}, {"players", list}};
 }

@@ -1,7 +1,7 @@
 // The site's ratings: Glicko-2 (glicko2.hpp), one for each account in each
 // pool, a pool being a game and its variant (the parameters that differ
-// from the defaults: classic Amazons is "amazons", Amazons on 8 x 8
-// "amazons cols=8 rows=8"). A rated game of two accounts updates both when
+// from the defaults: classic Amazons is "amazons rules=standard", the
+// extended game on 8 x 8 "amazons cols=8 rows=8"). A rated game of two accounts updates both when
 // it ends, each from the other's rating before it. Kept in the store
 // (kind "rating POOL", key the account's).
 #pragma once

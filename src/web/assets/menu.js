@@ -79,7 +79,7 @@ async function drawLobby(box) {
   for (const seek of seeks) {
     const clock = seek.clock ? seek.clock.minutes + " + " + seek.clock.increment_seconds : "no clock";
     const params = Object.entries(seek.params).map(([k, v]) => k + " " + v).join(", ");
-    const about = [seek.by ? "by " + seek.by + " (" + seek.rating + ")" : "", seek.rated ? "rated" : "", clock, params];
+    const about = [seek.by ? "by " + seek.by + " (" + (seek.bot ? "bot, " : "") + seek.rating + ")" : "", seek.rated ? "rated" : "", clock, params];
     list.append(el("li", {}, el("b", {}, seek.title), " " + about.filter(Boolean).join(", ") + " ",
       el("button", { type: "button", class: "join", id: "join-" + seek.id, onclick: async () => {
         const joined = await api("POST", "/api/lobby/" + seek.id + "/join", {});

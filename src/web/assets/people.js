@@ -82,7 +82,7 @@ async function showRatings(game, variant) {
   const table = el("table", { id: "ratings" }, el("thead", {}, el("tr", {},
     el("th", {}, "#"), el("th", {}, "Player"), el("th", {}, "Rating"), el("th", {}, "±"), el("th", {}, "Games"))));
   const body = el("tbody");
-  answer.data.players.forEach((p, i) => body.append(el("tr", {}, el("td", {}, String(i + 1)), el("td", {}, p.username),
+  answer.data.players.forEach((p, i) => body.append(el("tr", {}, el("td", {}, String(i + 1)), el("td", {}, p.username + (p.bot ? " (bot)" : "")),
     el("td", {}, String(p.rating)), el("td", {}, String(2 * p.rd)), el("td", {}, String(p.games)))));
   table.append(body);
   app.replaceChildren(el("h1", {}, "Ratings: " + titleOf(game) + (variant ? " (" + variant + ")" : "")),
@@ -93,7 +93,7 @@ async function showRatings(game, variant) {
 // A seat's name as the page shows it: its account and rating when it has one.
 function seatLabel(view, p) {
   const seat = (view.seats || [])[p] || {};
-  return seat.account ? seat.account + " (" + seat.rating + ")" : nameOf(view, p);
+  return seat.account ? seat.account + " (" + (seat.bot_account ? "bot, " : "") + seat.rating + ")" : nameOf(view, p);
 }
 
 // "Yellow: Ada (1500) · Green: bob (1500)", in games where a seat has an account.
