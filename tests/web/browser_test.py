@@ -987,12 +987,29 @@ def test_accounts(driver, base, shots):
         wait(ada, lambda d: d.find_elements(By.CSS_SELECTOR, "#ratings tbody tr"), "the ratings page")
         rows = [r.text for r in ada.find_elements(By.CSS_SELECTOR, "#ratings tbody tr")]
         assert rows[0].startswith("1 ada_b 1662"), rows
+        # A bot account made on the account page, its token shown once with
+        # the bridge's command; challenged from a game's form by Bob.
+        ada.get(base + "account")
+        wait(ada, lambda d: d.find_elements(By.ID, "bot-name"), "the bot form")
+        ada.find_element(By.ID, "bot-name").send_keys("adabot")
+        ada.find_element(By.ID, "make-bot-button").click()
+        wait(ada, lambda d: d.find_elements(By.ID, "bot-command"), "the bot's command")
+        command = ada.find_element(By.ID, "bot-command").get_attribute("value")
+        shoot(ada, shots, "account")
+        assert re.fullmatch(r"gridgames bot --server http://127\.0\.0\.1:\d+ --token [0-9a-f]{64} -- PROGRAM", command), command
+        bob.get(base + "play/amazons")
+        wait(bob, lambda d: d.find_elements(By.ID, "opponent"), "the challenge field")
+        bob.find_element(By.ID, "opponent").send_keys("adabot")
+        bob.find_element(By.ID, "challenge").click()
+        wait(bob, lambda d: status_text(d).startswith("Waiting for an opponent"), "the challenge waiting for the bot")
+        challenge_id = urllib.parse.urlparse(bob.current_url).path.split("/")[-1]
+        assert all(s["id"] != challenge_id for s in api(base, "api/lobby")["seeks"]), "a challenge in the lobby"
         # The same account on another browser finds the game.
         sign_up(phone, base, "ada_b", "correct horse", new=False)
         phone.get(base)
         wait(phone, lambda d: my_game(d, game_id), "the game under Your games on the phone")
         print("ok accounts: a rated game of two accounts, chat both ways, a notification of the turn, "
-              "ratings %s, the game on a second browser" % rows[:2])
+              "ratings %s, a bot made and challenged, the game on a second browser" % rows[:2])
     finally:
         for page in (ada, bob, phone):
             page.quit()

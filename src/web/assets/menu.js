@@ -150,6 +150,15 @@ async function showNewGame(name) {
   if (game.players > 1) form.insertBefore(seekButton, message);
   if (game.players === 2 && me)
     form.insertBefore(el("label", { class: "rated" }, rated, " Rated (the opponent needs an account too)"), message);
+  // A challenge to a bot account: the game waits for that bot only.
+  const opponent = el("input", { id: "opponent", maxlength: "20", "aria-label": "a bot's name", placeholder: "a bot's name" });
+  const challenge = el("button", { type: "button", id: "challenge" }, "Challenge a bot");
+  if (game.players === 2) form.insertBefore(el("div", { class: "field" }, opponent, challenge), message);
+  challenge.addEventListener("click", async () => {
+    const answer = await api("POST", "/api/lobby", { ...request(), rated: rated.checked, opponent: opponent.value.trim() });
+    if (!answer.ok) { message.textContent = answer.data.error; return; }
+    location.assign(seatLink(answer.data.id, answer.data.token));
+  });
   const request = () => {
     const params = {};
     for (const p of game.params) {

@@ -71,7 +71,26 @@ function showAccount() {
   });
   app.replaceChildren(el("h1", {}, me.username), el("h2", {}, "Ratings"),
     me.ratings.length ? ratings : el("p", {}, "No rated game yet: choose \"Rated\" when you wait for an opponent in the lobby."),
-    out, el("h2", {}, "Delete the account"), remove);
+    out, el("h2", {}, "Bots"), botForm(), el("h2", {}, "Delete the account"), remove);
+}
+
+// A bot account of this account's: its token shown once, with the command
+// that plays it from the owner's machine (docs/engine-protocol.md).
+function botForm() {
+  const name = el("input", { id: "bot-name", maxlength: "20", "aria-label": "the bot's name" });
+  const shown = el("div", { id: "bot-made", role: "status" });
+  const form = el("form", { id: "make-bot" }, el("p", {}, "A bot account plays with a program of yours, " +
+    "on your machine: anyone can challenge it from a game's form."), name,
+    el("button", { type: "submit", id: "make-bot-button" }, "Make a bot"), shown);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await api("POST", "/api/bots", { name: name.value });
+    if (!answer.ok) { shown.textContent = answer.data.error; return; }
+    const command = "gridgames bot --server " + location.origin + " --token " + answer.data.token + " -- PROGRAM";
+    shown.replaceChildren(el("p", {}, "Your bot " + answer.data.name + " is made. Its token is shown once: keep it. " +
+      "Play it with a program of the engine protocol:"), el("input", { readonly: "", id: "bot-command", value: command, size: 60, "aria-label": "the command that plays your bot" }));
+  });
+  return form;
 }
 
 // /ratings/GAME: the players of a game's pool, best first.
