@@ -35,10 +35,13 @@ refused sword-and-shield ai "" "no request on standard input"
 refused chess ai "$request" "no game \"chess\""
 
 # Tournaments: program: of any game, engine: beside Amazons' file protocol.
+# (A limit of 10 s a decision: under the sanitizers, on a busy machine, a
+# start of our program and its sandbox once took over the default 2 s.)
 play() {  # GAME PLAYERS OPTIONS...: every game ends by the rules
   local game=$1 players=$2 out
   shift 2
-  out=$("$gridgames" tournament "$game" --players "$players" --games 2 --records "$dir/$game.jsonl" "$@") ||
+  out=$("$gridgames" tournament "$game" --players "$players" --games 2 --limit 10000 \
+    --records "$dir/$game.jsonl" "$@") ||
     fail "$game: exited $?: $out"
   python3 - "$dir/$game.jsonl" <<'PY' || fail "$game: $out"
 import json, sys
@@ -85,7 +88,7 @@ printf '%s\n' "\$line" >>"$dir/requests.jsonl"
 printf '%s\n' "\$line" | exec "$gridgames" engine raiinet heuristic
 SH
 chmod +x "$dir/keeper"
-"$gridgames" tournament raiinet --players "program:$dir/keeper,random" --games 2 --no-sandbox --seed 7 \
+"$gridgames" tournament raiinet --players "program:$dir/keeper,random" --games 2 --no-sandbox --seed 7 --limit 10000 \
   --records "$dir/kept.jsonl" >/dev/null || fail "the keeper's tournament"
 python3 - "$dir/requests.jsonl" "$dir/kept.jsonl" <<'PY' || fail "the requests"
 import json, sys
@@ -94,7 +97,7 @@ games = [json.loads(line) for line in open(sys.argv[2])]
 assert len(requests) > 20, len(requests)
 for r in requests:
     assert r["protocol"] == 1 and r["game"] == "raiinet" and r["players"] == 2, r
-    assert r["clock"] == {"move_ms": 2000}, r["clock"]
+    assert r["clock"] == {"move_ms": 10000}, r["clock"]
     assert r["legal"] and all({"action", "label", "squares"} <= set(m) for m in r["legal"]), r["legal"][:2]
     assert isinstance(r["observation"], str) and r["observation"]
     assert r["params"]["seed"] not in {g["params"]["seed"] for g in games}, "the real seed told"

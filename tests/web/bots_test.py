@@ -93,8 +93,11 @@ def main():
                                   stderr=subprocess.PIPE, text=True)
         assert ada.call("api/lobby", {"game": "amazons", "opponent": "nobody"})[0] == 404
         assert ada.call("api/lobby", {"game": "amazons", "opponent": "eve"})[0] == 404  # not a bot
+        # (With a clock of 10 + 10: a bot's decision has 38 s, time enough
+        # under the sanitizers on a busy machine.)
         status, challenge = ada.call("api/lobby", {"game": "amazons", "params": {"rules": "standard"},
-                                                  "opponent": "amazonbot", "rated": True})
+                                                  "opponent": "amazonbot", "rated": True,
+                                                  "clock": {"minutes": 10, "increment_seconds": 10}})
         assert status == 200, (status, challenge)
         game, seat = challenge["id"], challenge["token"]
         assert not ada.call("api/lobby")[1]["seeks"], "a challenge in the lobby"
@@ -103,6 +106,11 @@ def main():
             ada.call("api/games/%s?token=%s" % (game, seat))[1]))
         assert view["seats"][1]["account"] == "amazonbot" and view["seats"][1]["bot_account"], view["seats"]
         assert view["rated"], view
+        # A seat's request, as the bridge asks it: a twentieth of the clock and most of the increment.
+        status, request = ada.call("api/games/%s/request?token=%s" % (game, seat))
+        assert status == 200 and request["clock"] == {"move_ms": 38000} and request["player"] == 0, request
+        assert request["game"] == "amazons" and request["params"]["rules"] == "standard", request
+        assert ada.call("api/games/%s/request?token=%s" % (game, challenge["spectator"]))[0] == 403
 
         # Ada plays at random; the bot answers every turn; the server is
         # killed and started again in the middle.
