@@ -149,14 +149,7 @@ Answer<Session> Accounts::create(const std::string& name, const std::string& pas
     return Refusal{503, "the server is short of memory; try again"};
   // Its id tells it from an account of the same name deleted before.
   const json record = {{"name", name}, {"hash", hash}, {"id", secret()}, {"created_ms", now_ms()}};
-  switch (store_.put_record("account", account_key(name), record.dump(), true)) {
-    case Written::Taken:
-      return Refusal{409, "that username is taken"};
-    case Written::Failed:
-      return kUnsaved;
-    case Written::Kept:
-      break;
-  }
+  if (auto refusal = add_account(record)) return *refusal;
   return open_session(account_of(record), browser);
 }
 
@@ -197,15 +190,37 @@ Answer<Session> Accounts::open_session(const Account& account, const std::string
   return Session{account, token};
 }
 
-std::optional<Account> Accounts::signed_in(const std::string& token) const {
+// The account a token opens: the record of `kind` under the token's hash
+// names the account and its id (an account of that name made later has
+// another id, and is not opened).
+std::optional<Account> Accounts::opened_by(const std::string& kind,
+                                           const std::string& token) const {
   if (token.empty()) return std::nullopt;
-  const auto session = store_.record("session", hashed(token));
-  if (!session) return std::nullopt;
-  const json parsed = json::parse(*session, nullptr, false);
+  const auto key = store_.record(kind, hashed(token));
+  if (!key) return std::nullopt;
+  const json parsed = json::parse(*key, nullptr, false);
   if (!parsed.is_object()) return std::nullopt;
   const auto record = record_of(parsed.value("account", ""));
   if (!record || record->value("id", "") != parsed.value("id", "-")) return std::nullopt;
   return account_of(*record);
+}
+
+// A new account's record, unless its name is taken.
+std::optional<Refusal> Accounts::add_account(const json& record) {
+  switch (
+      store_.put_record("account", account_key(record.value("name", "")), record.dump(), true)) {
+    case Written::Taken:
+      return Refusal{409, "that username is taken"};
+    case Written::Failed:
+      return kUnsaved;
+    case Written::Kept:
+      break;
+  }
+  return std::nullopt;
+}
+
+std::optional<Account> Accounts::signed_in(const std::string& token) const {
+  return opened_by("session", token);
 }
 
 Answer<std::pair<Account, std::string>> Accounts::make_bot(const Account& owner,
@@ -221,14 +236,7 @@ Answer<std::pair<Account, std::string>> Accounts::make_bot(const Account& owner,
   const json bot = {{"name", name},           {"bot", true},
                     {"owner", owner.key},     {"id", secret()},
                     {"token", hashed(token)}, {"created_ms", now_ms()}};
-  switch (store_.put_record("account", account_key(name), bot.dump(), true)) {
-    case Written::Taken:
-      return Refusal{409, "that username is taken"};
-    case Written::Failed:
-      return kUnsaved;
-    case Written::Kept:
-      break;
-  }
+  if (auto refusal = add_account(bot)) return *refusal;
   const json key = {{"account", account_key(name)}, {"id", bot["id"]}};
   if (store_.put_record("bot-token", hashed(token), key.dump(), false) != Written::Kept)
     return kUnsaved;
@@ -239,15 +247,8 @@ Answer<std::pair<Account, std::string>> Accounts::make_bot(const Account& owner,
 }
 
 std::optional<Account> Accounts::bot_of(const std::string& token) const {
-  if (token.empty()) return std::nullopt;
-  const auto key = store_.record("bot-token", hashed(token));
-  if (!key) return std::nullopt;
-  const json parsed = json::parse(*key, nullptr, false);
-  if (!parsed.is_object()) return std::nullopt;
-  const auto record = record_of(parsed.value("account", ""));
-  if (!record || !record->value("bot", false) || record->value("id", "") != parsed.value("id", "-"))
-    return std::nullopt;
-  return account_of(*record);
+  auto bot = opened_by("bot-token", token);
+  return bot && bot->bot ? bot : std::nullopt;
 }
 
 std::optional<Account> Accounts::find(const std::string& name) const {

@@ -74,6 +74,8 @@ class Accounts {
   void count(const std::string& who);
   Answer<Session> open_session(const Account& account, const std::string& browser);
   std::optional<nlohmann::json> record_of(const std::string& key) const;
+  std::optional<Account> opened_by(const std::string& kind, const std::string& token) const;
+  std::optional<Refusal> add_account(const nlohmann::json& record);
   std::optional<Refusal> check_password(const nlohmann::json& record, const std::string& password,
                                         const std::string& key, const std::string& address);
 

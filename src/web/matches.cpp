@@ -409,6 +409,17 @@ void Matches::changed(Match& match) {
   if (listener_ && !replaying_) listener_(match.id);
 }
 
+// A seat as every view shows it: a person or a bot, and its account.
+json Matches::seat_view(const Seat& seat) {
+  json entry = {{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}};
+  if (!seat.account.empty()) {
+    entry["account"] = seat.account;
+    entry["rating"] = seat.rating;
+    if (seat.bot_account) entry["bot_account"] = true;
+  }
+  return entry;
+}
+
 json Matches::view_of(const Match& match, int player) const {
   const engine::AnyState& state = *match.state;
   json log = json::array();
@@ -417,15 +428,7 @@ json Matches::view_of(const Match& match, int player) const {
   for (std::size_t i = match.log.size() - shown; i < match.log.size(); ++i)
     log.push_back(match.log[i][mine]);
   json seats = json::array();
-  for (const Seat& seat : match.seats) {
-    json entry = {{"player", seat.player}, {"kind", seat.bot.empty() ? "human" : seat.bot}};
-    if (!seat.account.empty()) {
-      entry["account"] = seat.account;
-      entry["rating"] = seat.rating;
-      if (seat.bot_account) entry["bot_account"] = true;
-    }
-    seats.push_back(std::move(entry));
-  }
+  for (const Seat& seat : match.seats) seats.push_back(seat_view(seat));
   json view = {{"id", match.id},
                {"game", match.info->name},
                {"player", player},

@@ -317,7 +317,9 @@ class Matches {
             std::int64_t at_ms);
   nlohmann::json chat_json(const Match& match, int player) const;
   void note_rating(const Match& match, Seat& seat);
-  nlohmann::json seat_json(const Match& match, const Seat& seat) const;
+  static nlohmann::json seat_view(const Seat& seat);
+  std::optional<Refusal> make_seek(Match& match, const nlohmann::json& request,
+                                   const std::string& account, bool seeker_bot);
   void hold_seat(const std::string& identity, const std::string& id, const std::string& token);
   static void start_clocks(Match& match, const nlohmann::json& clock);
   bool persist(Match& match, const char* kind, int player, const std::string& text);

@@ -208,20 +208,7 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
   auto match = std::get<std::unique_ptr<Match>>(std::move(made));
   if (seek) {
-    if (match->state->players() < 2)
-      return Refusal{400, "a seek is for a game of two players or more"};
-    match->seek = true;
-    for (Seat& seat : match->seats) seat.open = seat.player > 0;
-    match->seats[0].account = account;
-    match->seats[0].bot_account = seeker_bot;
-    note_rating(*match, match->seats[0]);
-    if (const json opponent = request.value("opponent", json()); opponent.is_string())
-      match->opponent = account_key(opponent.get<std::string>());
-    if (!match->opponent.empty() && match->state->players() != 2)
-      return Refusal{400, "a challenge is a game of two players"};
-    match->rated = request.value("rated", false) == true;
-    if (match->rated && match->state->players() != 2)
-      return Refusal{400, "a rated game is a game of two players"};
+    if (auto refusal = make_seek(*match, request, account, seeker_bot)) return *refusal;
   }
   const std::lock_guard lock(mutex_);
   drop_idle();
@@ -266,6 +253,26 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   changed(kept);
   json answer_seats = seats_json(kept);
   return json{{"id", id}, {"game", name}, {"seats", answer_seats}, {"spectator", kept.spectator}};
+}
+
+// A seek's seats: the first the seeker's (its account's), the others open;
+// rated, or a challenge to a bot, when asked.
+std::optional<Refusal> Matches::make_seek(Match& match, const json& request,
+                                          const std::string& account, bool seeker_bot) {
+  const int players = match.state->players();
+  if (players < 2) return Refusal{400, "a seek is for a game of two players or more"};
+  match.seek = true;
+  for (Seat& seat : match.seats) seat.open = seat.player > 0;
+  match.seats[0].account = account;
+  match.seats[0].bot_account = seeker_bot;
+  note_rating(match, match.seats[0]);
+  if (const json opponent = request.value("opponent", json()); opponent.is_string())
+    match.opponent = account_key(opponent.get<std::string>());
+  if (!match.opponent.empty() && players != 2)
+    return Refusal{400, "a challenge is a game of two players"};
+  match.rated = request.value("rated", false) == true;
+  if (match.rated && players != 2) return Refusal{400, "a rated game is a game of two players"};
+  return std::nullopt;
 }
 
 // The seats as the creator is told them: tokens and bots.

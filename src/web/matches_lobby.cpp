@@ -185,6 +185,16 @@ json Matches::my_games(const std::string& identity) {
                   {"your_turn", !ended && !waiting && match.state->to_move() == seat->player},
                   {"created_ms", match.created_ms}};
     if (waiting) entry["waiting_for"] = waiting;
+    if (match.rated) entry["rated"] = true;
+    // The other seats' accounts, with their ratings (and whether a bot's).
+    json others = json::array();
+    for (const Seat& other : match.seats) {
+      if (other.player == seat->player || other.account.empty()) continue;
+      json who = {{"player", other.player}, {"account", other.account}, {"rating", other.rating}};
+      if (other.bot_account) who["bot_account"] = true;
+      others.push_back(std::move(who));
+    }
+    if (!others.empty()) entry["opponents"] = std::move(others);
     if (ended) {
       entry["result"] = result_of(match);
       entry["ending"] = ending_json(match, seat->player);  // as this seat's page says it

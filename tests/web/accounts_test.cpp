@@ -248,6 +248,11 @@ TEST_F(Accounts, ARatedGameUpdatesBothRatingsByGlicko2) {
                                        {"rd", std::lround(loser.deviation)},
                                        {"games", 1}}));
   EXPECT_EQ(std::lround(winner.rating), 1662);
+  const json listed = ada.call("GET", "/api/my-games").data["games"][0];
+  EXPECT_EQ(listed["rated"], true);
+  EXPECT_EQ(
+      listed["opponents"],
+      json::array({{{"player", 1}, {"account", "bob"}, {"rating", std::lround(loser.rating)}}}));
   const json me = ada.call("GET", "/api/me").data;
   EXPECT_EQ(me["ratings"][0]["game"], "sword-and-shield");
   EXPECT_EQ(me["ratings"][0]["rating"], std::lround(winner.rating));

@@ -1008,6 +1008,8 @@ def test_accounts(driver, base, shots):
         sign_up(phone, base, "ada_b", "correct horse", new=False)
         phone.get(base)
         wait(phone, lambda d: my_game(d, game_id), "the game under Your games on the phone")
+        listed = my_game(phone, game_id, "")[0].text
+        assert "against bob_b (1338), rated" in listed, listed
         print("ok accounts: a rated game of two accounts, chat both ways, a notification of the turn, "
               "ratings %s, a bot made and challenged, the game on a second browser" % rows[:2])
     finally:

@@ -54,8 +54,10 @@ async function drawMyGames(box) {
   for (const g of shown) {
     const state = g.over ? endingLine(g) : g.waiting_for ? "waiting for an opponent"
       : g.your_turn ? "your turn" : "the other side's turn";
+    const against = (g.opponents || []).map((o) => o.account + " (" + (o.bot_account ? "bot, " : "") + o.rating + ")");
     const item = el("li", { class: g.your_turn ? "your-turn" : "" },
       el("a", { href: seatLink(g.id, g.token) }, g.title + " as Player " + (g.player + 1)),
+      against.length ? " against " + against.join(", ") + (g.rated ? ", rated" : "") : "",
       " ", el("span", {}, state));
     if (g.over) {
       item.append(" ", el("button", { type: "button", class: "archive", onclick: async () => {
@@ -149,11 +151,12 @@ async function showNewGame(name) {
   const rated = el("input", { type: "checkbox", id: "rated" });
   if (game.players > 1) form.insertBefore(seekButton, message);
   if (game.players === 2 && me)
-    form.insertBefore(el("label", { class: "rated" }, rated, " Rated (the opponent needs an account too)"), message);
+    form.insertBefore(el("label", { class: "rated", for: "rated" }, rated, " Rated (the opponent needs an account too)"), message);
   // A challenge to a bot account: the game waits for that bot only.
-  const opponent = el("input", { id: "opponent", maxlength: "20", "aria-label": "a bot's name", placeholder: "a bot's name" });
-  const challenge = el("button", { type: "button", id: "challenge" }, "Challenge a bot");
-  if (game.players === 2) form.insertBefore(el("div", { class: "field" }, opponent, challenge), message);
+  const opponent = el("input", { id: "opponent", name: "opponent", maxlength: "20", placeholder: "a bot's name" });
+  const challenge = el("button", { type: "button", id: "challenge" }, "Challenge");
+  if (game.players === 2)
+    form.insertBefore(el("div", { class: "field" }, el("label", { for: "opponent" }, "Challenge a bot"), opponent, challenge), message);
   challenge.addEventListener("click", async () => {
     const answer = await api("POST", "/api/lobby", { ...request(), rated: rated.checked, opponent: opponent.value.trim() });
     if (!answer.ok) { message.textContent = answer.data.error; return; }
