@@ -599,7 +599,8 @@ TEST(AmazonsAi, TheClassicEvaluationSeesHemmedInAmazons) {
 
 TEST(AmazonsAi, TheClassicSearchWallsInTheLastAmazon) {
   // Black's one amazon at 1,1 has one free neighbour left, 2,2: white wins
-  // at once by taking it (moving there, or shooting there), and only so.
+  // at once by taking it (moving there, or shooting there), and only so;
+  // on one thread or two.
   Board board(5, 5);
   board.players().push_back({"white", 1, 0});
   board.players().push_back({"black", 2, 0});
@@ -612,6 +613,7 @@ TEST(AmazonsAi, TheClassicSearchWallsInTheLastAmazon) {
     options.rules = RuleSet::Standard;
     options.nodes = 500;
     options.seed = seed;
+    options.threads = 1 + static_cast<int>(seed % 2);
     const auto turn = ai_turn(board, 1, options);
     ASSERT_TRUE(turn);
     Board after = board;
@@ -672,6 +674,7 @@ TEST(AmazonsAi, TheClassicAiPlaysItsBookOnlyInTheBooksPositions) {
   }
 }
 
+// As the first player, then the second (on two threads).
 TEST(AmazonsAi, BeatsARandomPlayerInTheClassicGame) {
   for (int g = 0; g < 2; ++g) {
     Board board = standard_board();
@@ -682,6 +685,7 @@ TEST(AmazonsAi, BeatsARandomPlayerInTheClassicGame) {
       options.rules = RuleSet::Standard;
       options.brain = to_move == ai ? Brain::Strong : Brain::Random;
       options.nodes = 300;
+      options.threads = 1 + g;
       options.seed = static_cast<std::uint64_t>(g);
       const auto turn = ai_turn(board, to_move, options);
       ASSERT_TRUE(turn);

@@ -117,7 +117,9 @@ TEST(AmazonsParameters, BadValuesNameTheParameterAndItsRange) {
   EXPECT_EQ(
       error({"strict=1"}, ParameterUse::Play),
       "unknown parameter \"strict\" for play; the parameters are amazons, player, seed, time, "
-      "nodes, rules, ai, book, players");
+      "nodes, threads, rules, ai, book, players");
+  EXPECT_EQ(error({"threads=0"}, ParameterUse::Program),
+            "threads=0: threads is a number of threads from 1 to 64");
   EXPECT_EQ(error({"book=yes"}, ParameterUse::Program), "book=yes: book is 0 or 1");
   EXPECT_EQ(error({"amazons=0"}, ParameterUse::Play),
             "amazons=0: amazons is a number of amazons from 1 to 1000 (0 too for the tournament "

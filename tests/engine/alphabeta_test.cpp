@@ -113,7 +113,7 @@ static_assert(engine::Hashed<HashedTree> && engine::Hashed<HashedNim> && !engine
 // positions' values) only order the children: the action it picks in 40
 // random trees is a minimax action.
 template <typename Tree>
-void expect_minimax_actions(std::size_t table_entries) {
+void expect_minimax_actions(std::size_t table_entries, int threads = 1) {
   const std::array<std::array<int, RandomTree::kDepth>, 3> orders{
       {{0, 1, 0, 1, 0}, {1, 0, 1, 0, 1}, {0, 0, 1, 1, 0}}};
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
@@ -121,7 +121,7 @@ void expect_minimax_actions(std::size_t table_entries) {
     root.seed = seed;
     root.movers = orders[seed % orders.size()];
     engine::Random rng(seed);
-    engine::AlphaBeta<Tree> search(RandomTree::kBranching, table_entries);
+    engine::AlphaBeta<Tree> search(RandomTree::kBranching, table_entries, threads);
     engine::SearchLimits limits;
     limits.iterations = 1'000'000;
     const int action = search.search(root, limits, rng, [](const Tree& t) { return t.worth(); });
@@ -138,6 +138,30 @@ TEST(AlphaBeta, FindsTheMinimaxActionOfEveryRandomTree) {
 
 TEST(AlphaBeta, TheTranspositionTableKeepsTheSearchExact) {
   expect_minimax_actions<HashedTree>(64);  // small: entries collide
+}
+
+// Lazy SMP: helpers a depth ahead, sharing the table (small: entries
+// collide between threads too), leave the search exact.
+TEST(AlphaBeta, ThreadsSharingTheTableKeepTheSearchExact) {
+  expect_minimax_actions<HashedTree>(64, 2);
+  expect_minimax_actions<HashedTree>(1024, 3);
+  expect_minimax_actions<RandomTree>(0, 2);
+}
+
+// The helpers stop with the first thread, whose budget it is: a search of
+// Nim from 25 without a table (far too deep to finish in 300 evaluations)
+// returns a legal take.
+TEST(AlphaBeta, HelpersStopWithTheFirstThread) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    engine::Random rng(seed);
+    engine::AlphaBeta<Nim> search(8, 0, 2);
+    engine::SearchLimits limits;
+    limits.iterations = 300;
+    const int take = search.search(Nim{25, 0}, limits, rng, [](const Nim&) { return 0.5; });
+    EXPECT_GE(take, 1);
+    EXPECT_LE(take, 2);
+    EXPECT_GE(search.evaluations(), 300);
+  }
 }
 
 TEST(AlphaBeta, TranspositionsAreSearchedOnce) {

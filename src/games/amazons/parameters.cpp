@@ -24,6 +24,7 @@ const char* const kAmazonsUsage =
     "  seed=N              the seed of the player's choices\n"
     "  time=MS             thinking time a turn, in milliseconds (default 1000)\n"
     "  nodes=N             instead, N search iterations a decision\n"
+    "  threads=N           the classic game's search on N threads (default 1)\n"
     "  rules=standard      the classic game (default extended)\n"
     "  ai=strong|uct|greedy|random\n"
     "                      the computer player (default strong)\n"
@@ -53,6 +54,7 @@ constexpr Key kKeys[] = {
     {"strict", true, false, "0 or 1"},
     {"time", true, true, "milliseconds from 1 to 3600000"},
     {"nodes", true, true, "a number of search iterations from 1 to 1000000000"},
+    {"threads", true, true, "a number of threads from 1 to 64"},
     {"rules", true, true, "extended or standard"},
     {"ai", true, true, "strong, uct, greedy or random"},
     {"book", true, true, "0 or 1"},
@@ -106,6 +108,11 @@ bool apply(Parameters& p, const std::string& key, const std::string& value, Para
   if (key == "nodes") {
     const auto n = whole_number(value, 1, 1000000000);
     if (n) p.ai.nodes = *n;
+    return n.has_value();
+  }
+  if (key == "threads") {
+    const auto n = whole_number(value, 1, 64);
+    if (n) p.ai.threads = static_cast<int>(*n);
     return n.has_value();
   }
   if (key == "rules") {

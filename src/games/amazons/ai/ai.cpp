@@ -259,7 +259,7 @@ std::optional<Turn> ai_turn(const Board& board, int player, const AiOptions& opt
     return limits;
   };
   if (rules == RuleSet::Standard && options.brain != Brain::PlainUct) {
-    engine::AlphaBeta<FastGame> search(kClassicSearchWidth);
+    engine::AlphaBeta<FastGame> search(kClassicSearchWidth, kClassicTableEntries, options.threads);
     return collect_turn(game, [&](const FastGame& g) {
       return search.search(g, limits_for(g), rng, [](const FastGame& leaf) {
         return evaluate_position(leaf, RuleSet::Standard)[0];

@@ -27,6 +27,9 @@ struct AiOptions {
   // When set: this many search iterations (the classic game: evaluations)
   // per decision, no clock.
   std::int64_t nodes = 0;
+  // The classic game's search on this many threads (lazy SMP: not
+  // reproducible from the seed when more than one).
+  int threads = 1;
   std::uint64_t seed = 0;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };
@@ -41,6 +44,7 @@ std::optional<Coord> ai_placement(const Board& board, int player, const AiOption
 // winning at 200 ms a move: 16 against 12, 43 of 60 games; 24 against 16,
 // 46 of 60; 40 against 24, 37 of 60).
 inline constexpr int kClassicSearchWidth = 40;
+inline constexpr std::size_t kClassicTableEntries = std::size_t{1} << 18;  // 8 MiB
 
 // Each player's value of the position for the search, in [0, 1]: in the
 // classic game from who reaches the squares first (queen and king moves)

@@ -67,8 +67,11 @@ bool put_board(const std::filesystem::path& file, const std::string& text,
 
 std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
                                                 const sandbox::SeatFolder& seat,
-                                                const sandbox::CallLimits& limits) {
+                                                sandbox::CallLimits limits) {
   using Answer = std::variant<std::string, std::string>;
+  // Naming is no move: a program's start on a busy machine (an interpreter,
+  // a sanitized build) may take longer than a short move's limit.
+  limits.time_ms = std::max(limits.time_ms, kNameTimeMs);
   argv.push_back("name");
   const sandbox::CallOutcome r =
       sandbox::run_call(argv, seat.path().string(), limits, seat.confinement());

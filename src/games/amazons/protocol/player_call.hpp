@@ -32,11 +32,15 @@ std::string distinct_name(const std::string& name, const std::vector<std::string
 bool put_board(const std::filesystem::path& file, const std::string& text,
                const sandbox::Confinement& c);
 
+// The least time a name call gets, whatever a move's limit.
+inline constexpr int kNameTimeMs = 5000;
+
 // What `PROGRAM name` answered in the seat's folder: the first line of its
 // output if it is a usable name (index 0), or why there is none (index 1).
+// The call has the limits given, with kNameTimeMs at least.
 std::variant<std::string, std::string> ask_name(std::vector<std::string> argv,
                                                 const sandbox::SeatFolder& seat,
-                                                const sandbox::CallLimits& limits);
+                                                sandbox::CallLimits limits);
 
 struct Judgement {
   // What a disqualifying call did wrong: ended badly (crashed, a limit), ran
