@@ -551,11 +551,16 @@ std::optional<Refusal> Matches::may_start(const std::string& address, const std:
                             "address may have (" +
                             most + "); finish or resign one first"};
   if (!identity.empty()) {
-    std::size_t held = 0;
+    // Games, not seats: a browser that holds both seats of a game at one
+    // screen has one game in play.
+    std::vector<std::string> games_held;
     for (const StoredHolding& h : store_->holdings_of(identity)) {
       const auto at = matches_.find(h.game_id);
-      if (at != matches_.end() && !over(*at->second)) ++held;
+      if (at != matches_.end() && !over(*at->second)) games_held.push_back(h.game_id);
     }
+    std::sort(games_held.begin(), games_held.end());
+    const auto held = static_cast<std::size_t>(std::unique(games_held.begin(), games_held.end()) -
+                                               games_held.begin());
     if (held >= share)
       return Refusal{429, "this browser has " + std::to_string(held) +
                               " games in play, the most one may have (" + most +

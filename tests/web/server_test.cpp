@@ -1340,6 +1340,27 @@ TEST_F(WebServer, NoSeedIsChosenForStrangers) {
   EXPECT_FALSE(view(create({{"game", "raiinet"}}), 1).data.contains("seed_chosen"));
 }
 
+// A browser's share counts its games, not its seats: one that holds both
+// seats of each game it made (a game at one screen) may have as many games
+// in play as an address. (It counted seats: the third game of a share of
+// five was refused, "this browser has 6 games in play".)
+TEST_F(WebServer, ABrowsersShareCountsGamesNotSeats) {
+  web::Limits limits;
+  limits.games_per_address = 3;
+  restart(limits);
+  Browser player{*this, "", ""};
+  for (int i = 0; i < 3; ++i) {
+    const auto made = player.call("POST", "/api/games", {{"game", "sword-and-shield"}});
+    ASSERT_EQ(made.status, 200) << "game " << i + 1 << ": " << made.body;
+    ASSERT_EQ(made.data["seats"].size(), 2u);
+  }
+  const auto fourth = player.call("POST", "/api/games", {{"game", "sword-and-shield"}});
+  EXPECT_EQ(fourth.status, 429);
+  EXPECT_EQ(fourth.data["error"],
+            "your address has 3 games in play, the most one address may have (3); finish or resign "
+            "one first");
+}
+
 TEST_F(WebServer, ALobbyPairsASeekerWithWhoeverJoinsAndEachBrowserFindsItsGames) {
   char folder[] = "/tmp/gridgames-web-test.XXXXXX";
   ASSERT_NE(::mkdtemp(folder), nullptr);
