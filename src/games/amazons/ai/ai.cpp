@@ -19,10 +19,9 @@ double sigmoid(double x) {
 
 // The searches' weights (measured with bench/amazons_strength).
 struct Tuning {
-  double potential = 0.4;      // treasure in one's territory, as a share of treasure in hand
-  double territory = 0.1;      // a square of territory, in treasure
-  int playout = 4;             // extended: random actions before the evaluation
-  double classic_scale = 3.0;  // the classic score's squares per unit of the sigmoid
+  double potential = 0.4;  // treasure in one's territory, as a share of treasure in hand
+  double territory = 0.1;  // a square of territory, in treasure
+  int playout = 4;         // extended: random actions before the evaluation
   // The extended game's values are shares of the players' strength, which
   // differ by hundredths between moves: at 0.7 (the classic tree search's) it
   // spread its visits almost evenly (81 of 100 games against two greedy
@@ -87,7 +86,7 @@ typename Flood::Set amazons_of(const FastGame& game, int player, const Flood& fl
 }
 
 template <typename Flood>
-double classic_score_flood(const FastGame& game) {
+ClassicTerms classic_terms_flood(const FastGame& game) {
   using Set = typename Flood::Set;
   const LineBoard& board = game.board();
   const Flood flood(board.rows(), board.cols());
@@ -145,14 +144,7 @@ double classic_score_flood(const FastGame& game) {
     }
   }
   const double progress = 1.0 - static_cast<double>(open.count()) / board.squares();
-  if (progress < 0.2) return 0.14 * t1 + 0.37 * t2 + 0.13 * c1 + 0.13 * c2 + 0.20 * mobility;
-  if (progress < 0.5) return 0.30 * t1 + 0.25 * t2 + 0.20 * c1 + 0.20 * c2 + 0.05 * mobility;
-  return 0.80 * t1 + 0.10 * t2 + 0.05 * c1 + 0.05 * c2;
-}
-
-double classic_score(const FastGame& game) {
-  return with_flood_words(game.board().rows(), game.board().cols(),
-                          [&](auto words) { return classic_score_flood<Flood<words()>>(game); });
+  return {{t1, t2, c1, c2, mobility}, progress};
 }
 
 // The extended game's territory: for each player, the empty squares it
@@ -198,6 +190,22 @@ Territory territory_flood(const FastGame& game) {
 
 }  // namespace
 
+ClassicTerms classic_terms(const FastGame& game) {
+  return with_flood_words(game.board().rows(), game.board().cols(),
+                          [&](auto words) { return classic_terms_flood<Flood<words()>>(game); });
+}
+
+int classic_stage(double progress) {
+  return progress < 0.2 ? 0 : progress < 0.5 ? 1 : 2;
+}
+
+double classic_score(const ClassicTerms& terms, const ClassicWeights& weights) {
+  const auto& w = weights[static_cast<std::size_t>(classic_stage(terms.progress))];
+  double score = 0;
+  for (std::size_t i = 0; i < kClassicTerms; ++i) score += w[i] * terms.values[i];
+  return score;
+}
+
 std::optional<Brain> parse_brain(const std::string& name) {
   if (name == "strong") return Brain::Strong;
   if (name == "uct") return Brain::PlainUct;
@@ -209,7 +217,7 @@ std::optional<Brain> parse_brain(const std::string& name) {
 FastGame::Values evaluate_position(const FastGame& game, RuleSet rules) {
   FastGame::Values values{};
   if (rules == RuleSet::Standard) {
-    values[0] = sigmoid(classic_score(game) / tuning().classic_scale);
+    values[0] = sigmoid(classic_score(classic_terms(game), kClassicWeights) / kClassicScale);
     values[1] = 1.0 - values[0];
     return values;
   }

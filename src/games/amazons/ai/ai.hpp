@@ -4,6 +4,7 @@
 // (plain UCT with random playouts, greedy, uniformly random).
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -45,6 +46,26 @@ std::optional<Coord> ai_placement(const Board& board, int player, const AiOption
 // 46 of 60; 40 against 24, 37 of 60).
 inline constexpr int kClassicSearchWidth = 40;
 inline constexpr std::size_t kClassicTableEntries = std::size_t{1} << 18;  // 8 MiB
+
+// The classic evaluation's terms for the first player, in squares: who
+// reaches the free squares first by queen moves (t1) and king moves (t2),
+// how much sooner (c1, c2), the amazons' mobility; and the share of the
+// board filled. Its score is their sum weighted by the game's stage.
+inline constexpr std::size_t kClassicTerms = 5;
+struct ClassicTerms {
+  std::array<double, kClassicTerms> values;  // t1, t2, c1, c2, mobility
+  double progress;
+};
+ClassicTerms classic_terms(const FastGame& game);
+int classic_stage(double progress);  // 0: below 20% filled, 1: below 50%, 2: later
+using ClassicWeights = std::array<std::array<double, kClassicTerms>, 3>;  // by stage
+// After Lieberum's: territory counts for more as the game settles.
+inline constexpr ClassicWeights kClassicWeights{{{0.14, 0.37, 0.13, 0.13, 0.20},
+                                                 {0.30, 0.25, 0.20, 0.20, 0.05},
+                                                 {0.80, 0.10, 0.05, 0.05, 0.0}}};
+double classic_score(const ClassicTerms& terms, const ClassicWeights& weights);
+// The score's squares per unit of the sigmoid that makes it a win chance.
+inline constexpr double kClassicScale = 3.0;
 
 // Each player's value of the position for the search, in [0, 1]: in the
 // classic game from who reaches the squares first (queen and king moves)
