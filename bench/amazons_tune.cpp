@@ -89,10 +89,14 @@ double log_loss(const std::vector<Sample>& samples, const std::array<double, kWe
   return n ? loss / n : 0;
 }
 
-// One Newton step on the training samples' log loss (with a small ridge
-// that keeps an unused stage's weights where they are).
-void newton_step(const std::vector<Sample>& samples, std::array<double, kWeights>& w) {
+// One Newton step on the training samples' log loss, with a ridge that
+// pulls the weights towards `prior` (a stage with few positions keeps its
+// weights, and separable positions cannot send them to infinity), halved
+// until the penalized loss falls.
+void newton_step(const std::vector<Sample>& samples, const std::array<double, kWeights>& prior,
+                 std::array<double, kWeights>& w) {
   std::array<std::array<double, kWeights + 1>, kWeights> system{};  // [H | g]
+  double n = 0;
   for (const Sample& s : samples) {
     if (s.held_out) continue;
     const auto x = features(s.terms);
@@ -101,8 +105,18 @@ void newton_step(const std::vector<Sample>& samples, std::array<double, kWeights
       system[i][kWeights] += (p - s.first_won) * x[i];
       for (std::size_t j = 0; j < kWeights; ++j) system[i][j] += p * (1 - p) * x[i] * x[j];
     }
+    ++n;
   }
-  for (std::size_t i = 0; i < kWeights; ++i) system[i][i] += 1e-6;
+  const double ridge = 1e-3 * n;
+  const auto penalized = [&](const std::array<double, kWeights>& v) {
+    double d = 0;
+    for (std::size_t i = 0; i < kWeights; ++i) d += (v[i] - prior[i]) * (v[i] - prior[i]);
+    return log_loss(samples, v, false) * n + 0.5 * ridge * d;
+  };
+  for (std::size_t i = 0; i < kWeights; ++i) {
+    system[i][i] += ridge;
+    system[i][kWeights] += ridge * (w[i] - prior[i]);
+  }
   // Gaussian elimination with partial pivoting.
   for (std::size_t c = 0; c < kWeights; ++c) {
     std::size_t pivot = c;
@@ -115,7 +129,15 @@ void newton_step(const std::vector<Sample>& samples, std::array<double, kWeights
       for (std::size_t k = c; k <= kWeights; ++k) system[r][k] -= f * system[c][k];
     }
   }
-  for (std::size_t i = 0; i < kWeights; ++i) w[i] -= system[i][kWeights] / system[i][i];
+  const double before = penalized(w);
+  for (double step = 1; step > 1e-6; step /= 2) {
+    std::array<double, kWeights> next = w;
+    for (std::size_t i = 0; i < kWeights; ++i) next[i] -= step * system[i][kWeights] / system[i][i];
+    if (penalized(next) < before) {
+      w = next;
+      return;
+    }
+  }
 }
 
 }  // namespace
@@ -153,7 +175,8 @@ int main(int argc, char** argv) {
               static_cast<long long>(nodes), static_cast<unsigned long long>(seed));
   std::printf("current weights: log loss %.4f (training), %.4f (held out)\n",
               log_loss(samples, w, false), log_loss(samples, w, true));
-  for (int step = 0; step < 12; ++step) newton_step(samples, w);
+  const std::array<double, kWeights> prior = w;
+  for (int step = 0; step < 20; ++step) newton_step(samples, prior, w);
   std::printf("fitted weights:  log loss %.4f (training), %.4f (held out)\n",
               log_loss(samples, w, false), log_loss(samples, w, true));
   std::printf("{{");
