@@ -401,7 +401,7 @@ std::vector<int> distances_by_search(const Board& board, int id, bool queen) {
   return dist;
 }
 
-double classic_score_by_search(const Board& board, int next) {
+ClassicTerms classic_terms_by_search(const Board& board, int next) {
   const auto q0 = distances_by_search(board, 1, true), q1 = distances_by_search(board, 2, true);
   const auto k0 = distances_by_search(board, 1, false), k1 = distances_by_search(board, 2, false);
   const double tie = next == 0 ? 0.2 : -0.2;
@@ -432,9 +432,16 @@ double classic_score_by_search(const Board& board, int next) {
       c2 += std::clamp((k1[i] - k0[i]) / 6.0, -1.0, 1.0);
     }
   const double progress = static_cast<double>(filled) / (board.rows() * board.cols());
-  if (progress < 0.2) return 0.14 * t1 + 0.37 * t2 + 0.13 * c1 + 0.13 * c2 + 0.20 * mobility;
-  if (progress < 0.5) return 0.30 * t1 + 0.25 * t2 + 0.20 * c1 + 0.20 * c2 + 0.05 * mobility;
-  return 0.80 * t1 + 0.10 * t2 + 0.05 * c1 + 0.05 * c2;
+  return {{t1, t2, c1, c2, mobility}, progress};
+}
+
+// The win chance of the terms: their sum weighted by the stage's weights.
+double classic_chance(const ClassicTerms& terms) {
+  const std::size_t stage = terms.progress < 0.2 ? 0 : terms.progress < 0.5 ? 1 : 2;
+  double score = 0;
+  for (std::size_t i = 0; i < kClassicTerms; ++i)
+    score += kClassicWeights[stage][i] * terms.values[i];
+  return 1.0 / (1.0 + std::exp(-score / 3));
 }
 
 TEST(AmazonsAi, TheClassicEvaluationsFloodsAgreeWithASearchSquareBySquare) {
@@ -456,8 +463,14 @@ TEST(AmazonsAi, TheClassicEvaluationsFloodsAgreeWithASearchSquareBySquare) {
       board.players() = {{"a", 1, 0}, {"b", 2, 0}};
       for (int id = 1; id <= 2; ++id) {
         const FastGame game(board, id, RuleSet::Standard);
-        const double expected = 1.0 / (1.0 + std::exp(-classic_score_by_search(board, id - 1) / 3));
-        ASSERT_NEAR(evaluate_position(game, RuleSet::Standard)[0], expected, 1e-12)
+        const ClassicTerms expected = classic_terms_by_search(board, id - 1);
+        const ClassicTerms terms = classic_terms(game);
+        for (std::size_t i = 0; i < kClassicTerms; ++i)
+          ASSERT_NEAR(terms.values[i], expected.values[i], 1e-9)
+              << "term " << i << ", " << rows << "x" << cols << " board " << k << ", player " << id
+              << " to move";
+        ASSERT_NEAR(terms.progress, expected.progress, 1e-12);
+        ASSERT_NEAR(evaluate_position(game, RuleSet::Standard)[0], classic_chance(expected), 1e-12)
             << rows << "x" << cols << " board " << k << ", player " << id << " to move";
         ++compared;
       }
