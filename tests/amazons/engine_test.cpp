@@ -607,7 +607,9 @@ TEST(AmazonsAi, TheClassicEvaluationSeesHemmedInAmazons) {
     board.at(c).occupant = 9;
   }
   const auto values = evaluate_position(FastGame(board, 1, RuleSet::Standard), RuleSet::Standard);
-  EXPECT_GT(values[0], 0.99);
+  // (0.938 with the weights fitted to self-play, 0.99 and more before; an
+  // even position is near 0.5.)
+  EXPECT_GT(values[0], 0.9);
 }
 
 TEST(AmazonsAi, TheClassicSearchWallsInTheLastAmazon) {
