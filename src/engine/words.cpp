@@ -63,6 +63,13 @@ std::optional<int> parse_int(std::string_view text) {
   return negative ? -value : value;
 }
 
+std::string lower_case(std::string text) {
+  for (char& c : text) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return text;
+}
+
 std::string printable(std::string_view text, std::size_t max_length) {
   std::string out;
   for (char c : text.substr(0, max_length)) {

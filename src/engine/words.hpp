@@ -19,6 +19,9 @@ std::vector<std::string_view> split_lines(std::string_view text);
 // The fields of a list such as "a,b,,c" (every separator splits: empty
 // fields stay, "" is one empty field).
 std::vector<std::string> split_on(std::string_view text, char separator);
+// The text with ASCII capitals made small ("Ann" -> "ann"); other bytes
+// as they are.
+std::string lower_case(std::string text);
 // An optionally signed decimal of at most nine digits; nothing else.
 std::optional<int> parse_int(std::string_view text);
 // Input echoed in a message, the same way in every program: bytes outside

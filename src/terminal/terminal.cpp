@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -166,14 +165,11 @@ std::variant<Options, std::string> parse_options(const games::GameInfo& game, in
 std::variant<std::vector<bool>, std::string> computer_seats(const Options& o,
                                                             const engine::AnyState& state) {
   std::vector<bool> seats(static_cast<std::size_t>(state.players()), false);
-  const auto lower = [](std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-  };
   for (const std::string& given : o.computer_seats) {
     int found = -1;
     for (int seat = 0; seat < state.players(); ++seat) {
-      if (lower(given) == lower(seat_name(state, seat)) || given == std::to_string(seat + 1))
+      if (engine::lower_case(given) == engine::lower_case(seat_name(state, seat)) ||
+          given == std::to_string(seat + 1))
         found = seat;
     }
     if (found < 0)

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/words.hpp"
+
 namespace web {
 namespace {
 
@@ -54,9 +56,7 @@ const Refusal kUnsaved{503, "the account could not be saved; try again"};
 }  // namespace
 
 std::string account_key(std::string name) {
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return name;
+  return engine::lower_case(std::move(name));
 }
 
 Accounts::Accounts(Store& store) : store_(store) {

@@ -80,9 +80,7 @@ std::string host_name(std::string_view host) {
   if (host.starts_with('[')) return std::string(host.substr(0, host.find(']') + 1));
   std::string name(host.substr(0, host.rfind(':')));
   if (host.find(':') == std::string_view::npos) name = host;
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return name;
+  return engine::lower_case(std::move(name));
 }
 
 // An IPv4 address (digits and dots) or an IPv6 one in brackets: no DNS name,
@@ -96,10 +94,7 @@ bool is_address(std::string_view name) {
 bool is_json(const std::optional<std::string>& content_type) {
   if (!content_type) return false;
   std::string type = content_type->substr(0, content_type->find(';'));
-  type = std::string(engine::trim(type));
-  std::transform(type.begin(), type.end(), type.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return type == "application/json";
+  return engine::lower_case(std::string(engine::trim(type))) == "application/json";
 }
 
 // The Set-Cookie value that gives a browser its identity for a year;

@@ -35,6 +35,12 @@ TEST(Words, ParsesOnlyPlainBoundedIntegers) {
 
 }  // namespace
 
+TEST(Words, LowerCaseChangesAsciiCapitalsOnly) {
+  EXPECT_EQ(engine::lower_case("Ann-MARIE_2 Z@[`"), "ann-marie_2 z@[`");
+  EXPECT_EQ(engine::lower_case("\xC3\x89t\xC3\xA9"), "\xC3\x89t\xC3\xA9");  // UTF-8 bytes kept
+  EXPECT_EQ(engine::lower_case(""), "");
+}
+
 TEST(Words, PrintableEscapesControlBytesAndCutsLongInput) {
   EXPECT_EQ(engine::printable("a\x01\xff\tb"), "a???b");
   EXPECT_EQ(engine::printable(std::string(50, 'x'), 5), "xxxxx...");

@@ -1,7 +1,6 @@
 #include "games/amazons/play.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <iostream>
 #include <optional>
 
@@ -23,11 +22,6 @@ constexpr int kBadUsage = 2;
 // The marks of a classic turn, d1-d7/g7, read as spaces between its squares.
 bool is_turn_mark(char c) {
   return c == '-' || c == '/';
-}
-
-std::string lowercase(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
 }
 
 // The classic game: two players, no treasure or artifacts.
@@ -115,7 +109,7 @@ class Play {
   // wrong with it.
   std::variant<Coord, std::string> read_square(const std::string& word) const {
     if (!classic()) return read_field(word, board().rows(), board().cols());
-    if (const auto c = state_.square_named(lowercase(word))) return *c;
+    if (const auto c = state_.square_named(engine::lower_case(word))) return *c;
     return "\"" + engine::printable(word, 20) + "\" is not a square here: write its column a-" +
            state_.square_name({0, board().cols() - 1}).substr(0, 1) + " and rank 1-" +
            std::to_string(board().rows()) + ", e.g. a1";
@@ -163,7 +157,8 @@ class Play {
       if (classic()) std::replace_if(text.begin(), text.end(), is_turn_mark, ' ');
       const auto words = engine::split_words(text);
       if (words.empty()) continue;
-      const std::string command = words.size() == 1 ? lowercase(std::string(words[0])) : "";
+      const std::string command =
+          words.size() == 1 ? engine::lower_case(std::string(words[0])) : "";
       if (command == "quit") {
         quit_ = true;
         return std::nullopt;
