@@ -170,10 +170,8 @@ AXE = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.ca
 def accessible(driver, name):
     """axe-core (installed by scripts/setup) on the page as it is: no serious
     or critical violation."""
-    # Once a page: a second injection would parse its 500 KB again.
-    if driver.execute_script("return typeof axe === 'undefined'"):
-        with open(AXE) as source:
-            driver.execute_script(source.read())
+    with open(AXE) as source:
+        driver.execute_script(source.read())
     found = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.map("
