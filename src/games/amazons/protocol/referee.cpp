@@ -98,12 +98,15 @@ struct GameResult {
   std::vector<Seat> seats;
 };
 
-// The size of the file at `path` if it is a regular file (a link is not
-// followed): what the log says of a board file too large to read.
-std::optional<std::uintmax_t> regular_file_size(const fs::path& path) {
+// The size of the file at `path` as "after_bytes" if it is a regular file
+// (a link is not followed): what the log says of a board file too large to
+// read. (No std::optional here: GCC 12 under the sanitizers at -O1 warns
+// that an inlined optional's value may be used uninitialized.)
+void log_file_size(json& entry, const fs::path& path) {
   struct stat info {};
-  if (::lstat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
-  return static_cast<std::uintmax_t>(info.st_size);
+  if (::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
+    entry["after_bytes"] = static_cast<std::uintmax_t>(info.st_size);
+  }
 }
 
 // A board in the log: its first bytes, as many as fit in kLogBoardBytes of
@@ -122,8 +125,8 @@ void log_board(json& entry, const std::string& key, const std::string& board) {
 }
 
 json log_entry(int game, int call, const Seat& seat, bool placement, const std::string& before,
-               const std::variant<std::string, engine::FileProblem>& left,
-               std::optional<std::uintmax_t> left_bytes, const CallOutcome& r, const Judgement& j) {
+               const std::variant<std::string, engine::FileProblem>& left, const fs::path& file,
+               const CallOutcome& r, const Judgement& j) {
   json entry = {{"game", game},
                 {"call", call},
                 {"player", seat.name},
@@ -142,7 +145,7 @@ json log_entry(int game, int call, const Seat& seat, bool placement, const std::
     log_board(entry, "after", *after);
   } else {
     entry["after"] = nullptr;
-    if (left_bytes) entry["after_bytes"] = *left_bytes;
+    log_file_size(entry, file);
   }
   return entry;
 }
@@ -205,8 +208,7 @@ GameResult play_game(const Settings& s, CallArena& arena, const fs::path& folder
         name_lines(board, seats);
         anyone = true;
       }
-      log.write(
-          log_entry(game, ++call, seat, placement, before, left, regular_file_size(file), r, j));
+      log.write(log_entry(game, ++call, seat, placement, before, left, file, r, j));
     }
     return anyone && !calls_stopped();
   };
