@@ -1,5 +1,7 @@
 #include "engine/protocol.hpp"
 
+#include <limits>
+
 #include "engine/words.hpp"
 
 namespace engine {
@@ -19,7 +21,8 @@ json move_json(const MoveData& m) {
 }
 
 json protocol_request(const std::string& game, const Params& params, const AnyState& state,
-                      const std::vector<std::string>& moves, int move_ms, std::uint64_t seed) {
+                      const std::vector<std::string>& moves, int move_ms,
+                      const std::optional<SeatClock>& clock, std::uint64_t seed) {
   const int player = state.to_move();
   // A game with hidden things: the parameters of a world the seat cannot
   // tell from this one.
@@ -27,6 +30,11 @@ json protocol_request(const std::string& game, const Params& params, const AnySt
   if (auto world = state.resampled(player, seed)) known = std::move(world->params);
   json legal = json::array();
   for (const MoveData& move : state.legal_moves()) legal.push_back(move_json(move));
+  json times = {{"move_ms", move_ms}};
+  if (clock) {
+    times["remaining_ms"] = clock->remaining_ms;
+    times["increment_ms"] = clock->increment_ms;
+  }
   return {{"protocol", kProtocolVersion},
           {"game", game},
           {"params", known},
@@ -35,7 +43,7 @@ json protocol_request(const std::string& game, const Params& params, const AnySt
           {"players", state.players()},
           {"legal", legal},
           {"observation", escape_invalid_utf8(state.observation(player))},
-          {"clock", {{"move_ms", move_ms}}}};
+          {"clock", times}};
 }
 
 std::variant<ProtocolRequest, std::string> parse_protocol_request(const std::string& line) {
@@ -66,8 +74,17 @@ std::variant<ProtocolRequest, std::string> parse_protocol_request(const std::str
   if (!player.is_number_integer()) return "the request has no \"player\"";
   out.player = player.get<int>();
   const json clock = request.value("clock", json::object());
-  if (clock.is_object() && clock.value("move_ms", json()).is_number_integer())
-    out.move_ms = clock["move_ms"].get<int>();
+  if (!clock.is_object()) return "\"clock\" is an object of numbers of milliseconds";
+  const auto ms = [&clock](const char* name) -> std::optional<int> {
+    const json value = clock.value(name, json());
+    if (!value.is_number_integer() || value.get<long long>() < 0 ||
+        value.get<long long>() > std::numeric_limits<int>::max())
+      return std::nullopt;
+    return value.get<int>();
+  };
+  out.move_ms = ms("move_ms").value_or(0);
+  if (const auto remaining = ms("remaining_ms"))
+    out.clock = SeatClock{*remaining, ms("increment_ms").value_or(0)};
   return out;
 }
 

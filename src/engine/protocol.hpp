@@ -12,11 +12,13 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "engine/any_state.hpp"
+#include "engine/players.hpp"
 
 namespace engine {
 
@@ -31,15 +33,18 @@ struct ProtocolRequest {
   Params params;
   std::vector<std::string> moves;
   int player = 0;
-  int move_ms = 0;  // the time for this decision, from the request's start
+  int move_ms = 0;                 // the time for this decision, from the request's start
+  std::optional<SeatClock> clock;  // under a game clock: what the seat has left
 };
 
 // The request for the player to move of `state`, a game `game` made with
-// `params` and then `moves`; `seed` draws the world of a game with hidden
+// `params` and then `moves`, with `move_ms` for the decision and the seat's
+// game clock if there is one; `seed` draws the world of a game with hidden
 // things.
 nlohmann::json protocol_request(const std::string& game, const Params& params,
                                 const AnyState& state, const std::vector<std::string>& moves,
-                                int move_ms, std::uint64_t seed);
+                                int move_ms, const std::optional<SeatClock>& clock,
+                                std::uint64_t seed);
 
 // A request read from its line, or why it cannot be.
 std::variant<ProtocolRequest, std::string> parse_protocol_request(const std::string& line);

@@ -30,6 +30,11 @@ class Bot {
   // A bot that thinks by the clock thinks `ms` a decision from now on (the
   // web server shares the machine's cores among its games' bots).
   virtual void set_time_ms(int /*ms*/) {}
+  // Under a game clock (engine::AnyBot::set_clock): an even share unless
+  // the bot knows better.
+  virtual void set_clock(const engine::SeatClock& clock) {
+    set_time_ms(engine::even_share_ms(clock, engine::kDecisionsLeftUnknown));
+  }
 };
 
 template <engine::Game S>
@@ -160,6 +165,7 @@ class BotOf final : public engine::AnyBot {
     return state.action_text(legal_.at(bot_->choose(state, legal_)));
   }
   void set_time_ms(int ms) override { bot_->set_time_ms(ms); }
+  void set_clock(const engine::SeatClock& clock) override { bot_->set_clock(clock); }
 
  private:
   std::unique_ptr<Bot<S>> bot_;

@@ -63,6 +63,10 @@ int run_engine(int argc, const char* const* argv) {
   // The same request, the same answer: seeded by the game's length.
   auto player = info->make_bot(bot, thinking, 0x9e3779b97f4a7c15ULL ^ request.moves.size());
   if (!player) return refuse("no bot \"" + bot + "\" for " + info->name);
+  // Under a game clock the bot spends it as it sees fit, less this call's start.
+  if (request.clock && bot.find('@') == std::string::npos)
+    player->set_clock(
+        {std::max(1, request.clock->remaining_ms - kStartMarginMs), request.clock->increment_ms});
   std::cout << player->choose(*state) << "\n";
   return 0;
 }

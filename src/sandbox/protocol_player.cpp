@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "engine/protocol.hpp"
@@ -27,7 +28,7 @@ class ProtocolPlayer final : public engine::AnyBot {
     const std::string request = folder.string() + ".request";
     {
       std::ofstream out(request, std::ios::binary | std::ios::trunc);
-      out << engine::protocol_request(game_, params_, state, *moves_, seat_.limits.time_ms,
+      out << engine::protocol_request(game_, params_, state, *moves_, seat_.limits.time_ms, clock_,
                                       ++decisions_)
                  .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
           << "\n";
@@ -44,6 +45,11 @@ class ProtocolPlayer final : public engine::AnyBot {
     return action;
   }
   void set_time_ms(int) override {}
+  // Told in the request; the call is cut at what the clock has left.
+  void set_clock(const engine::SeatClock& clock) override {
+    clock_ = clock;
+    seat_.limits.time_ms = std::max(1, clock.remaining_ms);
+  }
   std::optional<engine::Fault> fault() const override { return fault_; }
 
  private:
@@ -60,6 +66,7 @@ class ProtocolPlayer final : public engine::AnyBot {
   std::string game_;
   engine::Params params_;
   const std::vector<std::string>* moves_;
+  std::optional<engine::SeatClock> clock_;
   std::uint64_t decisions_ = 0;  // the worlds' seeds of a game with hidden things
   std::optional<engine::Fault> fault_;
 };

@@ -29,11 +29,41 @@ std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
   return engine::Sprt{v[0], v[1], v[2], v[3]};
 }
 
+std::variant<engine::SeatClock, std::string> read_clock(const std::string& text) {
+  const auto parts = engine::split_on(text, '+');
+  std::vector<double> seconds;
+  for (const std::string& part : parts) {
+    char* end = nullptr;
+    const double d = std::strtod(part.c_str(), &end);
+    if (part.empty() || *end != '\0' || !std::isfinite(d) || d < 0 || d > 1e6) break;
+    seconds.push_back(d);
+  }
+  if (seconds.size() != 2 || seconds[0] * 1000 < 1)
+    return std::string(
+        "--clock is BASE+INC in seconds, such as 60+0.5: BASE at least 0.001, both at most "
+        "1000000");
+  return engine::SeatClock{static_cast<int>(std::llround(seconds[0] * 1000)),
+                           static_cast<int>(std::llround(seconds[1] * 1000))};
+}
+
+std::string clock_text(const engine::SeatClock& clock) {
+  const auto seconds = [](int ms) {
+    std::string s = std::to_string(ms / 1000);
+    if (ms % 1000 != 0) {
+      std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
+      while (fraction.back() == '0') fraction.pop_back();
+      s += "." + fraction;
+    }
+    return s;
+  };
+  return seconds(clock.remaining_ms) + "+" + seconds(clock.increment_ms);
+}
+
 namespace {
 
 // The options read as text, checked once all are read.
 struct Texts {
-  std::string players, sprt, slice, resume;
+  std::string players, sprt, slice, resume, clock;
   std::vector<std::string> params;
 };
 
@@ -63,6 +93,10 @@ void add_options(CLI::App& app, Options& o, Slurm& slurm, Texts& texts) {
   app.add_flag("--shuffle-openings", o.shuffle_openings,
                "take the openings in an order drawn from the seed, not the file's");
   app.add_option("--sprt", texts.sprt, "ELO0,ELO1,ALPHA,BETA: the sequential test (two players)");
+  app.add_option("--clock", texts.clock,
+                 "BASE+INC: a game clock for each seat, BASE seconds and INC more a decision "
+                 "(Fischer's); who runs out loses on time. Bots without @N think by it; programs' "
+                 "calls are cut at what they have left, and the engine protocol's are told it");
   app.add_option("--records", o.records, "a JSON line per game to this file");
   app.add_option("--pgn", o.pgn, "each game's result as PGN (tags only) to this file");
   app.add_option("--sgf", o.sgf_dir, "a classic Amazons game each as SGF into this folder");
@@ -135,6 +169,11 @@ std::optional<std::string> check_pairs(Options& o, const games::GameInfo& info, 
     if (!i || !k || *k < 1 || *i < 0 || *i >= *k) return "--slice is I/K with 0 <= I < K";
     o.slice = *i;
     o.slices = *k;
+  }
+  if (!texts.clock.empty()) {
+    auto read = read_clock(texts.clock);
+    if (const auto* why = std::get_if<std::string>(&read)) return *why;
+    o.clock = std::get<engine::SeatClock>(read);
   }
   if (!texts.sprt.empty()) {
     auto read = read_sprt(texts.sprt);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/params.hpp"
+#include "engine/players.hpp"
 #include "engine/stats.hpp"
 #include "sandbox/arena.hpp"
 #include "sandbox/call.hpp"
@@ -40,6 +41,9 @@ struct Options {
   std::vector<std::string> merge;       // count these records' pairs, play nothing
   sandbox::CallLimits limits;           // of program: players' calls
   sandbox::ConfinementRequest confine;  // and how they are confined
+  // --clock BASE+INC: each seat's game clock at the start (and its
+  // increment a decision); a seat whose clock runs out loses on time.
+  std::optional<engine::SeatClock> clock;
 };
 
 // A program of someone else: "program:COMMAND" speaks the game's own file
@@ -63,6 +67,11 @@ struct Slurm {
   int tasks = 16;
   bool wait = false;
 };
+
+// "BASE+INC" in seconds (such as 60+0.5), or why not.
+std::variant<engine::SeatClock, std::string> read_clock(const std::string& text);
+// The clock as --clock gives it: "60+0.5".
+std::string clock_text(const engine::SeatClock& clock);
 
 // "elo0,elo1,alpha,beta", or why not.
 std::variant<engine::Sprt, std::string> read_sprt(const std::string& text);

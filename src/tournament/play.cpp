@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 #include "sandbox/call.hpp"
 #include "sandbox/protocol_player.hpp"
@@ -18,11 +19,29 @@ std::unique_ptr<engine::AnyBot> make_player(const Options& o, const games::GameI
                                             const std::string& name, const engine::Params& params,
                                             const sandbox::SeatFolder* seat, std::uint64_t seed,
                                             const std::vector<std::string>* moves) {
-  if (!is_program(name)) return info.make_bot(name, games::SelfplayOptions{}, seed);
+  if (!is_program(name)) {
+    // Under a clock a bot without @N or @Nms thinks by it (set_clock).
+    games::SelfplayOptions own;
+    if (o.clock) own.time_ms = engine::even_share_ms(*o.clock, engine::kDecisionsLeftUnknown);
+    return info.make_bot(name, own, seed);
+  }
   const sandbox::ProgramSeat where{seat, o.limits};
   if (name.starts_with(kProgram) && info.make_program)
     return info.make_program(program_command(name), where);
   return sandbox::make_protocol_player(program_command(name), where, info.name, params, moves);
+}
+
+// A decision of `ms` charged to `clock` and the clock left written in its
+// record; false when it ran out (the increment comes after, to a decision
+// made in time).
+bool charge_clock(engine::SeatClock& clock, double ms, json& record) {
+  const long long left = clock.remaining_ms - std::llround(ms);
+  clock.remaining_ms = static_cast<int>(std::max<long long>(left, -1000000000));
+  if (left < 0) return false;
+  clock.remaining_ms = static_cast<int>(
+      std::min<long long>(left + clock.increment_ms, std::numeric_limits<int>::max()));
+  record["clock_ms"] = clock.remaining_ms;
+  return true;
 }
 
 }  // namespace
@@ -56,8 +75,11 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
   play_opening(o, pair, *state, actions);
   for (const json& done : actions) moves.push_back(done["action"].get<std::string>());
   int loser = -1;
+  engine::SeatClock clocks[2];
+  if (o.clock) clocks[0] = clocks[1] = *o.clock;
   for (long long n = 0; !state->over() && n < 10000000; ++n) {
     const int mover = state->to_move();
+    if (o.clock) bots[mover]->set_clock(clocks[mover]);
     const auto began = std::chrono::steady_clock::now();
     const std::string action = bots[mover]->choose(*state);
     const auto ms =
@@ -70,6 +92,13 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
       break;
     }
     actions.push_back(action_record(*state, mover, action, std::llround(ms.count())));
+    if (o.clock && !charge_clock(clocks[mover], ms.count(), actions.back())) {
+      loser = mover;
+      out.verdict = "time";
+      out.reason = "time by " + who + ": its clock ran out (" +
+                   std::to_string(-clocks[mover].remaining_ms) + " ms over)";
+      break;
+    }
     moves.push_back(action);
     if (auto refused = state->apply(action)) {
       loser = mover;
@@ -97,6 +126,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
        {o.players[static_cast<std::size_t>(first)], o.players[static_cast<std::size_t>(second)]}},
       {"params", params},
       {"random_plies", o.random_plies},
+      {"clock", o.clock ? json(clock_text(*o.clock)) : json(nullptr)},
       {"opening", o.openings.empty() ? 0 : static_cast<int>(opening_of(o, pair)) + 1},
       {"actions", actions},
       {"points", {out.first_points, 1 - out.first_points}},

@@ -100,8 +100,12 @@ class Bridge {
     const std::string id = game.value("id", ""), token = game.value("token", "");
     const Reply request = call("GET", "/api/games/" + id + "/request?token=" + token);
     if (request.status != 200) return;  // the turn passed meanwhile, or the game ended
-    const int move_ms = request.body["clock"].value("move_ms", 2000);
-    const std::string action = decide(request.body, move_ms);
+    // The program is cut at what its game clock has left (the server's
+    // clock decides a loss on time), or without a clock at the move's time.
+    json times = request.body.is_object() ? request.body.value("clock", json()) : json();
+    if (!times.is_object()) times = json::object();
+    const int cut_ms = times.value("remaining_ms", times.value("move_ms", 2000));
+    const std::string action = decide(request.body, cut_ms);
     const std::string prefix = "/api/games/" + id;
     if (!action.empty()) {
       const Reply played =
@@ -117,7 +121,7 @@ class Bridge {
   }
 
   // The program's answer to the request, or "" (and why, said).
-  std::string decide(const json& request, int move_ms) {
+  std::string decide(const json& request, int cut_ms) {
     const std::string file = folder_ + "/request.json";
     {
       std::ofstream out(file, std::ios::trunc);
@@ -125,7 +129,7 @@ class Bridge {
     }
     sandbox::Confinement here;
     here.sandbox = false;  // the owner's own program, on the owner's machine
-    sandbox::CallLimits limits{move_ms + kGraceMs, kMemoryMib, kProcesses, kFilesMib};
+    sandbox::CallLimits limits{cut_ms + kGraceMs, kMemoryMib, kProcesses, kFilesMib};
     const sandbox::CallOutcome r = sandbox::run_call(command_, folder_, limits, here, file);
     if (r.end != sandbox::CallOutcome::End::Exited || r.code != 0) {
       std::cerr << "gridgames bot: the program "

@@ -31,17 +31,20 @@ Answer<json> Matches::protocol_request(const std::string& id, const std::string&
   if (open_seats(match) > 0) return Refusal{409, "the game waits for an opponent"};
   if (match.state->to_move() != player) return Refusal{409, "it is not your turn"};
   std::int64_t move_ms = default_ms;
+  std::optional<engine::SeatClock> clock;
   if (match.clocks) {
     const std::int64_t left =
         clocks_json(match)[static_cast<std::size_t>(player)].get<std::int64_t>();
     move_ms = std::min(left / kClockShare + match.clocks->increment_ms * 8 / 10, left - kMarginMs);
     move_ms = std::max(move_ms, kLeastMs);
+    clock = engine::SeatClock{static_cast<int>(std::max<std::int64_t>(0, left - kMarginMs)),
+                              static_cast<int>(match.clocks->increment_ms)};
   }
   std::vector<std::string> moves;
   moves.reserve(match.actions.size());
   for (const auto& [mover, action] : match.actions) moves.push_back(action);
   return engine::protocol_request(match.info->name, match.params, *match.state, moves,
-                                  static_cast<int>(move_ms), match.version);
+                                  static_cast<int>(move_ms), clock, match.version);
 }
 
 }  // namespace web

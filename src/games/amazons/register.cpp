@@ -3,6 +3,7 @@
 #include <deque>
 
 #include "games/amazons/ai/ai.hpp"
+#include "games/amazons/ai/clock.hpp"
 #include "games/amazons/protocol/program_player.hpp"
 #include "games/amazons/sgf.hpp"
 #include "games/amazons/state.hpp"
@@ -12,10 +13,12 @@ namespace games {
 namespace {
 
 // The Amazons AI (ai.hpp): it plans a whole turn, or a placement, at the
-// start of it and plays it out action by action.
+// start of it and plays it out action by action; under a game clock it
+// spends what ai/clock.hpp's `use` gives a turn.
 class AmazonsAi final : public Bot<amazons::State> {
  public:
-  AmazonsAi(const SelfplayOptions& options, std::uint64_t seed) : options_(options), seed_(seed) {}
+  AmazonsAi(const SelfplayOptions& options, std::uint64_t seed, amazons::TimeUse use)
+      : options_(options), seed_(seed), use_(use) {}
   std::size_t choose(const amazons::State& state,
                      const std::vector<amazons::State::Action>& legal) override {
     if (plan_.empty()) plan(state);
@@ -30,6 +33,10 @@ class AmazonsAi final : public Bot<amazons::State> {
   }
   void set_time_ms(int ms) override {
     if (options_.time_ms > 0) options_.time_ms = ms;
+    clock_.reset();
+  }
+  void set_clock(const engine::SeatClock& clock) override {
+    if (options_.time_ms > 0) clock_ = clock;
   }
 
  private:
@@ -42,7 +49,9 @@ class AmazonsAi final : public Bot<amazons::State> {
     ai.rules = state.rules();  // the classic game is won by the last to move, not by treasure
     ai.seed = seed_ + static_cast<std::uint64_t>(++decisions_);
     ai.start = std::chrono::steady_clock::now();
-    if (options_.time_ms > 0) {
+    if (clock_) {
+      ai.time_ms = amazons::turn_time_ms(board, *clock_, use_);
+    } else if (options_.time_ms > 0) {
       ai.time_ms = options_.time_ms;
     } else {
       ai.nodes = options_.nodes > 0 ? options_.nodes : 200;
@@ -60,13 +69,17 @@ class AmazonsAi final : public Bot<amazons::State> {
 
   SelfplayOptions options_;
   std::uint64_t seed_;
+  amazons::TimeUse use_;
+  std::optional<engine::SeatClock> clock_;  // under a game clock: what it had at the last call
   int decisions_ = 0;
   std::deque<Action> plan_;
 };
 
 std::unique_ptr<Bot<amazons::State>> amazons_bot(std::string_view name, const SelfplayOptions& o,
                                                  std::uint64_t seed) {
-  if (name == "ai") return std::make_unique<AmazonsAi>(o, seed);
+  if (name == "ai") return std::make_unique<AmazonsAi>(o, seed, amazons::TimeUse::Even);
+  // For comparison: the lever of spending a game clock where the position is open.
+  if (name == "ai-open") return std::make_unique<AmazonsAi>(o, seed, amazons::TimeUse::Open);
   return generic_bot<amazons::State>(name, o, seed);
 }
 
@@ -85,7 +98,7 @@ std::size_t fields(const engine::Params& params) {
 GameInfo register_amazons() {
   GameInfo game = info<amazons::State, &amazons_bot>(
       "amazons", "Amazons", "queens, arrows, treasures and artifacts for 1-8 players",
-      {"random", "uct", "ai"},
+      {"random", "uct", "ai", "ai-open"},
       {{{{"rows", "7"}, {"cols", "6"}, {"players", "3"}, {"amazons", "2"}, {"artifacts", "30"}},
         20,
         200},

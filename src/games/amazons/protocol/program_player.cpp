@@ -1,5 +1,6 @@
 #include "games/amazons/protocol/program_player.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <filesystem>
 #include <nlohmann/json.hpp>  // the views of TypedState<State>
@@ -26,6 +27,11 @@ class ProgramPlayer final : public engine::AnyBot {
     return state.action_text(next);
   }
   void set_time_ms(int) override {}
+  // The file protocol has no word for a clock: the call is cut at what it
+  // has left.
+  void set_clock(const engine::SeatClock& clock) override {
+    seat_.limits.time_ms = std::max(1, clock.remaining_ms);
+  }
   std::optional<engine::Fault> fault() const override { return fault_; }
 
  private:
