@@ -8,6 +8,7 @@
 #include "engine/random.hpp"
 #include "games/amazons/ai/ai.hpp"
 #include "games/amazons/ai/book.hpp"
+#include "games/amazons/ai/clock.hpp"
 #include "games/amazons/lines/fast_game.hpp"
 #include "games/amazons/lines/lines.hpp"
 #include "games/amazons/lines/perft_parallel.hpp"
@@ -346,6 +347,35 @@ TEST(AmazonsAi, EveryTurnItChoosesIsLegalAndSeededTurnsRepeat) {
       }
     }
   }
+}
+
+TEST(AmazonsClock, ContestedSquaresAreTheRegionsAmazonsOfTwoPlayersTouch) {
+  // One region of six around the middle's arrow, both players beside it.
+  const Board open =
+      std::get<Board>(read_board("3 3\n001 000 000\n000 009 000\n000 000 002\na 1 0\nb 2 0\n"));
+  EXPECT_EQ(contested_squares(open), 6);
+  // Walled apart: the top left is 1's, the right column 2's, the bottom left
+  // nobody's.
+  const Board split = std::get<Board>(
+      read_board("4 4\n001 000 009 000\n000 000 009 000\n009 009 009 000\n000 000 009 002\n"
+                 "a 1 0\nb 2 0\n"));
+  EXPECT_EQ(contested_squares(split), 0);
+  EXPECT_EQ(contested_squares(standard_board()), 92);
+}
+
+TEST(AmazonsClock, AnOpenPositionSpendsMoreOfTheClockThanTheEvenShare) {
+  const engine::SeatClock clock{46000, 0};
+  // The classic start: 92 empty squares, all contested.
+  EXPECT_EQ(turn_time_ms(standard_board(), clock, TimeUse::Even), 46000 / 46);
+  EXPECT_EQ(turn_time_ms(standard_board(), clock, TimeUse::Open), 46000 / 30);
+  // Split apart, both share what is left over at least 10 turns.
+  const Board split = std::get<Board>(
+      read_board("4 4\n001 000 009 000\n000 000 009 000\n009 009 009 000\n000 000 009 002\n"
+                 "a 1 0\nb 2 0\n"));
+  EXPECT_EQ(turn_time_ms(split, clock, TimeUse::Open), 4600);
+  EXPECT_EQ(turn_time_ms(split, clock, TimeUse::Even), 4600);
+  // Nearly out of time: never more than half of what is left.
+  EXPECT_EQ(turn_time_ms(standard_board(), {20, 1000}, TimeUse::Open), 10);
 }
 
 TEST(AmazonsAi, TakesTheTreasureWithinReach) {

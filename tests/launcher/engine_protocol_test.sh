@@ -39,6 +39,11 @@ refused sword-and-shield ai "${request/\"player\":0/\"player\":1}" "the request'
 refused sword-and-shield ai "${request/\"moves\":\[\]/\"moves\":[\"fly\"]}" "\"fly\": "
 refused sword-and-shield magic "$request" "no bot \"magic\" for sword-and-shield"
 refused amazons ai '{"protocol":1,"game":"amazons","params":{"rows":"0"},"player":0}' "rows"
+refused sword-and-shield ai "${request/\{\"move_ms\":1000\}/5}" "\"clock\" is an object of numbers of milliseconds"
+# Under a game clock our bot answers too.
+clocked=${request/\{\"move_ms\":1000\}/\{\"move_ms\":3000,\"remaining_ms\":3000,\"increment_ms\":100\}}
+answer=$(printf '%s\n' "$clocked" | "$gridgames" engine sword-and-shield ai) || fail "engine under a clock exited $?"
+[[ $answer =~ ^create\ [a-x]\ (0|90|180|270)$ ]] || fail "the first action under a clock: \"$answer\""
 refused sword-and-shield ai "" "no request on standard input"
 refused chess ai "$request" "no game \"chess\""
 
@@ -128,4 +133,21 @@ for game in played:
 lengths = [len(r["moves"]) for r in requests]
 assert lengths[0] in (0, 1) and max(lengths) > 6, lengths[:5]
 PY
+# Under a game clock a request tells what the seat has left and its
+# increment, and the call is cut there: a program that sleeps loses on time.
+rm -f "$dir/requests.jsonl"
+"$gridgames" tournament raiinet --players "program:$dir/keeper,random" --games 2 --no-sandbox --seed 7 --clock 30+0.25 "${short[@]}" \
+  --records "$dir/kept-clock.jsonl" >/dev/null || fail "the keeper's tournament under a clock"
+python3 - "$dir/requests.jsonl" <<'PY' || fail "the requests under a clock"
+import json, sys
+requests = [json.loads(line) for line in open(sys.argv[1])]
+assert requests and requests[0]["clock"] == {"move_ms": 30000, "remaining_ms": 30000, "increment_ms": 250}, requests[0]["clock"]
+for r in requests:
+    c = r["clock"]
+    assert c["move_ms"] == c["remaining_ms"] and 0 < c["remaining_ms"] <= 30000 + 250 * len(r["moves"]), c
+PY
+out=$("$gridgames" tournament raiinet --players "program:$dir/slow,random" --games 2 --clock 0.5+0) ||
+  fail "the slow program under a clock exited $?: $out"
+grep -q "(time by program:$dir/slow: out of time: no answer within 500 ms" <<<"$out" ||
+  fail "the slow program did not lose on its clock: $out"
 echo "engine protocol: all checks passed"

@@ -104,6 +104,29 @@ for seed in 1 2 3 4 5; do
   grep -q '^SPRT: H0 accepted' <<<"$out" || fail "no decision for random against itself (seed $seed)"
 done
 
+# A game clock: each decision charged to its seat's bank, the increment
+# after it, the clock left in each action's record; a bot of a fixed number
+# of iterations that overruns a clock of 2 ms loses on time.
+"$gridgames" tournament sword-and-shield --players ai,greedy --games 2 --seed 6 --clock 2+0.05 \
+  --records "$dir/clock.jsonl" >/dev/null || fail "a tournament with a clock exited $?"
+python3 - "$dir/clock.jsonl" <<'PY' || fail "the clock's records"
+import json, sys
+for line in open(sys.argv[1]):
+    g = json.loads(line)
+    assert g["clock"] == "2+0.05" and g["reason"] == "rules", (g["clock"], g["reason"])
+    left = {}
+    for a in g["actions"]:
+        before = left.get(a["player"], 2000)
+        assert a["clock_ms"] == before - a["ms"] + 50, (before, a)
+        left[a["player"]] = a["clock_ms"]
+    assert len(left) == 2 and min(left.values()) > 0, left
+PY
+out=$("$gridgames" tournament sword-and-shield --players uct@200,random --games 2 --clock 0.002+0 \
+  --records "$dir/flag.jsonl") || fail "a tournament lost on time exited $?: $out"
+grep -q "^[12]\. uct@200: 0 wins, 0 draws, 2 losses, .*lost by time 2\$" <<<"$out" ||
+  fail "uct@200 did not lose both on time: $out"
+grep -q "(time by uct@200: its clock ran out (" <<<"$out" || fail "no reason for the loss on time: $out"
+
 # Bad options: exit 2 and a reason.
 refused() {  # refused "REASON" ARGS...
   local want=$1
@@ -117,6 +140,9 @@ refused 'no player "magic"' raiinet --players ai,magic
 refused 'not a game of two players' amazons --players random,uct --param players=3
 refused '--sprt is ELO0,ELO1,ALPHA,BETA' raiinet --players ai,random --sprt 5,0,0.05,0.05
 refused '--sprt tests two players' raiinet --players ai,random,heuristic --sprt 0,5,0.05,0.05
+refused '--clock is BASE+INC in seconds' raiinet --players ai,random --clock 60
+refused '--clock is BASE+INC in seconds' raiinet --players ai,random --clock 0+1
+refused '--clock is BASE+INC in seconds' raiinet --players ai,random --clock 5+-1
 refused 'cannot write' raiinet --players ai,random --records "$dir/no/such/folder/x"
 refused 'unknown game' chess --players a,b
 refused 'not a folder' raiinet --players ai,random --sgf "$dir/none"

@@ -106,9 +106,11 @@ def main():
             ada.call("api/games/%s?token=%s" % (game, seat))[1]))
         assert view["seats"][1]["account"] == "amazonbot" and view["seats"][1]["bot_account"], view["seats"]
         assert view["rated"], view
-        # A seat's request, as the bridge asks it: a twentieth of the clock and most of the increment.
+        # A seat's request, as the bridge asks it: a twentieth of the clock and most of the
+        # increment, and the clock itself less a margin of 200 ms.
         status, request = ada.call("api/games/%s/request?token=%s" % (game, seat))
-        assert status == 200 and request["clock"] == {"move_ms": 38000} and request["player"] == 0, request
+        assert status == 200 and request["player"] == 0, request
+        assert request["clock"] == {"move_ms": 38000, "remaining_ms": 599800, "increment_ms": 10000}, request
         assert request["game"] == "amazons" and request["params"]["rules"] == "standard", request
         assert ada.call("api/games/%s/request?token=%s" % (game, challenge["spectator"]))[0] == 403
 
