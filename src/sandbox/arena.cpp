@@ -40,6 +40,21 @@ std::string mib_text(long long mib) {
   return std::to_string(mib) + "m";
 }
 
+// The sandbox's first process: the small program made for it beside this
+// one (a build's bin/) or where it is installed (libexec/gridgames/), else
+// this program itself, which answers --call-init too.
+std::string call_init_program() {
+  constexpr const char* kName = "gridgames-call-init";
+  std::error_code error;
+  const fs::path self = fs::read_symlink("/proc/self/exe", error);
+  const fs::path beside = self.parent_path() / kName;
+  const fs::path installed = self.parent_path().parent_path() / "libexec" / "gridgames" / kName;
+  for (const fs::path& helper : {beside, installed})
+    if (fs::is_regular_file(helper, error) && ::access(helper.c_str(), X_OK) == 0)
+      return helper.string();
+  return self.string();
+}
+
 // The file in an arena's folder that names the process it is of.
 constexpr const char* kOwnerFile = "referee.pid";
 
@@ -74,7 +89,7 @@ std::variant<std::unique_ptr<CallArena>, std::string> CallArena::open(
   Confinement& c = arena->confinement_;
   std::error_code error;
   c.sandbox = request.sandbox;
-  c.init = fs::read_symlink("/proc/self/exe", error).string();
+  c.init = call_init_program();
   c.hidden = base;
   c.log = request.log;
   const bool root = ::geteuid() == 0;

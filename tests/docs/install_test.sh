@@ -21,6 +21,8 @@ for program in "$@"; do
   done
   grep -q "^$program \\\\- " "$page" || fail "$program.1: the NAME line does not name $program"
 done
+# The sandbox's first process is installed where the programs find it.
+[ -x "$prefix/libexec/gridgames/gridgames-call-init" ] || fail "gridgames-call-init is not in libexec/gridgames/"
 # The installed launcher finds the games installed beside it.
 "$prefix/bin/gridgames" --help | grep -q "Games: .*raiinet" || fail "the installed gridgames lists no games"
 [ $failures -eq 0 ] && echo "installed $# programs with their man pages"

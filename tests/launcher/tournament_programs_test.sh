@@ -26,6 +26,21 @@ for g in games:
     assert any(a["action"].startswith("move") for a in g["actions"])
 PY
 
+# The sandbox's first process is the small gridgames-call-init beside the
+# program; a program copied where it is not starts itself in its place.
+printf '#!/bin/sh\ntr "\\0" " " </proc/$PPID/cmdline\nexit 3\n' >"$dir/parent"
+chmod +x "$dir/parent"
+first_process() {  # GRIDGAMES: the command line the program's parent ran
+  "$1" tournament raiinet --players "program:$dir/parent,random" --games 2 2>&1 |
+    sed -n 's/^pair 1: .*it printed "\([^ ]*\) --call-init .*/\1/p'
+}
+init=$(first_process "$gridgames")
+[ "$init" = "$(dirname "$(realpath "$gridgames")")/gridgames-call-init" ] || fail "the first process: \"$init\""
+mkdir "$dir/alone" && cp "$gridgames" "$dir/alone/gridgames"
+init=$(first_process "$dir/alone/gridgames")
+[ "$init" = "$dir/alone/gridgames" ] || fail "the first process of a program alone: \"$init\""
+rm -rf "$dir/alone"
+
 # Programs that crash, run out of time, or leave a board that is not a
 # move lose their game by that verdict.
 cat >"$dir/crash" <<SH
