@@ -1,6 +1,7 @@
 #include "tournament/options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -13,15 +14,25 @@
 
 namespace tournament {
 
-std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
-  const auto parts = engine::split_on(text, ',');
-  std::vector<double> v;
-  for (const std::string& part : parts) {
+namespace {
+
+// The numbers of `text` between `separator`s, as far as each is a finite
+// number and nothing else (the callers check how many they need).
+std::vector<double> read_numbers(const std::string& text, char separator) {
+  std::vector<double> numbers;
+  for (const std::string& part : engine::split_on(text, separator)) {
     char* end = nullptr;
     const double d = std::strtod(part.c_str(), &end);
     if (part.empty() || *end != '\0' || !std::isfinite(d)) break;
-    v.push_back(d);
+    numbers.push_back(d);
   }
+  return numbers;
+}
+
+}  // namespace
+
+std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
+  const std::vector<double> v = read_numbers(text, ',');
   if (v.size() != 4 || v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 || v[3] <= 0 || v[3] >= 0.5)
     return std::string(
         "--sprt is ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1 and error rates "
@@ -30,15 +41,9 @@ std::variant<engine::Sprt, std::string> read_sprt(const std::string& text) {
 }
 
 std::variant<engine::SeatClock, std::string> read_clock(const std::string& text) {
-  const auto parts = engine::split_on(text, '+');
-  std::vector<double> seconds;
-  for (const std::string& part : parts) {
-    char* end = nullptr;
-    const double d = std::strtod(part.c_str(), &end);
-    if (part.empty() || *end != '\0' || !std::isfinite(d) || d < 0 || d > 1e6) break;
-    seconds.push_back(d);
-  }
-  if (seconds.size() != 2 || seconds[0] * 1000 < 1)
+  const std::vector<double> seconds = read_numbers(text, '+');
+  if (seconds.size() != 2 || seconds[0] * 1000 < 1 || seconds[1] < 0 ||
+      std::max(seconds[0], seconds[1]) > 1e6)
     return std::string(
         "--clock is BASE+INC in seconds, such as 60+0.5: BASE at least 0.001, both at most "
         "1000000");
