@@ -44,6 +44,34 @@ bool charge_clock(engine::SeatClock& clock, double ms, json& record) {
   return true;
 }
 
+// The game's points and verdict once it has ended, `loser` the seat that
+// lost by a fault (or -1), and its record.
+void settle(Played& out, const Options& o, const games::GameInfo& info,
+            const engine::Params& params, const engine::AnyState& state, json actions, int loser) {
+  const engine::Returns r = state.returns();
+  if (loser >= 0) {
+    out.first_points = loser == 0 ? 0 : 1;
+  } else {
+    out.first_points = r[0] > r[1] ? 1 : r[0] < r[1] ? 0 : 0.5;
+    out.verdict = out.first_points == 0.5 ? "draw" : "win";
+  }
+  const auto name = [&o](int player) { return o.players[static_cast<std::size_t>(player)]; };
+  out.record = {{"game", info.name},
+                {"pair", out.pair + 1},
+                {"game_in_pair", out.game + 1},
+                {"seed", o.seed},
+                {"players", {out.first, out.second}},
+                {"seats", {name(out.first), name(out.second)}},
+                {"params", params},
+                {"random_plies", o.random_plies},
+                {"clock", o.clock ? json(clock_text(*o.clock)) : json(nullptr)},
+                {"opening", o.openings.empty() ? 0 : static_cast<int>(opening_of(o, out.pair)) + 1},
+                {"actions", std::move(actions)},
+                {"points", {out.first_points, 1 - out.first_points}},
+                {"verdict", out.verdict},
+                {"reason", out.reason}};
+}
+
 }  // namespace
 
 Played play_game(const Options& o, const games::GameInfo& info, const Programs& programs, int pair,
@@ -109,29 +137,7 @@ Played play_game(const Options& o, const games::GameInfo& info, const Programs& 
     }
   }
   out.interrupted = sandbox::calls_stopped();
-  const engine::Returns r = state->returns();
-  if (loser >= 0) {
-    out.first_points = loser == 0 ? 0 : 1;
-  } else {
-    out.first_points = r[0] > r[1] ? 1 : r[0] < r[1] ? 0 : 0.5;
-    out.verdict = out.first_points == 0.5 ? "draw" : "win";
-  }
-  out.record = {
-      {"game", info.name},
-      {"pair", pair + 1},
-      {"game_in_pair", game + 1},
-      {"seed", o.seed},
-      {"players", {first, second}},
-      {"seats",
-       {o.players[static_cast<std::size_t>(first)], o.players[static_cast<std::size_t>(second)]}},
-      {"params", params},
-      {"random_plies", o.random_plies},
-      {"clock", o.clock ? json(clock_text(*o.clock)) : json(nullptr)},
-      {"opening", o.openings.empty() ? 0 : static_cast<int>(opening_of(o, pair)) + 1},
-      {"actions", actions},
-      {"points", {out.first_points, 1 - out.first_points}},
-      {"verdict", out.verdict},
-      {"reason", out.reason}};
+  settle(out, o, info, params, *state, std::move(actions), loser);
   return out;
 }
 
