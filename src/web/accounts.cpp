@@ -169,19 +169,27 @@ Answer<Session> Accounts::login(const std::string& name, const std::string& pass
 
 Answer<Session> Accounts::open_session(const Account& account, const std::string& browser) {
   const std::string token = secret() + secret();
-  auto record = record_of(account.key).value_or(json::object());
+  const auto record = record_of(account.key).value_or(json::object());
   const json session = {
       {"account", account.key}, {"id", record.value("id", "")}, {"created_ms", now_ms()}};
   if (store_.put_record("session", hashed(token), session.dump(), false) != Written::Kept)
     return kUnsaved;
-  auto sessions = record.value("sessions", std::vector<std::string>{});
-  sessions.push_back(hashed(token));
-  while (sessions.size() > kSessionsKept) {
-    store_.remove_record("session", sessions.front());
-    sessions.erase(sessions.begin());
-  }
-  record["sessions"] = sessions;
-  store_.put_record("account", account.key, record.dump(), false);
+  // The account's sessions, the oldest past kSessionsKept closed.
+  std::vector<std::string> closed;
+  store_.update_record("account", account.key, [&](const std::optional<std::string>& text) {
+    json changed = text ? json::parse(*text, nullptr, false) : json();
+    if (!changed.is_object()) return std::optional<std::string>();
+    auto sessions = changed.value("sessions", std::vector<std::string>{});
+    sessions.push_back(hashed(token));
+    closed.clear();
+    while (sessions.size() > kSessionsKept) {
+      closed.push_back(sessions.front());
+      sessions.erase(sessions.begin());
+    }
+    changed["sessions"] = sessions;
+    return std::optional<std::string>(changed.dump());
+  });
+  for (const std::string& old : closed) store_.remove_record("session", old);
   // The seats this browser held come along.
   if (!browser.empty() && browser != account.identity) {
     for (const StoredHolding& h : store_.holdings_of(browser))
@@ -240,9 +248,14 @@ Answer<std::pair<Account, std::string>> Accounts::make_bot(const Account& owner,
   const json key = {{"account", account_key(name)}, {"id", bot["id"]}};
   if (store_.put_record("bot-token", hashed(token), key.dump(), false) != Written::Kept)
     return kUnsaved;
-  bots.push_back(account_key(name));
-  (*record)["bots"] = bots;
-  store_.put_record("account", owner.key, record->dump(), false);
+  store_.update_record("account", owner.key, [&name](const std::optional<std::string>& text) {
+    json changed = text ? json::parse(*text, nullptr, false) : json();
+    if (!changed.is_object()) return std::optional<std::string>();
+    auto owned = changed.value("bots", std::vector<std::string>{});
+    owned.push_back(account_key(name));
+    changed["bots"] = owned;
+    return std::optional<std::string>(changed.dump());
+  });
   return std::pair{account_of(bot), token};
 }
 
@@ -288,15 +301,18 @@ Answer<json> Accounts::remove(const std::string& token, const std::string& passw
 }
 
 void Accounts::rated_in(Store& store, const std::string& key, const std::string& pool) {
-  const auto text = store.record("account", key);
-  if (!text) return;
-  json record = json::parse(*text, nullptr, false);
-  if (!record.is_object()) return;
-  auto pools = record.value("pools", std::vector<std::string>{});
-  if (std::find(pools.begin(), pools.end(), pool) != pools.end()) return;
-  pools.push_back(pool);
-  record["pools"] = pools;
-  store.put_record("account", key, record.dump(), false);
+  store.update_record(
+      "account", key,
+      [&pool](const std::optional<std::string>& text) -> std::optional<std::string> {
+        if (!text) return std::nullopt;  // no account (a guest's seat is never rated)
+        json record = json::parse(*text, nullptr, false);
+        if (!record.is_object()) return std::nullopt;
+        auto pools = record.value("pools", std::vector<std::string>{});
+        if (std::find(pools.begin(), pools.end(), pool) != pools.end()) return std::nullopt;
+        pools.push_back(pool);
+        record["pools"] = pools;
+        return record.dump();
+      });
 }
 
 }  // namespace web

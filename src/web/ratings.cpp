@@ -56,19 +56,25 @@ std::pair<PlayerRating, PlayerRating> rate_game(Store& store, const std::string&
                                                 const std::pair<std::string, std::string>& keys,
                                                 const std::pair<std::string, std::string>& names,
                                                 double score_first) {
-  PlayerRating first = rating_of(store, pool, keys.first, names.first);
-  PlayerRating second = rating_of(store, pool, keys.second, names.second);
-  const glicko2::Rating before_first = first.rating;
-  first.rating = glicko2::updated(first.rating, {{second.rating, score_first}});
-  second.rating = glicko2::updated(second.rating, {{before_first, 1.0 - score_first}});
-  ++first.games;
-  ++second.games;
-  for (const auto& [key, player] :
-       {std::pair{keys.first, &first}, std::pair{keys.second, &second}}) {
-    store.put_record(kind_of(pool), key, record_of(*player).dump(), false);
+  // Each player rated against the other's rating before the game, its own
+  // record changed where it is (a server sharing the database may have
+  // rated another of its games meanwhile).
+  const glicko2::Rating first_before = rating_of(store, pool, keys.first, names.first).rating;
+  const glicko2::Rating second_before = rating_of(store, pool, keys.second, names.second).rating;
+  const auto rate = [&](const std::string& key, const std::string& name,
+                        const glicko2::Rating& opponent, double score) {
+    PlayerRating player{name, {}, 0};
+    store.update_record(kind_of(pool), key, [&](const std::optional<std::string>& text) {
+      player = text ? from_record(*text, name) : PlayerRating{name, {}, 0};
+      player.rating = glicko2::updated(player.rating, {{opponent, score}});
+      ++player.games;
+      return std::optional<std::string>(record_of(player).dump());
+    });
     Accounts::rated_in(store, key, pool);
-  }
-  return {first, second};
+    return player;
+  };
+  return {rate(keys.first, names.first, second_before, score_first),
+          rate(keys.second, names.second, first_before, 1.0 - score_first)};
 }
 
 json ratings_table(const Store& store, const std::string& game, const std::string& variant) {

@@ -113,6 +113,17 @@ class Store {
                              const std::string& value, bool only_new) = 0;
   virtual std::optional<std::string> record(const std::string& kind,
                                             const std::string& key) const = 0;
+  // The record's text made `value` only if it is still `expected` (what
+  // another server wrote meanwhile is not written over); whether it was.
+  virtual bool replace_record(const std::string& kind, const std::string& key,
+                              const std::string& expected, const std::string& value) = 0;
+  // The record changed by `change` (given its text, or nothing when there
+  // is none; it gives the new text, or nothing to leave it), made again
+  // from what is there when another server wrote it in between (at most a
+  // few times); the text written, or nothing.
+  std::optional<std::string> update_record(
+      const std::string& kind, const std::string& key,
+      const std::function<std::optional<std::string>(const std::optional<std::string>&)>& change);
   virtual bool remove_record(const std::string& kind, const std::string& key) = 0;
   // Every record of a kind: its key and text, by key.
   virtual std::vector<std::pair<std::string, std::string>> records(

@@ -222,6 +222,14 @@ class PostgresStore final : public Store {
     return row.text(0, 0);
   }
 
+  bool replace_record(const std::string& kind, const std::string& key, const std::string& expected,
+                      const std::string& value) override {
+    return run("UPDATE records SET value = $1 WHERE kind = $2 AND key = $3 AND value = $4 "
+               "RETURNING 1",
+               {bytes(value), bytes(kind), bytes(key), bytes(expected)})
+               .rows() == 1;
+  }
+
   bool remove_record(const std::string& kind, const std::string& key) override {
     return run("DELETE FROM records WHERE kind = $1 AND key = $2", {bytes(kind), bytes(key)}).ok();
   }

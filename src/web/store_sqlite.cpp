@@ -278,6 +278,14 @@ class SqliteStore final : public Store {
     return row.text(0);
   }
 
+  bool replace_record(const std::string& kind, const std::string& key, const std::string& expected,
+                      const std::string& value) override {
+    const std::lock_guard lock(mutex_);
+    return run("UPDATE records SET value = ? WHERE kind = ? AND key = ? AND value = ?",
+               {value, kind, key, expected}, {}) &&
+           sqlite3_changes(db_) == 1;
+  }
+
   bool remove_record(const std::string& kind, const std::string& key) override {
     const std::lock_guard lock(mutex_);
     return run("DELETE FROM records WHERE kind = ? AND key = ?", {kind, key}, {});

@@ -284,6 +284,26 @@ def bot_game_is_played_through_both(a, b, rng):
     return game
 
 
+def accounts_are_shared(a, b):
+    """An account made on a signs in on b; a bot made through b is its
+    owner's on a: deleting the account on a takes the bot with it (the
+    account's record changed on both, each write over the one before)."""
+    ada, phone, stranger = Client(a.port, "127.0.0.5"), Client(b.port, "127.0.0.5"), Client(a.port, "127.0.0.6")
+    secret = {"username": "ada", "password": "correct horse battery"}
+    status, made = ada.call("/api/accounts", secret)
+    assert status == 201, (status, made)
+    status, signed = phone.call("/api/login", secret)
+    assert status == 200, (status, signed)
+    status, bot = phone.call("/api/bots", {"name": "adabot"})
+    assert status == 201 and "token" in bot, (status, bot)
+    assert ada.call("/api/me")[1].get("username") == "ada" and phone.call("/api/me")[0] == 200
+    status, deleted = ada.call("/api/me/delete", {"password": secret["password"]})
+    assert status == 200, (status, deleted)
+    # The bot went with its owner, so its name is free again.
+    status, again = stranger.call("/api/accounts", {"username": "adabot", "password": "another long one"})
+    assert status == 201, ("the bot outlived its owner", status, again)
+
+
 def burst_until_killed(server, game, seconds):
     """Steps through `server` as fast as it answers, from another thread,
     until it is killed -9 after `seconds`: the steps it acknowledged."""
@@ -351,6 +371,7 @@ def main():
         assert not slow, "steps reached the other server's watchers in %s ms" % [round(d) for d in delays]
         lobby_is_shared(servers[0], servers[1])
         quotas_hold_across_servers(servers[0], servers[1], nginx.port)
+        accounts_are_shared(a, b)
 
         # The bot's game (b's bot answers: a's thinks too long).
         bots = bot_game_is_played_through_both(a, b, rng)

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "web/matches.hpp"
+#include "web/ratings.hpp"
 
 namespace {
 
@@ -59,11 +60,17 @@ class SharedStore final : public web::Store {
   bool forget_holdings(const std::string& who) override { return db_->forget_holdings(who); }
   web::Written put_record(const std::string& kind, const std::string& key, const std::string& value,
                           bool only_new) override {
+    if (auto hook = std::exchange(before_record_write, nullptr)) hook();
     return db_->put_record(kind, key, value, only_new);
   }
   std::optional<std::string> record(const std::string& kind,
                                     const std::string& key) const override {
     return db_->record(kind, key);
+  }
+  bool replace_record(const std::string& kind, const std::string& key, const std::string& expected,
+                      const std::string& value) override {
+    if (auto hook = std::exchange(before_record_write, nullptr)) hook();
+    return db_->replace_record(kind, key, expected, value);
   }
   bool remove_record(const std::string& kind, const std::string& key) override {
     return db_->remove_record(kind, key);
@@ -76,6 +83,7 @@ class SharedStore final : public web::Store {
 
   void tell(const std::string& id) { news_(id); }
   std::function<void()> before_step;
+  std::function<void()> before_record_write;  // run once before the next write of a record
 
  private:
   std::shared_ptr<web::Store> db_;
@@ -249,3 +257,21 @@ TEST_F(SharedGames, SeeksSeatsHeldAndQuotasAreTheStores) {
 }
 
 }  // namespace
+
+// Two servers rate games of one player at once: the one that writes second
+// finds the other's rating there and rates on from it, not over it.
+TEST_F(SharedGames, ARatingAnotherServerWroteMeanwhileIsNotLost) {
+  start();
+  const std::string pool = "amazons rules=standard";
+  door_one_->before_record_write = [&] {
+    web::rate_game(*db_, pool, {"ada", "cy"}, {"ada", "cy"}, 1.0);  // the other server's game
+  };
+  const auto [ada, bob] = web::rate_game(*door_one_, pool, {"ada", "bob"}, {"ada", "bob"}, 1.0);
+  EXPECT_EQ(ada.games, 2);
+  EXPECT_EQ(web::rating_of(*db_, pool, "ada", "ada").games, 2);
+  EXPECT_EQ(web::rating_of(*db_, pool, "cy", "cy").games, 1);
+  EXPECT_EQ(bob.games, 1);
+  // Two wins from 1500: higher than one.
+  const auto once = web::rate_game(*web::Store::memory(), pool, {"x", "y"}, {"x", "y"}, 1.0);
+  EXPECT_GT(ada.rating.rating, once.first.rating.rating);
+}
