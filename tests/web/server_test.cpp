@@ -237,7 +237,7 @@ TEST_F(WebServer, PlaysAndUndoesSwordAndShield) {
 }
 
 TEST_F(WebServer, EtfGamesShowTheProgramsOutputAndItsErrors) {
-  const json game = create({{"game", "simodyssey"}});
+  const json game = create({{"game", "simodyssey"}, {"params", {{"seed", "0"}}}});
   const std::string start = view(game, 0).data["console"];
   EXPECT_EQ(
       start.rfind(
@@ -831,7 +831,7 @@ TEST_F(WebServer, ASlowRequestIsCutOff) {
 // The view carries the last 100 entries of the log and the last 32 KiB of
 // the console, from a line's start; the rest is counted.
 TEST_F(WebServer, ViewsCarryTheEndOfLongLogsAndConsoles) {
-  const json game = create({{"game", "simodyssey"}});
+  const json game = create({{"game", "simodyssey"}, {"params", {{"seed", "0"}}}});
   for (int i = 0; i < 500; ++i) ASSERT_EQ(act(game, 0, "status").status, 200);
   for (int i = 0; i < 120; ++i) ASSERT_EQ(act(game, 0, "pass").status, 200);
   const json seen = view(game, 0).data;
@@ -847,7 +847,7 @@ TEST_F(WebServer, ViewsCarryTheEndOfLongLogsAndConsoles) {
 // A text cut to be shown never splits a character: no failure, whatever the bytes.
 TEST_F(WebServer, LongActionTextsWithCharactersOfSeveralBytesAreRefusedCleanly) {
   const json game = create({{"game", "raiinet"}});
-  const json etf = create({{"game", "simodyssey"}});
+  const json etf = create({{"game", "simodyssey"}, {"params", {{"seed", "0"}}}});
   for (std::size_t pad = 35; pad < 45; ++pad) {
     const std::string text = std::string(pad, 'a') + "\xc3\xa9\xe2\x82\xac tail";
     const Reply refused = act(game, 0, text);
@@ -917,11 +917,13 @@ TEST_F(WebServer, ADrawIsOfferedThenAcceptedOrDeclinedByPlaying) {
   ASSERT_EQ(agreed.status, 200);
   EXPECT_TRUE(agreed.data["over"].get<bool>());
   EXPECT_EQ(agreed.data["result"], "a draw agreed; the game is over: a draw");
-  EXPECT_EQ(
-      post("/api/games/" + create({{"game", "simodyssey"}})["id"].get<std::string>() + "/draw",
-           "{\"token\": \"x\"}")
-          .status,
-      403);
+  EXPECT_EQ(post("/api/games/" +
+                     create({{"game", "simodyssey"}, {"params", {{"seed", "0"}}}})["id"]
+                         .get<std::string>() +
+                     "/draw",
+                 "{\"token\": \"x\"}")
+                .status,
+            403);
 }
 
 TEST_F(WebServer, ARematchTurnsTheSeatsAndTellsEveryPage) {
@@ -1888,7 +1890,7 @@ TEST_F(WebServer, AViewIsRenderedOnceForGetsAndStreams) {
 // Each query of an ETF game's program is a step kept: a game answers 500,
 // then says so; its actions go on.
 TEST_F(WebServer, AnEtfGameAnswersSoManyQueries) {
-  const json game = create({{"game", "simodyssey"}});
+  const json game = create({{"game", "simodyssey"}, {"params", {{"seed", "0"}}}});
   for (int i = 0; i < 500; ++i) ASSERT_EQ(act(game, 0, "status").status, 200) << i;
   const Reply refused = act(game, 0, "status");
   EXPECT_EQ(refused.status, 429);
