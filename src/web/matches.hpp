@@ -348,6 +348,7 @@ class Matches {
   std::int64_t time_ms() const;
   void tick(Match& match);
   void flag(Match& match);
+  std::int64_t left_ms(const Match& match, int player) const;
   nlohmann::json clocks_json(const Match& match) const;
   static bool clock_runs(const Match& match);
   static std::string result_of(const Match& match);
@@ -376,6 +377,7 @@ class Matches {
   static bool has_sgf(const Match& match);
   void bot_loop();
   int bot_share_ms() const;
+  int bot_time_ms(const Match& match, int player) const;
 
   Limits limits_;
   std::unique_ptr<Store> own_store_;  // in memory, when none is given

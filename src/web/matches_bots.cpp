@@ -1,5 +1,6 @@
 // web::Matches: the computer seats' threads and their share of the time.
 #include <algorithm>
+#include <climits>
 
 #include "web/matches.hpp"
 #include "web/matches_shared.hpp"
@@ -60,6 +61,20 @@ int Matches::bot_share_ms() const {
   return std::max(20, limits_.bot_time_ms * threads / std::max(threads, waiting));
 }
 
+// A bot's time for its decision in `match`: its share of the threads, and
+// under a game clock never more than an even share of what its player has
+// left (engine::even_share_ms), so that it keeps to any time control it can
+// (a bullet game of 1+0 holds 120 decisions of 500 ms, fewer than a long
+// RAIInet game's).
+int Matches::bot_time_ms(const Match& match, int player) const {
+  const int share = bot_share_ms();
+  if (!match.clocks) return share;
+  const std::int64_t left = std::min<std::int64_t>(left_ms(match, player), INT_MAX);
+  const engine::SeatClock clock{static_cast<int>(left),
+                                static_cast<int>(match.clocks->increment_ms)};
+  return std::min(share, engine::even_share_ms(clock, engine::kDecisionsLeftUnknown));
+}
+
 void Matches::bot_loop() {
   std::unique_lock lock(mutex_);
   while (true) {
@@ -86,7 +101,7 @@ void Matches::bot_loop() {
     if (!bot) continue;
     const auto state = match.state->clone();
     const std::uint64_t version = match.version;
-    bot->set_time_ms(bot_share_ms());
+    bot->set_time_ms(bot_time_ms(match, player));
     ++bots_thinking_;
     match.thinking = true;
     lock.unlock();  // think without holding the games

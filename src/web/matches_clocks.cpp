@@ -68,15 +68,20 @@ void Matches::flag(Match& match) {
   lose(match, loser, "ran out of time", engine::EndedBy::Time);
 }
 
+// A player's milliseconds left now.
+std::int64_t Matches::left_ms(const Match& match, int player) const {
+  const auto& c = *match.clocks;
+  const auto at = static_cast<std::size_t>(player);
+  std::int64_t ms = c.left_ms[at];
+  if (player == c.running && c.moved[at]) ms -= time_ms() - c.since_ms;
+  return std::max<std::int64_t>(0, ms);
+}
+
 // Each player's milliseconds left now.
 json Matches::clocks_json(const Match& match) const {
-  const auto& c = *match.clocks;
   json left = json::array();
-  for (std::size_t p = 0; p < c.left_ms.size(); ++p) {
-    std::int64_t ms = c.left_ms[p];
-    if (static_cast<int>(p) == c.running && c.moved[p]) ms -= time_ms() - c.since_ms;
-    left.push_back(std::max<std::int64_t>(0, ms));
-  }
+  for (int p = 0; p < static_cast<int>(match.clocks->left_ms.size()); ++p)
+    left.push_back(left_ms(match, p));
   return left;
 }
 

@@ -33,8 +33,7 @@ Answer<json> Matches::protocol_request(const std::string& id, const std::string&
   std::int64_t move_ms = default_ms;
   std::optional<engine::SeatClock> clock;
   if (match.clocks) {
-    const std::int64_t left =
-        clocks_json(match)[static_cast<std::size_t>(player)].get<std::int64_t>();
+    const std::int64_t left = left_ms(match, player);
     move_ms = std::min(left / kClockShare + match.clocks->increment_ms * 8 / 10, left - kMarginMs);
     move_ms = std::max(move_ms, kLeastMs);
     clock = engine::SeatClock{static_cast<int>(std::max<std::int64_t>(0, left - kMarginMs)),

@@ -1066,6 +1066,36 @@ TEST_F(WebServer, ClocksRunOnTheMoversTimeAndFlagFalls) {
   EXPECT_EQ(heard.data["clocks"][1], 0);
 }
 
+// A bot of the server keeps to its game's clock: under 3 s with no
+// increment it spends an even share of what it has left, not its 500 ms a
+// decision, which would lose on time at the seventh.
+TEST_F(WebServer, AServersBotKeepsToItsGamesClock) {
+  const json game = create({{"game", "sword-and-shield"},
+                            {"seats", {"human", "ai"}},
+                            {"clock", {{"minutes", 0.05}, {"increment_seconds", 0}}}});
+  json v = view(game, 0).data;
+  int bot_decisions = 0;
+  for (int i = 0; i < 200 && bot_decisions < 12 && !v["over"].get<bool>(); ++i) {
+    if (v["to_move"] == 0) {
+      const json& legal = v["legal"];
+      const bool may_pass = std::find(legal.begin(), legal.end(), "pass") != legal.end();
+      const Reply acted = act(game, 0, may_pass ? "pass" : legal[0].get<std::string>());
+      ASSERT_EQ(acted.status, 200) << acted.body;
+      v = acted.data;
+      continue;
+    }
+    const std::size_t before = v["log"].size();
+    v = get("/api/games/" + game["id"].get<std::string>() +
+            "?token=" + game["seats"][0]["token"].get<std::string>() +
+            "&after=" + std::to_string(v["version"].get<std::uint64_t>()) + "&wait=5000")
+            .data;
+    bot_decisions += static_cast<int>(v["log"].size() - before);
+  }
+  EXPECT_GE(bot_decisions, 12);
+  EXPECT_FALSE(v["over"].get<bool>()) << v["result"];
+  EXPECT_GT(v["clocks"][1].get<int>(), 1000) << v["clocks"];
+}
+
 // A finished game is a record: however it ended (by the rules, at the length
 // limit, by resignation, by agreement, on time), no undo, action, draw offer
 // or resignation changes it, and its record stays what it was.
