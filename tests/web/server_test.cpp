@@ -1068,7 +1068,7 @@ TEST_F(WebServer, ClocksRunOnTheMoversTimeAndFlagFalls) {
 
 // A bot of the server keeps to its game's clock: under 3 s with no
 // increment it spends an even share of what it has left, not its 500 ms a
-// decision, which would lose on time at the seventh.
+// decision, which lose the game on time before 12 decisions (checked).
 TEST_F(WebServer, AServersBotKeepsToItsGamesClock) {
   const json game = create({{"game", "sword-and-shield"},
                             {"seats", {"human", "ai"}},
