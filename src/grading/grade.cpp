@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "engine/files.hpp"
+#include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 #include "grading/random_scripts.hpp"
@@ -175,7 +176,10 @@ void add_options(CLI::App& app, Options& o) {
                  "instead of --tests: N random scripts of the game through the program and ours, "
                  "each on which they differ shrunk to a shortest that still does")
       ->check(CLI::Range(1, 1000000));
-  app.add_option("--seed", o.seed, "with --random: the scripts' seed (1)");
+  app.add_option(
+      "--seed", o.seed,
+      "with --random: the scripts' seed (without it, one drawn from the system's "
+      "random source, so that no program knows the scripts beforehand; said after them)");
   app.add_option("--actions", o.actions, "with --random: the most actions a script (30)")
       ->check(CLI::Range(1, 10000));
   app.add_option("--save", o.save,
@@ -212,6 +216,7 @@ std::optional<int> read_options(const std::vector<std::string>& args, Options& o
     return app.exit(e, out, err) == 0 ? 0 : 2;
   }
   o.limits.time_ms = static_cast<int>(std::lround(o.time_limit_s * 1000));
+  if (app.count("--seed") == 0) o.seed = engine::system_seed();
   return std::nullopt;
 }
 
@@ -309,7 +314,7 @@ int grade_random(const Context& c, const games::GameInfo& game,
     }
   }
   out << found << " of " << o.random << " random scripts differ (" << o.game << ", " << o.program
-      << ")\n";
+      << "; seed " << o.seed << ")\n";
   if (unsaved) return 2;
   return found == 0 ? 0 : 1;
 }

@@ -12,8 +12,8 @@
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 #include "python/bot.hpp"
-#include "python/spiel.hpp"
 #include "python/runners.hpp"
+#include "python/spiel.hpp"
 #include "python/vector_env.hpp"
 
 namespace py = pybind11;
@@ -282,7 +282,7 @@ PYBIND11_MODULE(_gridgames, m) {
         "gridgames selfplay: bots against bots, the contract checked at every step; its report");
   m.def(
       "tournament", &tournament, py::arg("game"), py::arg("players"), py::arg("games") = 2,
-      py::arg("seed") = 1, py::arg("concurrency") = 1, py::arg("params") = py::dict(),
+      py::arg("seed") = py::none(), py::arg("concurrency") = 1, py::arg("params") = py::dict(),
       py::arg("max_length") = 0, py::arg("random_plies") = 0, py::arg("sprt") = py::none(),
       py::arg("gauntlet") = false, py::arg("records") = py::none(), py::arg("pgn") = py::none(),
       py::arg("sandbox") = true,

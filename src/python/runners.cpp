@@ -46,9 +46,9 @@ std::string selfplay(const std::string& game, const std::vector<std::string>& bo
 }
 
 py::dict tournament(const std::string& game, const std::vector<std::string>& players, int games,
-                    std::uint64_t seed, int concurrency, const py::dict& params, int max_length,
-                    int random_plies, const std::optional<std::string>& sprt, bool gauntlet,
-                    const std::optional<std::string>& records,
+                    std::optional<std::uint64_t> seed, int concurrency, const py::dict& params,
+                    int max_length, int random_plies, const std::optional<std::string>& sprt,
+                    bool gauntlet, const std::optional<std::string>& records,
                     const std::optional<std::string>& pgn, bool sandbox) {
   std::string list;
   for (const std::string& p : players) {
@@ -65,8 +65,6 @@ py::dict tournament(const std::string& game, const std::vector<std::string>& pla
                                    list,
                                    "--games",
                                    std::to_string(games),
-                                   "--seed",
-                                   std::to_string(seed),
                                    "--concurrency",
                                    std::to_string(concurrency),
                                    "--random-plies",
@@ -74,6 +72,7 @@ py::dict tournament(const std::string& game, const std::vector<std::string>& pla
   for (const auto& [key, value] : params)
     args.insert(args.end(), {"--param", py::str(key).cast<std::string>() + "=" +
                                             py::str(value).cast<std::string>()});
+  if (seed) args.insert(args.end(), {"--seed", std::to_string(*seed)});
   if (max_length > 0) args.insert(args.end(), {"--max-length", std::to_string(max_length)});
   if (sprt) args.insert(args.end(), {"--sprt", *sprt});
   if (gauntlet) args.push_back("--gauntlet");
@@ -109,6 +108,7 @@ py::dict tournament(const std::string& game, const std::vector<std::string>& pla
   r["standings"] = standings;
   r["encounters"] = encounters;
   r["sprt"] = result.sprt.empty() ? py::object(py::none()) : py::str(result.sprt);
+  r["seed"] = result.seed;
   r["output"] = out.str();
   return r;
 }

@@ -21,9 +21,9 @@ std::string selfplay(const std::string& game, const std::vector<std::string>& bo
 // `gridgames tournament`: its standings as a dict, and what the command
 // prints as "output".
 py::dict tournament(const std::string& game, const std::vector<std::string>& players, int games,
-                    std::uint64_t seed, int concurrency, const py::dict& params, int max_length,
-                    int random_plies, const std::optional<std::string>& sprt, bool gauntlet,
-                    const std::optional<std::string>& records,
+                    std::optional<std::uint64_t> seed, int concurrency, const py::dict& params,
+                    int max_length, int random_plies, const std::optional<std::string>& sprt,
+                    bool gauntlet, const std::optional<std::string>& records,
                     const std::optional<std::string>& pgn, bool sandbox);
 
 }  // namespace gridgames_python

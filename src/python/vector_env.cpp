@@ -1,10 +1,12 @@
 #include "python/vector_env.hpp"
 
 #include <pybind11/stl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 
 namespace gridgames_python {
@@ -29,11 +31,50 @@ std::vector<py::ssize_t> with_envs(std::size_t envs, const std::vector<int>& sha
 
 }  // namespace
 
+// While a step() or reset() is under way: a second call from another
+// thread raises instead of racing it.
+class OneCallAtATime {
+ public:
+  explicit OneCallAtATime(std::atomic<bool>& busy) : busy_(busy) {
+    if (busy_.exchange(true))
+      throw std::runtime_error(
+          "VectorEnv is used by another thread at once: an environment is single-threaded "
+          "(one per thread, or a lock around its calls)");
+  }
+  ~OneCallAtATime() { busy_ = false; }
+  OneCallAtATime(const OneCallAtATime&) = delete;
+  OneCallAtATime& operator=(const OneCallAtATime&) = delete;
+
+ private:
+  std::atomic<bool>& busy_;
+};
+
 template <typename T>
-T* VectorEnv::own(py::array& array) {
-  T* data = static_cast<T*>(array.mutable_data());
+py::array VectorEnv::shared_array(const std::vector<py::ssize_t>& shape, T*& data) {
+  std::size_t count = 1;
+  for (const py::ssize_t n : shape) count *= static_cast<std::size_t>(n);
+  data = new T[count]();  // zeros
+  const py::capsule owner(data, [](void* p) { delete[] static_cast<T*>(p); });
+  py::array_t<T> array(shape, data, owner);
   array.attr("flags").attr("writeable") = false;
-  return data;
+  return array;
+}
+
+engine::Workers& VectorEnv::workers() {
+  if (::getpid() != workers_pid_) {
+    // In a forked child the threads are gone: the old team is left as it
+    // is (its locks may be held, its threads cannot be joined).
+    (void)workers_.release();
+    workers_ = std::make_unique<engine::Workers>(threads_);
+    workers_pid_ = ::getpid();
+  }
+  return *workers_;
+}
+
+bool VectorEnv::legal(std::size_t env, std::int64_t id) const {
+  if (id < 0 || static_cast<std::uint64_t>(id) >= actions_) return false;
+  const auto bit = static_cast<std::size_t>(id);
+  return (legal_bits_[env * legal_words_ + bit / 64] >> (bit % 64)) & 1;
 }
 
 VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
@@ -45,7 +86,10 @@ VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
       actions_(static_cast<std::size_t>(game_.num_distinct_actions())),
       observation_size_(static_cast<std::size_t>(game_.observation_tensor_size())),
       players_(static_cast<std::size_t>(game_.num_players())),
-      workers_(threads < 0 ? 1 : threads) {
+      threads_(threads < 0 ? 1 : threads),
+      workers_(std::make_unique<engine::Workers>(threads_)),
+      workers_pid_(::getpid()),
+      legal_words_((actions_ + 63) / 64) {
   if (num_envs < 1)
     throw py::value_error("num_envs must be 1 or more, not " + std::to_string(num_envs));
   if (threads < 0) throw py::value_error("threads must be 0 (one per core) or more");
@@ -60,24 +104,16 @@ VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
   if (!seeded_) first_ = game_.new_initial_state().any().clone();
   const auto envs = static_cast<std::size_t>(num_envs);
   envs_.resize(envs);
-  observations_ = py::array_t<float>(with_envs(envs, game_.observation_tensor_shape()));
-  final_observations_ = py::array_t<float>(with_envs(envs, game_.observation_tensor_shape()));
-  masks_ =
-      py::array_t<bool>(std::vector<py::ssize_t>{num_envs, static_cast<py::ssize_t>(actions_)});
-  to_move_ = py::array_t<std::int32_t>(num_envs);
-  rewards_ =
-      py::array_t<float>(std::vector<py::ssize_t>{num_envs, static_cast<py::ssize_t>(players_)});
-  terminated_ = py::array_t<bool>(num_envs);
-  truncated_ = py::array_t<bool>(num_envs);
-  observation_data_ = own<float>(observations_);
-  final_observation_data_ = own<float>(final_observations_);
-  mask_data_ = own<bool>(masks_);
-  to_move_data_ = own<std::int32_t>(to_move_);
-  reward_data_ = own<float>(rewards_);
-  terminated_data_ = own<bool>(terminated_);
-  truncated_data_ = own<bool>(truncated_);
-  std::memset(mask_data_, 0, envs * actions_);
-  std::memset(final_observation_data_, 0, envs * observation_size_ * sizeof(float));
+  observations_ =
+      shared_array(with_envs(envs, game_.observation_tensor_shape()), observation_data_);
+  final_observations_ =
+      shared_array(with_envs(envs, game_.observation_tensor_shape()), final_observation_data_);
+  masks_ = shared_array({num_envs, static_cast<py::ssize_t>(actions_)}, mask_data_);
+  to_move_ = shared_array({num_envs}, to_move_data_);
+  rewards_ = shared_array({num_envs, static_cast<py::ssize_t>(players_)}, reward_data_);
+  terminated_ = shared_array({num_envs}, terminated_data_);
+  truncated_ = shared_array({num_envs}, truncated_data_);
+  legal_bits_.assign(envs * legal_words_, 0);
 }
 
 std::uint64_t VectorEnv::episode_seed(int env) const {
@@ -100,9 +136,16 @@ void VectorEnv::start_episode(std::size_t env) {
 void VectorEnv::write(std::size_t env) {
   Env& e = envs_[env];
   bool* mask = mask_data_ + env * actions_;
-  for (const int id : e.legal) mask[id] = false;
+  std::uint64_t* bits = legal_bits_.data() + env * legal_words_;
+  for (const int id : e.legal) {
+    mask[id] = false;
+    bits[id / 64] = 0;
+  }
   e.state->legal_ids(e.legal);
-  for (const int id : e.legal) mask[id] = true;
+  for (const int id : e.legal) {
+    mask[id] = true;
+    bits[id / 64] |= std::uint64_t{1} << (id % 64);
+  }
   const int mover = e.state->to_move();
   to_move_data_[env] = mover;
   e.state->observation_tensor(
@@ -112,7 +155,7 @@ void VectorEnv::write(std::size_t env) {
 void VectorEnv::step_one(std::size_t env, int action) {
   Env& e = envs_[env];
   const int mover = e.state->to_move();
-  e.state->apply_legal_id(action);  // step() checked it against the mask
+  e.state->apply_legal_id(action);  // step() checked it against legal_bits_
   ++e.length;
   const bool over = e.state->over();
   // Cut short: at the game's own length limit, or at max_episode_steps.
@@ -158,10 +201,11 @@ py::dict VectorEnv::info() {
 }
 
 py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
+  const OneCallAtATime one(busy_);
   if (seed) seed_ = *seed % kSeeds;
   {
     py::gil_scoped_release free;
-    workers_.run(envs_.size(), [&](std::size_t begin, std::size_t end) {
+    workers().run(envs_.size(), [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
         if (seed) {
           envs_[i].episode = 0;
@@ -177,6 +221,7 @@ py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
 }
 
 py::tuple VectorEnv::step(const py::array& actions) {
+  const OneCallAtATime one(busy_);
   if (!envs_.front().state) throw py::value_error("reset() first: no game has started");
   const char kind = actions.dtype().kind();
   if (kind != 'i' && kind != 'u')
@@ -191,15 +236,14 @@ py::tuple VectorEnv::step(const py::array& actions) {
       py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(as_signed);
   const std::int64_t* id = ids.data();
   for (std::size_t i = 0; i < envs_.size(); ++i) {
-    if (id[i] < 0 || static_cast<std::uint64_t>(id[i]) >= actions_ ||
-        !mask_data_[i * actions_ + static_cast<std::size_t>(id[i])])
+    if (!legal(i, id[i]))
       throw py::value_error("game " + std::to_string(i) + ": action " + std::to_string(id[i]) +
                             " is not legal (info[\"action_mask\"][" + std::to_string(i) +
                             "] shows those that are); nothing was stepped");
   }
   {
     py::gil_scoped_release free;
-    workers_.run(envs_.size(), [&](std::size_t begin, std::size_t end) {
+    workers().run(envs_.size(), [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<int>(id[i]));
     });
   }

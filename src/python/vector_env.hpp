@@ -4,13 +4,23 @@
 // observation is the player to move's, the rewards a row per game with a
 // column per player, and the mask and ids of each game's legal actions come
 // with every step. The arrays are the environment's own, written by C++
-// with the GIL released, read-only to Python, and overwritten by the next
-// step or reset.
+// with the GIL released, read-only to Python (numpy refuses to make them
+// writeable: their memory belongs to a capsule, not to an array), and
+// overwritten by the next step or reset. step() checks each action against
+// the game's own legal actions (a bitmap of its own), never against an
+// array it gave out.
+//
+// One environment is used by one thread at a time, as Gymnasium and EnvPool
+// document theirs: a call while another thread's step() or reset() is under
+// way raises RuntimeError. In a child forked from the process that made it,
+// its worker threads (which fork does not copy) are made again.
 #pragma once
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <sys/types.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,7 +47,7 @@ class VectorEnv {
   py::tuple step(const py::array& actions);
 
   int num_envs() const { return static_cast<int>(envs_.size()); }
-  int threads() const { return workers_.threads(); }
+  int threads() const { return workers_->threads(); }
   const Game& game() const { return game_; }
   // The seed of game `env`'s episode now.
   std::uint64_t episode_seed(int env) const;
@@ -53,9 +63,14 @@ class VectorEnv {
   void start_episode(std::size_t env);
   void write(std::size_t env);  // its observation, mask and player to move
   void step_one(std::size_t env, int action);
+  bool legal(std::size_t env, std::int64_t id) const;
   py::dict info();
+  // The worker threads, made again in a forked child (fork copies none).
+  engine::Workers& workers();
+  // A new array of `shape` whose memory is a capsule's: Python cannot make
+  // it writeable; its data through `data`.
   template <typename T>
-  static T* own(py::array& array);  // its data, then read-only to Python
+  static py::array shared_array(const std::vector<py::ssize_t>& shape, T*& data);
 
   Game game_;
   bool seeded_;                              // the game has a seed parameter: one per episode
@@ -64,7 +79,13 @@ class VectorEnv {
   int max_episode_steps_;
   std::size_t actions_, observation_size_, players_;
   std::vector<Env> envs_;
-  engine::Workers workers_;
+  int threads_;
+  std::unique_ptr<engine::Workers> workers_;
+  pid_t workers_pid_;               // the process the workers were made in
+  std::atomic<bool> busy_ = false;  // a step() or reset() under way
+  // Each game's legal ids now, a bit an id: what step() checks against.
+  std::vector<std::uint64_t> legal_bits_;
+  std::size_t legal_words_;  // words of legal_bits_ a game
 
   py::array observations_, final_observations_, masks_, to_move_, rewards_, terminated_, truncated_;
   float *observation_data_, *final_observation_data_, *reward_data_;

@@ -28,6 +28,7 @@
 #include "engine/words.hpp"
 #include "sandbox/cgroup.hpp"
 #include "sandbox/processes.hpp"
+#include "sandbox/project_files.hpp"
 #include "sandbox/seccomp.hpp"
 
 namespace sandbox {
@@ -76,6 +77,23 @@ int end_group(pid_t group) {
   return running;
 }
 
+// A file descriptor, closed when it goes.
+class Descriptor {
+ public:
+  Descriptor() = default;
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  ~Descriptor() { reset(); }
+  void reset(int fd = -1) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = fd;
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_ = -1;
+};
+
 struct FolderUsage {
   long long bytes = 0;
   int entries = 0;
@@ -123,23 +141,44 @@ bool call_can_search(const fs::path& folder, const Confinement& c) {
   return ::stat(folder.c_str(), &info) == 0 && (info.st_mode & S_IXOTH);
 }
 
-// The system a program needs, shown read-only: its executables, libraries
-// and configuration. Nothing else of the host is in the sandbox (no /home,
-// /root, /srv, /opt, /var, /tmp, /run, /sys...), so none of its sockets or
-// private files is reached; a program's own files are added one by one.
-constexpr const char* kSystemFolders[] = {"/usr",   "/bin",   "/sbin",   "/lib",
-                                          "/lib32", "/lib64", "/libx32", "/etc"};
-
 // Whether `path` is `folder` or inside it.
 bool inside(const std::string& path, const std::string& folder) {
   return path == folder || path.starts_with(folder + "/");
 }
 
+// The system's folders, read-only, and over them this project's programs
+// and Python package shown empty, where an installation put them there
+// (sandbox/project_files.hpp), but for the files the call's own command
+// names.
+void show_system(std::vector<std::string>& command, const std::vector<std::string>& argv) {
+  for (const char* system : kSystemFolders) {
+    std::error_code error;
+    const auto status = fs::symlink_status(system, error);
+    if (fs::is_symlink(status)) {  // /bin -> usr/bin where /usr is merged
+      command.insert(command.end(),
+                     {"--symlink", fs::read_symlink(system, error).string(), system});
+    } else if (fs::is_directory(status)) {
+      command.insert(command.end(), {"--ro-bind", system, system});
+    }
+  }
+  std::vector<std::string> named;
+  for (const std::string& arg : argv) {
+    std::error_code error;
+    if (fs::path(arg).is_absolute()) named.push_back(fs::canonical(arg, error).string());
+  }
+  const ProjectFiles hidden = project_files_in_system(named);
+  for (const std::string& program : hidden.programs)
+    command.insert(command.end(), {"--ro-bind", "/dev/null", program});
+  for (const std::string& folder : hidden.folders)
+    command.insert(command.end(), {"--tmpfs", folder, "--remount-ro", folder});
+}
+
 // The command that runs `argv` in the sandbox: an empty root (read-only)
 // with the system's folders (kSystemFolders) and the program's own files
 // read-only, `folder` alone writable; no network, its own processes, IPC
-// and host name; no control groups or other seats in sight; this program
-// first.
+// and host name; no control groups or other seats in sight; the sandbox's
+// first process started from its descriptor (kCallInitFd), so that nothing
+// of where it lives, nor any program of this project, is in sight.
 //
 // Run by root, bubblewrap mounts as root (so that it reaches programs in
 // folders no seat user could pass: the way to each is made in the empty
@@ -160,21 +199,8 @@ std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const s
                    {"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL"});
   }
   command.push_back("--as-pid-1");
-  for (const char* system : kSystemFolders) {
-    std::error_code error;
-    const auto status = fs::symlink_status(system, error);
-    if (fs::is_symlink(status)) {  // /bin -> usr/bin where /usr is merged
-      command.insert(command.end(),
-                     {"--symlink", fs::read_symlink(system, error).string(), system});
-    } else if (fs::is_directory(status)) {
-      command.insert(command.end(), {"--ro-bind", system, system});
-    }
-  }
+  show_system(command, argv);
   command.insert(command.end(), {"--dev", "/dev", "--proc", "/proc", "--dir", "/tmp"});
-  const auto in_system = [](const std::string& f) {
-    return std::any_of(std::begin(kSystemFolders), std::end(kSystemFolders),
-                       [&](const char* system) { return inside(f, system); });
-  };
   // The way to each path shown is made in the empty root, passable
   // (bubblewrap would copy the modes of the host's folders on the way,
   // which the call's user may not pass: a program under /root runs).
@@ -183,20 +209,19 @@ std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const s
     fs::path way = "/";
     for (const fs::path& part : fs::path(f).parent_path().relative_path()) {
       way /= part;
-      if (!in_system(way.string()) && made.insert(way.string()).second)
+      if (!in_system_folders(way.string()) && made.insert(way.string()).second)
         command.insert(command.end(), {"--perms", "0755", "--dir", way.string()});
     }
   };
-  std::vector<std::string> shown = program_paths(argv, c);
-  for (const std::string& f : program_paths({c.init}, c)) shown.push_back(f);
+  const std::vector<std::string> shown = program_paths(argv, c);
   for (const std::string& f : shown) {
-    if (in_system(f) || inside(f, c.hidden)) continue;
+    if (in_system_folders(f) || inside(f, c.hidden)) continue;
     make_way(f);
     command.insert(command.end(), {"--ro-bind", f, f});
   }
   // The referee's log, where a program's folder shown holds it, shows empty.
   const bool log_shown = std::any_of(shown.begin(), shown.end(), [&](const std::string& f) {
-    return !in_system(f) && inside(c.log, f);
+    return !in_system_folders(f) && inside(c.log, f);
   });
   if (!c.log.empty() && log_shown && fs::exists(c.log))
     command.insert(command.end(), {"--ro-bind", "/dev/null", c.log});
@@ -204,9 +229,9 @@ std::vector<std::string> sandboxed(const std::vector<std::string>& argv, const s
   command.insert(command.end(), {"--bind", folder, folder});
   // The first process enters the folder once it is the seat's user: the
   // folder is the user's alone.
-  command.insert(command.end(),
-                 {"--remount-ro", "/", "--remount-ro", "/dev", "--", c.init, "--call-init",
-                  c.seat_users ? std::to_string(c.user) : "-", folder});
+  command.insert(command.end(), {"--remount-ro", "/", "--remount-ro", "/dev", "--",
+                                 "/proc/self/fd/" + std::to_string(kCallInitFd), "--call-init",
+                                 c.seat_users ? std::to_string(c.user) : "-", folder});
   command.insert(command.end(), argv.begin(), argv.end());
   return command;
 }
@@ -236,11 +261,22 @@ void report_errno(int fd, int error) {
   (void)!::write(fd, text, at);
 }
 
+// Puts `report` on kCallReportFd and `init` on kCallInitFd, open across
+// exec (by way of descriptors above both, so that neither overwrites the
+// other). Async-signal-safe.
+bool place_sandbox_descriptors(int report, int init) {
+  const int high_report = ::fcntl(report, F_DUPFD_CLOEXEC, 10);
+  const int high_init = ::fcntl(init, F_DUPFD_CLOEXEC, 10);
+  return high_report >= 0 && high_init >= 0 && ::dup2(high_report, kCallReportFd) >= 0 &&
+         ::dup2(high_init, kCallInitFd) >= 0;
+}
+
 // In the child, before exec: only async-signal-safe calls (other threads
 // may hold locks).
 [[noreturn]] void start_child(char* const* args, char* const* environment, const char* folder,
-                              const char* input, int output, int report, const CallLimits& limits,
-                              const Confinement& confinement, const CallGroup* group) {
+                              const char* input, int output, int report, int init,
+                              const CallLimits& limits, const Confinement& confinement,
+                              const CallGroup* group) {
   ::setpgid(0, 0);
   sigset_t none;
   sigemptyset(&none);
@@ -249,17 +285,16 @@ void report_errno(int fd, int error) {
   const rlimit file_size{file_bytes, file_bytes}, no_core{0, 0};
   ::setrlimit(RLIMIT_FSIZE, &file_size);
   ::setrlimit(RLIMIT_CORE, &no_core);
-  const int in = ::open(*input ? input : "/dev/null", O_RDONLY);
+  const int in = ::open(*input ? input : "/dev/null", O_RDONLY | O_CLOEXEC);
   if (in < 0 || ::dup2(in, STDIN_FILENO) < 0 || ::dup2(output, STDOUT_FILENO) < 0 ||
       ::dup2(output, STDERR_FILENO) < 0 || ::chdir(folder) != 0) {
     ::_exit(126);
   }
-  // The sandbox's first process reports on kReportFd; without a sandbox the
-  // pipe closes on exec and only says why exec failed.
+  // The sandbox's first process reports on kCallReportFd; without a sandbox
+  // the pipe closes on exec and only says why exec failed.
   if (confinement.sandbox) {
-    if (report == kReportFd ? ::fcntl(report, F_SETFD, 0) < 0 : ::dup2(report, kReportFd) < 0)
-      ::_exit(126);
-    report = kReportFd;
+    if (!place_sandbox_descriptors(report, init)) ::_exit(126);
+    report = kCallReportFd;
   }
   if (group && !group->enter()) {
     report_errno(report, errno);
@@ -315,6 +350,7 @@ class Call {
   Call& operator=(const Call&) = delete;
 
   CallOutcome run(const std::vector<std::string>& argv) {
+    if (confinement_.sandbox && !open_init()) return outcome_;
     if (confinement_.groups && !make_group()) return outcome_;
     std::vector<std::string> command =
         confinement_.sandbox ? sandboxed(argv, folder_, confinement_) : argv;
@@ -339,7 +375,7 @@ class Call {
         pid_ = ::fork();
         if (pid_ == 0) {
           start_child(args.data(), env.data(), folder_.c_str(), input_.c_str(), output[1],
-                      report[1], limits_, confinement_, group_.get());
+                      report[1], init_.get(), limits_, confinement_, group_.get());
         }
         if (pid_ > 0) {
           ::setpgid(pid_, pid_);  // also here: the child may not have run yet
@@ -349,6 +385,7 @@ class Call {
     }
     ::close(output[1]);
     ::close(report[1]);
+    init_.reset();
     if (pid_ > 0) watch(output[0]);
     ::close(output[0]);
     if (pid_ > 0) finish(report[0]);
@@ -361,6 +398,16 @@ class Call {
   static void close_both(int fds[2]) {
     ::close(fds[0]);
     ::close(fds[1]);
+  }
+
+  // The sandbox's first process, opened here: the sandbox starts it from
+  // this descriptor and never shows where it lives.
+  bool open_init() {
+    init_.reset(::open(confinement_.init.c_str(), O_RDONLY | O_CLOEXEC));
+    if (init_.get() >= 0) return true;
+    outcome_.why_not_started = "cannot open the sandbox's first process " + confinement_.init +
+                               ": " + std::strerror(errno);
+    return false;
   }
 
   // The call's control group; the sandbox's own two tasks (bubblewrap and
@@ -511,6 +558,7 @@ class Call {
   const std::string& input_;  // the file that is its standard input, or ""
   CallOutcome outcome_;
   std::unique_ptr<CallGroup> group_;
+  Descriptor init_;  // the sandbox's first process, open until the call is started
   Clock::time_point start_;
   pid_t pid_ = -1;
   int status_ = 0;

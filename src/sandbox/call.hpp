@@ -33,7 +33,10 @@ class CallGroups;
 // can reach every file the referee can.
 struct Confinement {
   bool sandbox = true;
-  std::string init;    // this program's path: it serves as the sandbox's first process
+  // The sandbox's first process (gridgames-call-init): opened outside and
+  // started from its descriptor, so that its path, its folder and the
+  // programs beside it are not in the sandbox.
+  std::string init;
   std::string hidden;  // a folder the sandbox shows empty (all the games' folders)
   std::string log;     // a file the sandbox shows empty (the referee's log)
   // Control groups that the kernel enforces the memory and task limits in;
@@ -103,6 +106,9 @@ bool calls_stopped();
 int run_call_init(const std::vector<std::string>& init_args);
 // The descriptor run_call_init reports on.
 inline constexpr int kCallReportFd = 3;
+// The descriptor the sandbox starts run_call_init from (/proc/self/fd/4): it
+// closes it first.
+inline constexpr int kCallInitFd = 4;
 
 // "SIGSEGV" for 11, and so on.
 std::string signal_name(int signal_number);

@@ -93,6 +93,9 @@ int reap_until_ended(pid_t pid, int children) {
 }  // namespace
 
 int run_call_init(const std::vector<std::string>& init_args) {
+  // The descriptor this program was started from (kCallInitFd), and any
+  // other past the report's, goes before anything of the call runs.
+  ::close_range(kCallInitFd, ~0U, 0);
   if (init_args.size() < 3) return 126;
   take_seat(init_args);
   const std::vector<std::string> argv(init_args.begin() + 2, init_args.end());

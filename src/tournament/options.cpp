@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
+#include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 #include "sandbox/call.hpp"
@@ -84,7 +87,9 @@ void add_options(CLI::App& app, Options& o, Slurm& slurm, Texts& texts) {
   app.add_option("--games", o.games, "games per encounter of two players (pairs: even)")
       ->check(CLI::Range(2, 10000000));
   app.add_option("--concurrency", o.concurrency, "games played at once")->check(CLI::Range(1, 256));
-  app.add_option("--seed", o.seed, "the seed of the starts and the bots");
+  app.add_option("--seed", o.seed,
+                 "the seed of the starts (deals) and the bots; without it, one drawn from the "
+                 "system's random source, which the standings and records give");
   app.add_option("--max-length", o.max_length, "the length limit of games that have one")
       ->check(CLI::Range(1, 10000000));
   app.add_option("--param", texts.params, "a game parameter NAME=VALUE (repeatable)");
@@ -146,6 +151,18 @@ std::optional<std::string> check_players(Options& o, const games::GameInfo& info
   return std::nullopt;
 }
 
+// The seed of the first game in a records file, if it has one: a
+// tournament resumed without --seed goes on with its own.
+std::optional<std::uint64_t> seed_of_records(const std::string& file) {
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    const nlohmann::json game = nlohmann::json::parse(line, nullptr, false);
+    if (game.is_object() && game.value("seed", nlohmann::json()).is_number_unsigned())
+      return game["seed"].get<std::uint64_t>();
+  }
+  return std::nullopt;
+}
+
 // How the pairs open, which of them this process plays, and where they go.
 std::optional<std::string> check_pairs(Options& o, const games::GameInfo& info, const Slurm& slurm,
                                        const Texts& texts, bool games_given) {
@@ -163,6 +180,9 @@ std::optional<std::string> check_pairs(Options& o, const games::GameInfo& info, 
       return "--resume FILE appends to FILE: give no other --records";
     o.records = texts.resume;
     o.resume = true;
+    if (o.seed_drawn) {
+      if (const auto seed = seed_of_records(o.records)) o.seed = *seed;
+    }
   }
   if (!o.sgf_dir.empty() && !std::filesystem::is_directory(o.sgf_dir))
     return "--sgf " + o.sgf_dir + ": not a folder";
@@ -213,6 +233,10 @@ std::optional<int> read_options(std::vector<std::string> args, Options& o, Slurm
     err << "gridgames tournament: " << why << "\n";
     return 2;
   };
+  if (app.count("--seed") == 0) {
+    o.seed = engine::system_seed();
+    o.seed_drawn = true;
+  }
   const games::GameInfo* info = games::find_game(o.game);
   if (!info) return fail("unknown game \"" + engine::printable(o.game) + "\"");
   if (auto why = check_players(o, *info, texts)) return fail(*why);

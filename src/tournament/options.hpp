@@ -23,7 +23,11 @@ struct Options {
   std::vector<std::string> players;
   int games = 2;  // per encounter of two players: pairs of games, seats swapped
   int concurrency = 1;
+  // The seed of the starts (a game's deal) and the bots: --seed, or drawn
+  // from the system's random source (seed_drawn), so that no program can
+  // know the deals beforehand; the standings and every record say it.
   std::uint64_t seed = 1;
+  bool seed_drawn = false;
   int max_length = 0;
   int random_plies = 0;  // played at random at the start of each pair, the same for both games
   // The openings of --openings FILE (each a list of actions), played one a

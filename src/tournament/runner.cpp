@@ -91,6 +91,7 @@ class Tournament {
           {name(encounters_[e].a), name(encounters_[e].b), pentanomials_[e],
            pentanomials_[e].count() ? engine::estimate(pentanomials_[e]) : engine::EloEstimate{}});
     r.sprt = sprt_decision_;
+    r.seed = o_.seed;
     return r;
   }
 
@@ -278,6 +279,8 @@ class Tournament {
       out << " (0 to 2 points), Elo " << elo_text(engine::estimate(penta)) << "\n";
     }
     if (o_.players.size() > 2) crosstable(out);
+    out << "Seed " << o_.seed << (o_.seed_drawn ? " (drawn)" : "") << ": --seed " << o_.seed
+        << " deals these games again\n";
   }
 
   // Each player's points against each other (row against column), of the

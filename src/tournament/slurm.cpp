@@ -57,6 +57,8 @@ int submit(const Options& o, const Slurm& slurm, std::vector<std::string> args) 
     if (at != args.end()) args.erase(at, std::min(at + 2, args.end()));
   }
   std::erase(args, "--wait");
+  // Every task deals from the one seed (drawn here when none was given).
+  if (o.seed_drawn) args.insert(args.end(), {"--seed", std::to_string(o.seed)});
   const int pairs =
       static_cast<int>(o.players.size() * (o.players.size() - 1) / 2) * std::max(1, o.games / 2);
   const int tasks = std::min(

@@ -28,7 +28,8 @@ struct TournamentResult {
   };
   std::vector<Standing> standings;
   std::vector<Encounter> encounters;
-  std::string sprt;  // "H1" or "H0" when the SPRT decided
+  std::string sprt;        // "H1" or "H0" when the SPRT decided
+  std::uint64_t seed = 0;  // the one given, or the one drawn
 };
 
 // `gridgames tournament ARGS...` (argv[0] is "tournament").

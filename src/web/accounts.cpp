@@ -15,12 +15,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kShortestPassword = 8, kLongestPassword = 256;
 constexpr std::size_t kShortestName = 3, kLongestName = 20;
-// Wrong passwords: at most this many in the window, per account and per
-// address (many accounts tried from one place).
-constexpr std::size_t kFailuresPerAccount = 5, kFailuresPerAddress = 20;
-constexpr auto kFailureWindow = std::chrono::minutes(15);
-constexpr std::size_t kAccountsPerAddress = 5;  // made in the window
-constexpr std::size_t kWhoRemembered = 100000;
+constexpr int kAccountsPerAddress = 5;  // made in 15 minutes
+constexpr std::size_t kAddressesRemembered = 100000;
 constexpr std::size_t kBotsPerOwner = 5;
 constexpr std::size_t kSessionsKept = 20;  // per account: the oldest signed out
 
@@ -59,7 +55,7 @@ std::string account_key(std::string name) {
   return engine::lower_case(std::move(name));
 }
 
-Accounts::Accounts(Store& store) : store_(store) {
+Accounts::Accounts(Store& store) : store_(store), made_(kAddressesRemembered) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
 }
 
@@ -86,48 +82,52 @@ std::optional<json> Accounts::record_of(const std::string& key) const {
   return record;
 }
 
-// Whether `who` failed `most` times in the window (older failures forgotten).
-bool Accounts::over_limit(const std::string& who, std::size_t most) {
-  const auto now = Clock::now();
-  auto found = failures_.find(who);
-  if (found == failures_.end()) return false;
-  auto& times = found->second;
-  while (!times.empty() && now - times.front() > kFailureWindow) times.pop_front();
-  if (!times.empty()) return times.size() >= most;
-  failures_.erase(found);
-  return false;
-}
-
-void Accounts::count(const std::string& who) {
-  if (failures_.size() >= kWhoRemembered) failures_.clear();  // a flood: start again
-  failures_[who].push_back(Clock::now());
-}
-
-// Too many wrong passwords lately, for the account or from the address.
-std::optional<Refusal> Accounts::limited(const std::string& key, const std::string& address) {
+// Wrong passwords lately: this address must wait before trying again.
+std::optional<Refusal> Accounts::limited(const std::string& key, bool known,
+                                         const std::string& address) {
   const std::lock_guard lock(mutex_);
-  if (over_limit("account " + key, kFailuresPerAccount) ||
-      over_limit("address " + address, kFailuresPerAddress))
-    return Refusal{429, "too many wrong passwords: try again in 15 minutes"};
-  return std::nullopt;
+  const auto wait = limits_.wait(key, known, address, Clock::now());
+  if (wait <= Clock::duration::zero()) return std::nullopt;
+  const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
+  return Refusal{429, "too many wrong passwords from here: try again in " +
+                          std::to_string(seconds) + (seconds == 1 ? " second" : " seconds")};
 }
 
-void Accounts::failed(const std::string& key, const std::string& address) {
+void Accounts::failed(const std::string& key, bool known, const std::string& address) {
   const std::lock_guard lock(mutex_);
-  count("account " + key);
-  count("address " + address);
+  limits_.failed(key, known, address, Clock::now());
 }
+
+namespace {
+
+// A hash that no password matches, verified for a name that has no
+// account: the same work as a wrong password's (made once, on first need).
+const std::string& dummy_hash() {
+  static const std::string hash = [] {
+    char made[crypto_pwhash_STRBYTES];
+    const std::string never = secret() + secret();
+    if (crypto_pwhash_str(made, never.data(), never.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                          crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+      return std::string();
+    return std::string(made);
+  }();
+  return hash;
+}
+
+}  // namespace
 
 std::optional<Refusal> Accounts::check_password(const json& record, const std::string& password,
                                                 const std::string& key,
                                                 const std::string& address) {
-  if (auto refusal = limited(key, address)) return refusal;
+  if (auto refusal = limited(key, true, address)) return refusal;
   const std::string hash = record.value("hash", "");
   if (hash.empty() ||
       crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) != 0) {
-    failed(key, address);
+    failed(key, true, address);
     return kWrong;
   }
+  const std::lock_guard lock(mutex_);
+  limits_.succeeded(key, address);
   return std::nullopt;
 }
 
@@ -139,9 +139,10 @@ Answer<Session> Accounts::create(const std::string& name, const std::string& pas
   // Making an account costs a hash, as a wrong password does: limited too.
   {
     const std::lock_guard lock(mutex_);
-    if (over_limit("made " + address, kAccountsPerAddress))
+    const std::string block = LoginLimits::client_block(address);
+    if (made_.count(block, Clock::now()) >= kAccountsPerAddress)
       return Refusal{429, "too many accounts made from here: try again in 15 minutes"};
-    count("made " + address);
+    made_.add(block, Clock::now());
   }
   char hash[crypto_pwhash_STRBYTES];
   if (crypto_pwhash_str(hash, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
@@ -158,9 +159,13 @@ Answer<Session> Accounts::login(const std::string& name, const std::string& pass
   const std::string key = account_key(name);
   const auto record = bad_name(name) ? std::nullopt : record_of(key);
   if (!record) {
-    // The same answer, and a failure counted, as for a wrong password.
-    if (auto refusal = limited(key, address)) return *refusal;
-    failed(key, address);
+    // The same answer, the same hash's work and a failure counted as for a
+    // wrong password.
+    if (auto refusal = limited(key, false, address)) return *refusal;
+    const std::string& hash = dummy_hash();
+    const int no_account = crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size());
+    (void)no_account;
+    failed(key, false, address);
     return kWrong;
   }
   if (auto refusal = check_password(*record, password, key, address)) return *refusal;

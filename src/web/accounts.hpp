@@ -4,19 +4,22 @@
 // its hash). An account's seats are held under an identity of its own
 // ("account:NAME"), so that "Your games" follows it to any device; a
 // browser that signs in brings the seats it held before. Wrong passwords
-// are limited per account and per address (kept by each server, in
-// memory). The records are the store's (kinds "account" and "session").
+// are limited per address and per account from an address (web/login_limits.hpp,
+// kept by each server, in memory), and a name that is no account's costs
+// the same hash as a wrong password, so that neither the answer nor its
+// time tells whether an account exists. The records are the store's
+// (kinds "account" and "session"). Hashing takes tens of milliseconds: the
+// server calls create, login and remove off its event loops.
 #pragma once
 
 #include <chrono>
-#include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "web/login_limits.hpp"
 #include "web/matches.hpp"
 #include "web/store.hpp"
 
@@ -68,10 +71,8 @@ class Accounts {
   static std::optional<std::string> bad_name(const std::string& name);
 
  private:
-  std::optional<Refusal> limited(const std::string& key, const std::string& address);
-  void failed(const std::string& key, const std::string& address);
-  bool over_limit(const std::string& who, std::size_t most);
-  void count(const std::string& who);
+  std::optional<Refusal> limited(const std::string& key, bool known, const std::string& address);
+  void failed(const std::string& key, bool known, const std::string& address);
   Answer<Session> open_session(const Account& account, const std::string& browser);
   std::optional<nlohmann::json> record_of(const std::string& key) const;
   std::optional<Account> opened_by(const std::string& kind, const std::string& token) const;
@@ -80,8 +81,9 @@ class Accounts {
                                         const std::string& key, const std::string& address);
 
   Store& store_;
-  mutable std::mutex mutex_;  // the failures below
-  std::unordered_map<std::string, std::deque<std::chrono::steady_clock::time_point>> failures_;
+  mutable std::mutex mutex_;  // the counts below
+  LoginLimits limits_;
+  RecentCounts made_;  // accounts made lately, by the client's address
 };
 
 // An account's key: its name in lower case.

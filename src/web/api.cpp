@@ -169,7 +169,7 @@ std::optional<Response> Api::refuse_host(const Request& request) const {
                           "\" (give it to gridgames serve with --allow-host)");
 }
 
-std::variant<Response, Wait> Api::handle(const Request& request) const {
+Handled Api::handle(const Request& request) const {
   if (auto refused = refuse_host(request)) return *refused;
   const std::string_view target = request.target;
   const std::size_t question = target.find('?');
@@ -208,8 +208,7 @@ Response Api::page(const Request& request, std::string_view path) const {
   return refusal(404, "nothing at " + engine::printable(path, 80));
 }
 
-std::variant<Response, Wait> Api::api(const Request& request, std::string_view path,
-                                      std::string_view query) const {
+Handled Api::api(const Request& request, std::string_view path, std::string_view query) const {
   const bool post = request.method == "POST";
   if (const auto token = bearer(request); token && !accounts_->bot_of(*token))
     return refusal(401, "this bot token is not known (made by POST /api/bots)");
@@ -247,7 +246,12 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
     if (!post) return refusal(405, "this method is not allowed here");
     auto object = body();
     if (auto* refused = std::get_if<Response>(&object)) return *refused;
-    return accounts_api(request, path, std::get<json>(object));
+    // Those that hash a password run beside the event loops.
+    if (path == "/api/logout" || path == "/api/bots")
+      return accounts_api(request, path, std::get<json>(object));
+    return Deferred{[this, request, path = std::string(path), fields = std::get<json>(object)] {
+      return accounts_api(request, path, fields);
+    }};
   }
   if (path == "/api/lobby" && !post) return json_response(200, matches_.lobby());
   if (path == "/api/games" || path.starts_with("/api/lobby") || path.starts_with("/api/my-games")) {
@@ -261,7 +265,9 @@ std::variant<Response, Wait> Api::api(const Request& request, std::string_view p
   }
   if (!path.starts_with("/api/games/"))
     return refusal(404, "nothing at " + engine::printable(path, 80));
-  return game_route(request, path, query);
+  auto routed = game_route(request, path, query);
+  if (auto* wait = std::get_if<Wait>(&routed)) return std::move(*wait);
+  return std::get<Response>(std::move(routed));
 }
 
 // A step of the game's flow that a seat takes by its token alone (undo,

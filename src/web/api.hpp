@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,6 +72,14 @@ struct Wait {
   bool stream = false;
 };
 
+// An answer that takes work too slow for an event loop (a password's hash,
+// sign-up, sign-in and deletion): the transport runs `work` in its pool
+// beside the loops (web/slow_work.hpp) and sends what it returns.
+struct Deferred {
+  std::function<Response()> work;
+};
+using Handled = std::variant<Response, Wait, Deferred>;
+
 // The headers every answer carries: no sniffing, no framing by other sites,
 // scripts and styles only from here.
 const std::vector<std::pair<std::string, std::string>>& security_headers();
@@ -80,7 +89,7 @@ class Api {
   // `hosts`: the host names served besides IP addresses and localhost.
   Api(Matches& matches, std::vector<std::string> hosts);
 
-  std::variant<Response, Wait> handle(const Request& request) const;
+  Handled handle(const Request& request) const;
   // The answer to a wait, now (its game changed, its time is up, or the
   // server is stopping).
   Response resume(const Wait& wait) const;
@@ -98,8 +107,7 @@ class Api {
 
  private:
   std::optional<Response> refuse_host(const Request& request) const;
-  std::variant<Response, Wait> api(const Request& request, std::string_view path,
-                                   std::string_view query) const;
+  Handled api(const Request& request, std::string_view path, std::string_view query) const;
   Response games_api(const Request& request, std::string_view path,
                      const nlohmann::json& body) const;
   Response accounts_api(const Request& request, std::string_view path,

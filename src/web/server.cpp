@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "web/http.hpp"
+#include "web/slow_work.hpp"
 
 namespace web {
 namespace {
@@ -21,6 +22,9 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
+
+// Sign-ins waiting for a hasher at most; past them, "busy".
+constexpr std::size_t kMostWaitingHashes = 64;
 
 }  // namespace
 
@@ -100,6 +104,9 @@ struct Server::Impl {
   std::size_t next_context = 0;
   tcp::acceptor acceptor;
   std::unique_ptr<net::steady_timer> retry;  // accepting again after running out of files
+  // Passwords are hashed here, never on an event loop (after the contexts:
+  // gone first, so that no work under way outlives them).
+  SlowWork slow{0, kMostWaitingHashes};
 };
 
 // One connection: requests read one at a time under a time limit, each
@@ -197,7 +204,22 @@ class Server::Impl::Session : public std::enable_shared_from_this<Session> {
     auto handled = server_.api.handle(std::get<Request>(read));
     if (auto* response = std::get_if<Response>(&handled))
       return send(*response, version_, keep_alive_);
+    if (auto* deferred = std::get_if<Deferred>(&handled)) return defer(std::move(deferred->work));
     begin_wait(std::get<Wait>(std::move(handled)));
+  }
+
+  // Slow work (a password's hash) in the server's pool; its answer sent
+  // from this loop when it is done, or "busy" at once if the pool is full.
+  void defer(std::function<Response()> work) {
+    const bool taken = server_.slow.submit([self = shared_from_this(), work = std::move(work)] {
+      Response response = work();
+      net::post(self->executor(), [self, response = std::move(response)] {
+        self->send(response, self->version_, self->keep_alive_);
+      });
+    });
+    if (!taken)
+      send(Api::refusal(503, "the server is busy signing people in: try again in a moment"),
+           version_, false);
   }
 
   // A long poll: registered first, then checked, so that no change is missed.

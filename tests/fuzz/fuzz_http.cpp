@@ -63,6 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (auto* wait = std::get_if<web::Wait>(&handled)) {
           FUZZ_CHECK(wait->deadline <= std::chrono::steady_clock::now() + std::chrono::seconds(26));
           response = api.resume(*wait);
+        } else if (auto* deferred = std::get_if<web::Deferred>(&handled)) {
+          response = deferred->work();  // the server's pool, here at once
         } else {
           response = std::get<web::Response>(handled);
         }

@@ -28,17 +28,30 @@ PY
 
 # The sandbox's first process is the small gridgames-call-init beside the
 # program; a program copied where it is not starts itself in its place.
-printf '#!/bin/sh\ntr "\\0" " " </proc/$PPID/cmdline\nexit 3\n' >"$dir/parent"
+# Either is started from a descriptor: its command line inside names no
+# path of the host (nothing there tells a program where the project's
+# programs are); from outside, its executable shows which it is.
+printf '#!/bin/sh\ntr "\\0" " " </proc/$PPID/cmdline\nsleep 1\nexit 3\n' >"$dir/parent"
 chmod +x "$dir/parent"
-first_process() {  # GRIDGAMES: the command line the program's parent ran
-  "$1" tournament raiinet --players "program:$dir/parent,random" --games 2 2>&1 |
-    sed -n 's/^pair 1: .*it printed "\([^ ]*\) --call-init .*/\1/p'
+first_process() {  # GRIDGAMES: "COMMAND LINE INSIDE|EXECUTABLE" of the sandbox's first process
+  "$1" tournament raiinet --players "program:$dir/parent,random" --games 2 >"$dir/first.txt" 2>&1 &
+  local tournament=$! exe="" sandbox init
+  for _ in $(seq 200); do
+    for sandbox in $(pgrep -P "$tournament"); do
+      for init in $(pgrep -P "$sandbox"); do exe=$(readlink "/proc/$init/exe"); done
+    done
+    [ -n "$exe" ] && break
+    sleep 0.02
+  done
+  wait "$tournament"
+  echo "$(sed -n 's/^pair 1: .*it printed "\(.* --call-init\) .*/\1/p' "$dir/first.txt")|$exe"
 }
-init=$(first_process "$gridgames")
-[ "$init" = "$(dirname "$(realpath "$gridgames")")/gridgames-call-init" ] || fail "the first process: \"$init\""
+inside="/proc/self/fd/4 --call-init"
+seen=$(first_process "$gridgames")
+[ "$seen" = "$inside|$(dirname "$(realpath "$gridgames")")/gridgames-call-init" ] || fail "the first process: \"$seen\""
 mkdir "$dir/alone" && cp "$gridgames" "$dir/alone/gridgames"
-init=$(first_process "$dir/alone/gridgames")
-[ "$init" = "$dir/alone/gridgames" ] || fail "the first process of a program alone: \"$init\""
+seen=$(first_process "$dir/alone/gridgames")
+[ "$seen" = "$inside|$dir/alone/gridgames" ] || fail "the first process of a program alone: \"$seen\""
 rm -rf "$dir/alone"
 
 # Programs that crash, run out of time, or leave a board that is not a
@@ -95,13 +108,16 @@ if command -v bwrap >/dev/null; then
   cat >"$dir/escape" <<SH
 #!/bin/sh
 { echo escaped >"$dir/escaped"; } 2>/dev/null
-exec "$amazons" time=50 "\$@"
+amazons=\$1
+shift
+exec "\$amazons" time=50 "\$@"
 SH
   chmod +x "$dir/escape"
-  out=$("$gridgames" tournament amazons --players "program:$dir/escape,random" --games 2 \
+  # (The program it runs named on its command line: a call sees no other.)
+  out=$("$gridgames" tournament amazons --players "program:$dir/escape $amazons,random" --games 2 \
     "${small[@]}") || fail "the escaping program exited $?: $out"
   [ -e "$dir/escaped" ] && fail "a sandboxed call wrote outside its folder"
-  grep -q '^1\. program:.*escape: 2 wins' <<<"$out" || fail "the confined program did not play: $out"
+  grep -q '^1\. program:.*escape .*amazons: 2 wins' <<<"$out" || fail "the confined program did not play: $out"
 else
   echo "bubblewrap is not installed: the sandbox's confinement is not checked here"
 fi
