@@ -185,6 +185,15 @@ grade simodyssey --tests "$dir/saved" --program "$dir/planted/moves"
 touch "$dir/a-file"
 grade simodyssey --random 1 --seed 3 --program "$dir/planted/moves" --save "$dir/a-file/saved"
 [ $? -eq 2 ] && grep -q "a-file/saved/random-3-1.txt: " "$dir/err.txt" || fail "random, unsaved: $(cat "$dir/err.txt")"
+# Without --seed the scripts' seed is drawn from the system's random source
+# (no program can know the scripts beforehand) and said.
+drawn=()
+for run in 1 2; do
+  grade simodyssey --random 1 --actions 3 --program "$bin/simodyssey" || fail "random, drawn: exit $?"
+  drawn+=("$(sed -n 's/^0 of 1 random scripts differ (.*; seed \([0-9]*\))$/\1/p' "$dir/out.txt")")
+done
+[ -n "${drawn[0]}" ] && [ -n "${drawn[1]}" ] && [ "${drawn[0]}" != "${drawn[1]}" ] ||
+  fail "random, drawn seeds: ${drawn[*]}: $(cat "$dir/out.txt")"
 grade raiinet --random 1 --program "$bin/raiinet"
 [ $? -eq 2 ] && grep -q "takes an ETF game" "$dir/err.txt" || fail "random raiinet: $(cat "$dir/err.txt")"
 

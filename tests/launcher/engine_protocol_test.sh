@@ -150,4 +150,46 @@ out=$("$gridgames" tournament raiinet --players "program:$dir/slow,random" --gam
   fail "the slow program under a clock exited $?: $out"
 grep -q "(time by program:$dir/slow: out of time: no answer within 500 ms" <<<"$out" ||
   fail "the slow program did not lose on its clock: $out"
+# The deals: without --seed a tournament draws its seed from the system's
+# random source, so that no program can carry a table of the starts: none
+# of two such runs' games, nor of the old fixed default's (--seed 1, its
+# starts (1 x 1000003 + pair) mod 10^9), shares a start. A pair's records
+# are written once both its games are over: a program reading them while
+# it plays (here unconfined) never finds its own game's. (Games of 16
+# actions: the deal is all that is looked at.)
+cat >"$dir/watcher" <<SH
+#!/bin/sh
+read -r line
+if [ -f "$dir/watched.jsonl" ]; then grep -c . "$dir/watched.jsonl" >>"$dir/seen.txt"; else echo 0 >>"$dir/seen.txt"; fi
+printf '%s\n' "\$line" | exec "$gridgames" engine raiinet random
+SH
+chmod +x "$dir/watcher"
+for run in old a b; do
+  seed=()
+  [ $run = old ] && seed=(--seed 1)
+  rm -f "$dir/watched.jsonl"
+  "$gridgames" tournament raiinet --players "program:$dir/watcher,random" --games 4 --no-sandbox \
+    "${seed[@]}" --limit 10000 --param max_length=16 --records "$dir/watched.jsonl" >"$dir/$run.out" ||
+    fail "the watcher's tournament ($run): $(cat "$dir/$run.out")"
+  mv "$dir/watched.jsonl" "$dir/deals-$run.jsonl"
+done
+python3 - "$dir" <<'PY' || fail "the deals"
+import json, re, sys
+folder = sys.argv[1]
+def games(run):
+    return [json.loads(line) for line in open("%s/deals-%s.jsonl" % (folder, run))]
+def starts(run):
+    return {g["params"]["seed"] for g in games(run)}
+table = {str((1 * 1000003 + pair) % 10**9) for pair in range(2)}  # what a program could carry
+assert starts("old") == table, starts("old")
+assert not starts("a") & table and not starts("b") & table and not starts("a") & starts("b")
+for run in ("a", "b"):
+    seeds = {g["seed"] for g in games(run)}
+    assert len(seeds) == 1, seeds
+    standings = open("%s/%s.out" % (folder, run)).read()
+    assert re.search(r"^Seed %d \(drawn\): --seed %d deals these games again$" % ((seeds.pop(),) * 2),
+                     standings, re.M), standings
+seen = [int(n) for n in open(folder + "/seen.txt")]
+assert seen and set(seen) <= {0, 2}, sorted(set(seen))  # never a pair in play
+PY
 echo "engine protocol: all checks passed"

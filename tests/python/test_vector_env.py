@@ -136,6 +136,96 @@ def test_bad_actions_change_nothing():
         obs[0, 0, 0, 0] = 1.0
 
 
+def test_the_arrays_stay_read_only_and_step_checks_the_game_itself():
+    """numpy refuses to make an environment's arrays writeable (their memory
+    is not an array's); step() checks each action against the game's own
+    legal actions, never against an array it gave out (a mask made all
+    True by a copy changes nothing: every illegal id is still refused)."""
+    env = gridgames.VectorEnv("amazons", 2, rules="standard")
+    obs, info = env.reset(seed=0)
+    for array in (obs, info["action_mask"], info["to_move"]):
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            array.setflags(write=True)
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            array.flags.writeable = True
+    forged = np.ones_like(info["action_mask"])
+    illegal = np.flatnonzero(~info["action_mask"][0])
+    assert len(illegal) > 1000
+    refused = 0
+    for action in illegal[::97]:
+        with pytest.raises(ValueError, match="game 0: action .* is not legal"):
+            env.step(np.array([action, np.flatnonzero(forged[1] & info["action_mask"][1])[0]]))
+        refused += 1
+    assert refused == len(illegal[::97]) and np.array_equal(obs, env.reset(seed=0)[0])
+
+
+def test_two_threads_at_once_get_a_runtime_error_never_a_crash():
+    """An environment is single-threaded (as Gymnasium's): while one thread's
+    step() runs (the GIL released), another's reset() or step() raises
+    RuntimeError; neither crashes nor waits for ever, and the environment
+    still steps afterwards."""
+    import threading
+    env = gridgames.VectorEnv("amazons", 256, threads=2, rules="standard")
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(2)
+    errors, stop = [], threading.Event()
+
+    def stepper():
+        nonlocal info
+        local = np.random.default_rng(3)
+        while not stop.is_set():
+            try:
+                _, _, _, _, info = env.step(random_actions(info, local))
+            except RuntimeError as error:
+                errors.append(str(error))
+            except ValueError:
+                pass  # the other thread's reset() came between: its mask
+    thread = threading.Thread(target=stepper)
+    thread.start()
+    try:
+        for _ in range(400):
+            try:
+                env.reset()
+            except RuntimeError as error:
+                errors.append(str(error))
+            if len(errors) >= 3:
+                break
+    finally:
+        stop.set()
+        thread.join(timeout=60)
+    assert not thread.is_alive(), "a thread waits for ever"
+    assert errors and all("used by another thread at once" in e for e in errors), errors[:2]
+    obs, info = env.reset(seed=1)
+    env.step(random_actions(info, rng))
+
+
+def test_a_forked_child_steps_with_workers_of_its_own():
+    """fork copies no thread: a child forked from a process whose
+    environment has stepped makes its workers again and steps, the same
+    games as its parent would (never a hang); the parent goes on too."""
+    import os
+    env = gridgames.VectorEnv("raiinet", 8, threads=2, seed=5)
+    obs, info = env.reset(seed=5)
+    actions = random_actions(info, np.random.default_rng(4))
+    env.step(actions)
+    env.reset(seed=5)
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            stepped, *_ = env.step(actions)
+            os.write(write, stepped.tobytes())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        got = pipe.read()
+    _, status = os.waitpid(child, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    expected, *_ = env.step(actions)
+    assert got == expected.tobytes() and len(got) > 0
+
+
 def test_bad_settings_are_value_errors():
     for settings in ({"num_envs": 0}, {"num_envs": 2, "threads": -1},
                      {"num_envs": 2, "max_episode_steps": -1}, {"num_envs": 10**7, "rows": 1000}):

@@ -4,10 +4,14 @@
 #include <httplib.h>
 #include <stdlib.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <thread>
 
 #include "web/glicko2.hpp"
+#include "web/login_limits.hpp"
 #include "web/server.hpp"
 #include "web/store.hpp"
 
@@ -37,6 +41,7 @@ class Accounts : public ::testing::Test {
   struct Device {
     Accounts& site;
     std::map<std::string, std::string> cookies;
+    std::string address = {};  // the client's, through the trusted proxy (proxied_)
 
     struct Reply {
       int status = 0;
@@ -49,6 +54,7 @@ class Accounts : public ::testing::Test {
       for (const auto& [name, value] : cookies)
         jar += (jar.empty() ? "" : "; ") + name + "=" + value;
       if (!jar.empty()) headers.emplace("Cookie", jar);
+      if (!address.empty()) headers.emplace("X-Forwarded-For", address);
       auto result =
           std::string(method) == "GET"
               ? site.client_->Get(path.c_str(), headers)
@@ -81,10 +87,13 @@ class Accounts : public ::testing::Test {
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<web::Store>>(opened));
     web::ServeOptions options;
     options.store = std::move(std::get<std::unique_ptr<web::Store>>(opened));
+    // Loopback as a proxy in front: each device may say its own address.
+    if (proxied_) options.proxies = {"127.0.0.1"};
     server_ = std::make_unique<web::Server>(options);
     const int port = server_->bind();
     ASSERT_GT(port, 0);
     thread_ = std::thread([this] { server_->run(); });
+    port_ = port;
     client_ = std::make_unique<httplib::Client>("127.0.0.1", port);
   }
   void stop() {
@@ -102,6 +111,8 @@ class Accounts : public ::testing::Test {
   }
 
   std::string folder_;
+  bool proxied_ = false;
+  int port_ = 0;
   std::unique_ptr<web::Server> server_;
   std::unique_ptr<httplib::Client> client_;
   std::thread thread_;
@@ -181,6 +192,159 @@ TEST_F(Accounts, WrongPasswordsAreRefusedThenLimited) {
   EXPECT_EQ(guesser.call("GET", "/api/me").status, 401);
   // The owner's session stands.
   EXPECT_EQ(owner.call("GET", "/api/me").status, 200);
+}
+
+// Strangers' wrong guesses, from five addresses, six each: each address
+// is made to wait; the owner, from its own address, still signs in.
+TEST_F(Accounts, StrangersCannotLockTheOwnerOut) {
+  stop();
+  proxied_ = true;
+  start();
+  Device owner{*this, {}, "10.0.0.1"};
+  ASSERT_EQ(owner.call("POST", "/api/accounts", kAda).status, 201);
+  ASSERT_EQ(owner.call("POST", "/api/logout").status, 200);
+  const json wrong = {{"username", "ada"}, {"password", "wrong guess"}};
+  for (int s = 1; s <= 5; ++s) {
+    Device stranger{*this, {}, "10.0.1." + std::to_string(s)};
+    for (int i = 0; i < web::LoginLimits::kFreePerAccount; ++i)
+      EXPECT_EQ(stranger.call("POST", "/api/login", wrong).status, 401);
+    const auto waits = stranger.call("POST", "/api/login", kAda);
+    EXPECT_EQ(waits.status, 429);
+    EXPECT_EQ(waits.data["error"], "too many wrong passwords from here: try again in 2 seconds");
+  }
+  const auto signed_in = owner.call("POST", "/api/login", kAda);
+  EXPECT_EQ(signed_in.status, 200) << signed_in.data;
+  // An IPv6 client is its /64: another address of its block waits too.
+  Device six{*this, {}, "2001:db8:1:2::7"}, same_block{*this, {}, "2001:db8:1:2:ffff::9"};
+  for (int i = 0; i < web::LoginLimits::kFreePerAccount; ++i)
+    EXPECT_EQ(six.call("POST", "/api/login", wrong).status, 401);
+  EXPECT_EQ(same_block.call("POST", "/api/login", kAda).status, 429);
+}
+
+// A name that is no account's costs the hash a wrong password costs: its
+// answer's time tells nothing (the review measured 1-3 ms against 200).
+TEST_F(Accounts, AnUnknownNameTakesAsLongAsAWrongPassword) {
+  stop();
+  proxied_ = true;
+  start();
+  Device owner{*this, {}, "10.0.0.1"};
+  ASSERT_EQ(owner.call("POST", "/api/accounts", kAda).status, 201);
+  const auto median_ms = [&](const std::string& name) {
+    std::vector<double> times;
+    for (int i = 0; i < 5; ++i) {
+      Device guesser{
+          *this, {}, "10.0.2." + std::to_string(times.size() + (name == "ada" ? 0 : 10))};
+      const auto began = std::chrono::steady_clock::now();
+      EXPECT_EQ(
+          guesser.call("POST", "/api/login", {{"username", name}, {"password", "wrong guess"}})
+              .status,
+          401);
+      times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+              .count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+  };
+  const double known = median_ms("ada"), unknown = median_ms("nobody");
+  EXPECT_GT(unknown, 0.5 * known) << "unknown " << unknown << " ms, known " << known << " ms";
+  EXPECT_GT(known, 5.0) << "a wrong password costs a hash";
+}
+
+// Four clients signing in without pause (right passwords) while another
+// reads the lobby: hashing runs beside the event loops, so the lobby's
+// answers keep their pace (the review: 0.9 ms alone, 1.2 s median beside
+// such a flood when the loops hashed).
+TEST_F(Accounts, SignInsNeverHoldUpOtherClients) {
+  Device owner{*this, {}};
+  ASSERT_EQ(owner.call("POST", "/api/accounts", kAda).status, 201);
+  std::atomic<bool> flooding = true;
+  std::atomic<int> signed_in = 0;
+  std::vector<std::thread> flood;
+  // Each client a connection of its own (one httplib client is one at a time).
+  for (int t = 0; t < 4; ++t) {
+    flood.emplace_back([&] {
+      httplib::Client client("127.0.0.1", port_);
+      while (flooding) {
+        const auto reply = client.Post("/api/login", kAda.dump(), "application/json");
+        signed_in += reply && reply->status == 200;
+      }
+    });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::vector<double> times;
+  httplib::Client reader("127.0.0.1", port_);
+  for (int i = 0; i < 40; ++i) {
+    const auto began = std::chrono::steady_clock::now();
+    const auto reply = reader.Get("/api/lobby");
+    EXPECT_TRUE(reply && reply->status == 200);
+    times.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+            .count());
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  flooding = false;
+  for (std::thread& t : flood) t.join();
+  std::sort(times.begin(), times.end());
+  EXPECT_LT(times[times.size() / 2], 50.0) << "the lobby's median beside the flood";
+  EXPECT_GT(signed_in.load(), 4) << "the flood signed in";
+}
+
+TEST(LoginLimits, FreeFailuresThenWaitsThatDoubleThenForgotten) {
+  web::LoginLimits limits;
+  const auto t0 = web::LoginLimits::Clock::now();
+  using std::chrono::seconds;
+  for (int i = 0; i < web::LoginLimits::kFreePerAccount; ++i) {
+    EXPECT_EQ(limits.wait("ada", true, "10.0.0.9", t0), seconds(0));
+    limits.failed("ada", true, "10.0.0.9", t0);
+  }
+  EXPECT_EQ(limits.wait("ada", true, "10.0.0.9", t0), seconds(2));
+  EXPECT_EQ(limits.wait("ada", true, "10.0.0.8", t0), seconds(0)) << "another address";
+  EXPECT_EQ(limits.wait("bob", true, "10.0.0.9", t0), seconds(0)) << "another account";
+  limits.failed("ada", true, "10.0.0.9", t0 + seconds(2));
+  EXPECT_EQ(limits.wait("ada", true, "10.0.0.9", t0 + seconds(2)), seconds(4));
+  EXPECT_EQ(limits.wait("ada", true, "10.0.0.9", t0 + seconds(6)), seconds(0));
+  // The right password forgets the account's failures from that address.
+  limits.succeeded("ada", "10.0.0.9");
+  EXPECT_EQ(limits.wait("ada", true, "10.0.0.9", t0 + seconds(6)), seconds(0));
+  // Many accounts from one address: its own limit.
+  for (int i = 0; i < web::LoginLimits::kFreePerAddress; ++i)
+    limits.failed("name" + std::to_string(i), false, "10.0.0.7", t0);
+  EXPECT_EQ(limits.wait("anyone", false, "10.0.0.7", t0), seconds(2));
+  // Waits never pass 15 minutes, and 15 minutes without a failure forget.
+  for (int i = 0; i < 40; ++i) limits.failed("ada", true, "10.0.0.5", t0);
+  EXPECT_EQ(limits.wait("ada", true, "10.0.0.5", t0), std::chrono::minutes(15));
+  EXPECT_EQ(limits.wait("ada", true, "10.0.0.5", t0 + std::chrono::minutes(16)), seconds(0));
+}
+
+// The review's flood: 105,000 failed sign-ins of made-up names from 5,000
+// addresses, after an account was guessed at from one address until it
+// waited. The wait stands: the flood can push out only made-up names.
+TEST(LoginLimits, AFloodOfMadeUpNamesForgetsNoAccountsFailures) {
+  web::LoginLimits limits(100000);
+  const auto t0 = web::LoginLimits::Clock::now();
+  using std::chrono::microseconds;
+  for (int i = 0; i < web::LoginLimits::kFreePerAccount; ++i)
+    limits.failed("victim", true, "192.0.2.1", t0);
+  for (int i = 0; i < 105000; ++i) {
+    const std::string address =
+        "198.51." + std::to_string(i % 5000 / 256) + "." + std::to_string(i % 256);
+    limits.failed("made-up-" + std::to_string(i), false, address, t0 + microseconds(i));
+  }
+  // Still waiting out its 2 s after the flood's 0.1 s...
+  const auto after = t0 + microseconds(105000);
+  EXPECT_GT(limits.wait("victim", true, "192.0.2.1", after), std::chrono::milliseconds(1800));
+  // ... and its failures remembered: the next wrong guess waits twice as long.
+  limits.failed("victim", true, "192.0.2.1", after + std::chrono::seconds(2));
+  EXPECT_EQ(limits.wait("victim", true, "192.0.2.1", after + std::chrono::seconds(2)),
+            std::chrono::seconds(4));
+}
+
+TEST(LoginLimits, AClientIsItsIPv4AddressOrItsIPv6Block) {
+  EXPECT_EQ(web::LoginLimits::client_block("192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(web::LoginLimits::client_block("2001:db8:1:2::7"), "2001:0db8:0001:0002::/64");
+  EXPECT_EQ(web::LoginLimits::client_block("::ffff:192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(web::LoginLimits::client_block("not an address"), "not an address");
 }
 
 TEST_F(Accounts, ADeletedAccountTakesItsDataAndNoOldSessionOpensANewOneOfItsName) {
