@@ -3,9 +3,12 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 #include "engine/words.hpp"
+#include "games/registry.hpp"
+#include "web/matches_shared.hpp"
 
 namespace web {
 namespace {
@@ -30,12 +33,6 @@ std::string hashed(const std::string& token) {
   return text;
 }
 
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 Account account_of(const json& record) {
   Account account;
   account.name = record.value("name", "");
@@ -44,6 +41,32 @@ Account account_of(const json& record) {
   account.pools = record.value("pools", std::vector<std::string>{});
   account.bot = record.value("bot", false);
   return account;
+}
+
+// A name as it reads: lower case, without separators ("Player-1" and
+// "player_1" read as "player1").
+std::string name_skeleton(const std::string& name) {
+  std::string skeleton;
+  for (const char c : engine::lower_case(name))
+    if (c != '-' && c != '_' && c != ' ') skeleton += c;
+  return skeleton;
+}
+
+// The names seats go by, which no account may take (a line from an account
+// called Green would pass for the Green seat's): every game's sides, as its
+// views name them, Player 1 to 8, and the spectators.
+const std::set<std::string>& seat_names_taken() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> taken = {"spectator", "aspectator", "spectators"};
+    for (int p = 1; p <= 8; ++p) taken.insert("player" + std::to_string(p));
+    for (const games::GameInfo& game : games::all_games()) {
+      auto made = game.make({});
+      if (const auto* state = std::get_if<std::unique_ptr<engine::AnyState>>(&made))
+        for (const std::string& seat : seat_names(**state)) taken.insert(name_skeleton(seat));
+    }
+    return taken;
+  }();
+  return names;
 }
 
 const Refusal kWrong{401, "wrong username or password"};
@@ -71,6 +94,8 @@ std::optional<std::string> Accounts::bad_name(const std::string& name) {
   });
   if (!allowed || !std::isalnum(static_cast<unsigned char>(name[0])))
     return "a username has letters, digits, - and _ only, and starts with a letter or digit";
+  if (seat_names_taken().contains(name_skeleton(name)))
+    return "\"" + name + "\" is the name of a seat (a side of a game, or Player N): choose another";
   return std::nullopt;
 }
 

@@ -514,6 +514,8 @@ Response Api::accounts_api(const Request& request, std::string_view path, const 
   if (path == "/api/bots") {
     const auto owner = account(request);
     if (!owner) return refusal(401, "sign in to make a bot");
+    if (auto full = matches_.charge_storage(request.client, owner->name, kStoredBotBytes))
+      return refusal(full->status, full->reason);
     const auto made = accounts_->make_bot(*owner, text("name"));
     if (const auto* refused = std::get_if<Refusal>(&made))
       return refusal(refused->status, refused->reason);

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "engine/words.hpp"
+#include "web/login_limits.hpp"
 #include "web/matches_shared.hpp"
 
 namespace web {
@@ -60,7 +61,11 @@ std::string secret() {
 Matches::Matches(Limits limits, Store* store)
     : limits_(limits),
       own_store_(store ? nullptr : Store::memory()),
-      store_(store ? store : own_store_.get()) {
+      store_(store ? store : own_store_.get()),
+      games_started_(static_cast<double>(std::max<std::size_t>(1, limits.games_per_minute)),
+                     static_cast<double>(std::max<std::size_t>(1, limits.games_per_minute)) / 60),
+      storage_(static_cast<double>(limits.storage_kib_per_day) * 1024,
+               static_cast<double>(limits.storage_kib_per_day) * 1024 / 86400) {
   // Told of other servers' steps before the games are read: none missed.
   store_->on_news([this](const std::string& id) { news(id); });
   {
@@ -540,7 +545,8 @@ std::size_t Matches::address_share() const {
 // Why `address` (and the browser `identity`) may not start a game now, if
 // it may not (under the games' lock): its games in play, counted in the
 // store (through every server), its identity's, and its rate.
-std::optional<Refusal> Matches::may_start(const std::string& address, const std::string& identity) {
+std::optional<Refusal> Matches::may_start(const std::string& address, const std::string& identity,
+                                          const std::string& account) {
   const std::size_t share = address_share();
   const auto idle = std::chrono::duration_cast<std::chrono::milliseconds>(limits_.idle);
   const std::size_t mine = store_->in_play_by(address, now_ms() - idle.count());
@@ -567,21 +573,32 @@ std::optional<Refusal> Matches::may_start(const std::string& address, const std:
                               "); finish or resign one first"};
   }
   // The rate: a bucket of games_per_minute, filled at that rate.
-  const auto now = Clock::now();
-  const double per_minute = static_cast<double>(std::max<std::size_t>(1, limits_.games_per_minute));
-  if (allowances_.size() > 100000) allowances_.clear();  // forgetful, not unbounded
-  auto [at, fresh] = allowances_.try_emplace(address, Allowance{per_minute, now});
-  Allowance& allowance = at->second;
-  if (!fresh) {
-    const double minutes = std::chrono::duration<double>(now - allowance.at).count() / 60.0;
-    allowance.games = std::min(per_minute, allowance.games + minutes * per_minute);
-    allowance.at = now;
-  }
-  if (allowance.games < 1)
+  if (!games_started_.take({"address " + address}, 1, Clock::now()))
     return Refusal{429, "your address has started " + std::to_string(limits_.games_per_minute) +
                             " games in the last minute, the most it may; wait a few seconds"};
-  allowance.games -= 1;
+  if (auto refusal = charge_storage_locked(address, account, kStoredGameBytes)) return refusal;
   return std::nullopt;
+}
+
+std::optional<Refusal> Matches::charge_storage(const std::string& address,
+                                               const std::string& account, std::size_t bytes) {
+  const std::lock_guard lock(mutex_);
+  return charge_storage_locked(address, account, bytes);
+}
+
+std::optional<Refusal> Matches::charge_storage_locked(const std::string& address,
+                                                      const std::string& account,
+                                                      std::size_t bytes) {
+  const auto now = Clock::now();
+  const std::string address_key = "address " + LoginLimits::client_block(address);
+  const std::string account_key = account.empty() ? "" : "account " + engine::lower_case(account);
+  if (storage_.take({address_key, account_key}, static_cast<double>(bytes), now))
+    return std::nullopt;
+  const bool address_short = storage_.level(address_key, now) < static_cast<double>(bytes);
+  return Refusal{429, std::string(address_short ? "your address" : "your account") +
+                          " has used its share of this site's storage for today (" +
+                          std::to_string(limits_.storage_kib_per_day) +
+                          " KiB a day): it refills over the day; try again later"};
 }
 
 }  // namespace web

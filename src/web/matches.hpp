@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "web/buckets.hpp"
 #include "web/store.hpp"
 
 namespace web {
@@ -42,6 +43,11 @@ struct Limits {
   // each 60/N s), so that nobody churns the server by making and ending
   // games.
   std::size_t games_per_minute = 30;
+  // What one address, and one account, may add to the store in a day (a
+  // bucket of this many KiB refilled over a day): a game made counts
+  // kStoredGameBytes, a chat line its bytes, a bot kStoredBotBytes. Past it,
+  // writes are refused with a clear message until the share refills.
+  std::size_t storage_kib_per_day = 1024;
   std::chrono::seconds idle{30 * 60};  // a game nobody touched for this long is dropped
   int bot_time_ms = 500;               // a bot's thinking a decision, when it has a core alone
   int bot_threads = 0;                 // the bots' threads; 0: one a core
@@ -66,6 +72,12 @@ inline constexpr std::size_t kViewConsole = 32 * 1024;
 inline constexpr std::size_t kChatCharacters = 500;
 inline constexpr std::size_t kViewChat = 50;
 inline constexpr std::size_t kKeptChat = 200;
+
+// What a game made, and a bot made, count against their maker's share of
+// the store (Limits::storage_kib_per_day): about what a short game's
+// record and a bot account's record take.
+inline constexpr std::size_t kStoredGameBytes = 4096;
+inline constexpr std::size_t kStoredBotBytes = 1024;
 
 // A refusal of a request: the HTTP status and the reason, for the client.
 struct Refusal {
@@ -115,6 +127,10 @@ class Matches {
   // the account is a bot account.
   Answer<nlohmann::json> join(const std::string& id, const std::string& identity,
                               const std::string& account = "", bool bot = false);
+  // Takes `bytes` from the shares of the store of `address` and of
+  // `account` (if any); a refusal when either has too little left.
+  std::optional<Refusal> charge_storage(const std::string& address, const std::string& account,
+                                        std::size_t bytes);
   // {"challenges": [...]}: the challenges waiting for the bot `account`.
   nlohmann::json challenges(const std::string& account);
   // The engine protocol's request for the seat of `token` (engine/protocol.hpp),
@@ -313,6 +329,7 @@ class Matches {
   static int open_seats(const Match& match);
   void claim(Match& match, int player, const std::string& account = "", bool bot = false);
   void rate(Match& match);
+  bool same_owner(const std::string& one, const std::string& other) const;
   void hear(Match& match, const std::string& kind, int player, const std::string& text,
             std::int64_t at_ms);
   nlohmann::json chat_json(const Match& match, int player) const;
@@ -372,7 +389,10 @@ class Matches {
   void purge_finished();
   std::size_t in_play() const;
   std::size_t address_share() const;
-  std::optional<Refusal> may_start(const std::string& address, const std::string& identity);
+  std::optional<Refusal> may_start(const std::string& address, const std::string& identity,
+                                   const std::string& account);
+  std::optional<Refusal> charge_storage_locked(const std::string& address,
+                                               const std::string& account, std::size_t bytes);
   static nlohmann::json record_json(const Match& match);
   static bool has_sgf(const Match& match);
   void bot_loop();
@@ -408,12 +428,11 @@ class Matches {
   std::vector<std::thread> bot_threads_;
   std::chrono::steady_clock::time_point last_purge_{};
   // Each address's games it may still start now (a bucket of
-  // games_per_minute, filled at that rate), and when it was last filled.
-  struct Allowance {
-    double games = 0;
-    std::chrono::steady_clock::time_point at;
-  };
-  std::unordered_map<std::string, Allowance> allowances_;
+  // games_per_minute, filled at that rate).
+  Buckets games_started_;
+  // Each address's and account's share of the store (bytes, a day's worth
+  // at most, refilled over a day): games made, chat lines, bots.
+  Buckets storage_;
 };
 
 }  // namespace web

@@ -17,48 +17,75 @@ using Clock = std::chrono::steady_clock;
 // Each sender's lines: at most kChatBurst in kChatWindow.
 constexpr std::size_t kChatBurst = 5;
 constexpr auto kChatWindow = std::chrono::seconds(10);
+// What a step costs the store beside its text (its row's other fields).
+constexpr std::size_t kStepOverhead = 64;
 
-// The number of characters of UTF-8 text, or nothing if it is not UTF-8.
-std::optional<std::size_t> characters(std::string_view text) {
+// The code point at the start of `text` (valid UTF-8, `length` bytes).
+char32_t code_point(std::string_view text, std::size_t length) {
+  static constexpr unsigned char kLead[] = {0, 0x7f, 0x1f, 0x0f, 0x07};
+  char32_t point = static_cast<unsigned char>(text[0]) & kLead[length];
+  for (std::size_t i = 1; i < length; ++i)
+    point = (point << 6) | (static_cast<unsigned char>(text[i]) & 0x3f);
+  return point;
+}
+
+// Whether a character may not be in a chat line: controls (C0, C1 and
+// DEL), line and paragraph separators (a line is one line), and the
+// marks and overrides that reorder text (a line that shows as other
+// words than it has: "bidi spoofing").
+bool refused_character(char32_t c) {
+  return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c || c == 0x200e || c == 0x200f ||
+         (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+// Why a chat line cannot be said as it is, if it cannot.
+std::optional<Refusal> chat_refusal(std::string_view text) {
   std::size_t count = 0;
-  while (!text.empty()) {
-    const std::size_t length = engine::utf8_char_length(text);
-    if (length == 0) return std::nullopt;
-    text.remove_prefix(length);
-    ++count;
+  bool refused = false;
+  for (std::string_view rest = text; !rest.empty(); ++count) {
+    const std::size_t length = engine::utf8_char_length(rest);
+    if (length == 0) return Refusal{400, "a chat line is text (UTF-8)"};
+    refused = refused || refused_character(code_point(rest, length));
+    rest.remove_prefix(length);
   }
-  return count;
+  if (engine::trim(text).empty()) return Refusal{400, "a chat line says something"};
+  if (refused)
+    return Refusal{400,
+                   "a chat line is one line, without control characters, line separators or "
+                   "marks that reorder text"};
+  if (count > kChatCharacters)
+    return Refusal{413,
+                   "a chat line has at most " + std::to_string(kChatCharacters) + " characters"};
+  return std::nullopt;
 }
 
 }  // namespace
 
 Answer<json> Matches::chat(const std::string& id, const std::string& token, const std::string& text,
                            const std::string& account, const std::string& address) {
-  const auto length = characters(text);
-  if (!length) return Refusal{400, "a chat line is text (UTF-8)"};
-  if (engine::trim(text).empty()) return Refusal{400, "a chat line says something"};
-  if (std::any_of(text.begin(), text.end(),
-                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
-    return Refusal{400, "a chat line is one line, without control characters"};
-  if (*length > kChatCharacters)
-    return Refusal{413,
-                   "a chat line has at most " + std::to_string(kChatCharacters) + " characters"};
+  if (auto refusal = chat_refusal(text)) return *refusal;
   const std::lock_guard lock(mutex_);
   return retried(id, [&]() -> Answer<json> {
     int player = 0;
     auto found = find(id, token, player);
     if (auto* refusal = std::get_if<Refusal>(&found)) return *refusal;
     Match& match = *std::get<Match*>(found);
+    if (over(match)) return Refusal{409, "this game is over: its chat is read-only"};
     const bool seat = player != engine::kNoPlayer;
     auto& times = match.chat_times[seat ? "seat " + std::to_string(player) : "address " + address];
     const auto now = Clock::now();
     while (!times.empty() && now - times.front() > kChatWindow) times.pop_front();
     if (times.size() >= kChatBurst)
       return Refusal{429, "too many lines at once: wait a few seconds"};
-    std::string from = !account.empty() ? account
-                       : seat           ? match.names[static_cast<std::size_t>(player)]
-                                        : "a spectator";
+    // An account at a seat shows with the seat's name ("Ada (Green)"): a
+    // name alone could pass for another seat's.
+    const std::string seat_name = seat ? match.names[static_cast<std::size_t>(player)] : "";
+    const std::string from = account.empty() ? (seat ? seat_name : "a spectator")
+                             : seat          ? account + " (" + seat_name + ")"
+                                             : account;
     const std::string line = json{{"from", from}, {"text", text}}.dump();
+    if (auto refusal = charge_storage_locked(address, account, line.size() + kStepOverhead))
+      return *refusal;
     if (!persist(match, seat ? "chat" : "chat-watchers", seat ? player : 0, line))
       return Refusal{503, kCannotSave};
     times.push_back(now);

@@ -202,7 +202,7 @@ Answer<json> Matches::make(const json& request, const std::string& address,
   {
     const std::lock_guard lock(mutex_);
     drop_idle();
-    if (auto refusal = may_start(address, identity)) return *refusal;
+    if (auto refusal = may_start(address, identity, account)) return *refusal;
   }
   auto made = make_match(*info, params, kinds, {});
   if (auto* refusal = std::get_if<Refusal>(&made)) return *refusal;
@@ -272,7 +272,23 @@ std::optional<Refusal> Matches::make_seek(Match& match, const json& request,
     return Refusal{400, "a challenge is a game of two players"};
   match.rated = request.value("rated", false) == true;
   if (match.rated && players != 2) return Refusal{400, "a rated game is a game of two players"};
+  if (match.rated && !match.opponent.empty() && same_owner(account, match.opponent))
+    return Refusal{409,
+                   "a game between an account and its own bot is never rated: challenge it "
+                   "without \"rated\""};
   return std::nullopt;
+}
+
+// Whether two accounts are one person's: the same, or one the other's bot
+// (a bot account's record names its owner), or two bots of one owner.
+bool Matches::same_owner(const std::string& one, const std::string& other) const {
+  const auto owner = [this](const std::string& name) {
+    const std::string key = account_key(name);
+    const auto text = store_->record("account", key);
+    const json record = text ? json::parse(*text, nullptr, false) : json();
+    return record.is_object() && record.value("bot", false) ? record.value("owner", key) : key;
+  };
+  return !one.empty() && !other.empty() && owner(one) == owner(other);
 }
 
 // The seats as the creator is told them: tokens and bots.

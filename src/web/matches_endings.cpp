@@ -278,10 +278,18 @@ std::optional<Refusal> Matches::take_back(Match& match, int player) {
 
 // A rated game of two accounts ended: both ratings updated (once: by the
 // server that took its last step), and shown on its seats.
+// A rated game that ends counts once both sides have played (lichess's
+// rule: one that ends before is aborted, its ratings left as they were),
+// between two people's accounts, never one person's two.
 void Matches::rate(Match& match) {
   Seat& first = match.seats[0];
   Seat& second = match.seats[1];
   if (first.account.empty() || second.account.empty()) return;
+  if (same_owner(first.account, second.account)) return;
+  bool played[2] = {false, false};
+  for (const auto& [player, action] : match.actions)
+    if (player == 0 || player == 1) played[player] = true;
+  if (!played[0] || !played[1]) return;
   const engine::Returns r = returns(match);
   rate_game(*store_, rating_pool(*match.info, match.params),
             {account_key(first.account), account_key(second.account)},

@@ -120,6 +120,8 @@ Answer<json> Matches::join(const std::string& id, const std::string& identity,
       return Refusal{403, "a rated game is between accounts: sign in to join it"};
     if (match.rated && account_key(account) == account_key(match.seats[0].account))
       return Refusal{409, "you already have a seat in this game"};
+    if (match.rated && same_owner(account, match.seats[0].account))
+      return Refusal{409, "an account and its own bots never meet in a rated game"};
     const auto seat =
         std::find_if(match.seats.begin(), match.seats.end(), [](const Seat& s) { return s.open; });
     const std::string joiner =

@@ -65,6 +65,11 @@ void add_options(CLI::App& app, ServeArgs& args) {
   app.add_option("--games-per-minute", args.options.limits.games_per_minute,
                  "games one client address may start a minute (30)")
       ->check(CLI::Range(1, 100000));
+  app.add_option("--storage-per-day", args.options.limits.storage_kib_per_day,
+                 "KiB one client address, and one account, may add to the store in a day: "
+                 "games made, chat lines, bots (1024; raise it for many players behind one "
+                 "address)")
+      ->check(CLI::Range(1, 100000000));
   app.add_option("--connections-per-address", args.options.connections_per_address,
                  "connections one client address may hold open (256)")
       ->check(CLI::Range(1, 100000));

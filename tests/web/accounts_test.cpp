@@ -89,6 +89,7 @@ class Accounts : public ::testing::Test {
     options.store = std::move(std::get<std::unique_ptr<web::Store>>(opened));
     // Loopback as a proxy in front: each device may say its own address.
     if (proxied_) options.proxies = {"127.0.0.1"};
+    if (storage_kib_ > 0) options.limits.storage_kib_per_day = storage_kib_;
     server_ = std::make_unique<web::Server>(options);
     const int port = server_->bind();
     ASSERT_GT(port, 0);
@@ -110,8 +111,27 @@ class Accounts : public ::testing::Test {
     return std::get<std::unique_ptr<web::Store>>(opened)->record("account", key);
   }
 
+  // The seat of `token` plays its first legal action, then passes (where it
+  // can) until the turn passes.
+  static void play_a_turn(Device& device, const std::string& id, const json& token) {
+    const std::string game = "/api/games/" + id;
+    json view = device.call("GET", game + "?token=" + token.get<std::string>()).data;
+    const int mover = view["to_move"];
+    for (int i = 0; i < 20 && view["to_move"] == mover && !view["legal"].empty(); ++i) {
+      const json& legal = view["legal"];
+      const bool can_pass = i > 0 && std::find(legal.begin(), legal.end(), "pass") != legal.end();
+      const auto done = device.call("POST", game + "/actions",
+                                    {{"token", token}, {"action", can_pass ? "pass" : legal[0]}});
+      ASSERT_EQ(done.status, 200) << done.data;
+      view = device.call("GET", game + "?token=" + token.get<std::string>()).data;
+    }
+    ASSERT_NE(view["to_move"], mover);
+    ASSERT_FALSE(view["over"].get<bool>());
+  }
+
   std::string folder_;
   bool proxied_ = false;
+  std::size_t storage_kib_ = 0;  // each client's share of the store a day (0: the default)
   int port_ = 0;
   std::unique_ptr<web::Server> server_;
   std::unique_ptr<httplib::Client> client_;
@@ -394,6 +414,9 @@ TEST_F(Accounts, ARatedGameUpdatesBothRatingsByGlicko2) {
   EXPECT_EQ(view["rated"], true);
   EXPECT_EQ(view["seats"][0]["account"], "Ada");
   EXPECT_EQ(view["seats"][1]["account"], "bob");
+  // Both play (a game resigned before that is aborted, unrated), then Bob resigns.
+  play_a_turn(ada, id, sought.data["token"]);
+  play_a_turn(bob, id, joined.data["token"]);
   ASSERT_EQ(
       bob.call("POST", "/api/games/" + id + "/resign", {{"token", joined.data["token"]}}).status,
       200);
@@ -462,7 +485,7 @@ TEST_F(Accounts, ChatHasARoomForPlayersAndOneForSpectators) {
   EXPECT_EQ(seen[0]["from"], "Yellow");
   EXPECT_EQ(seen[0]["player"], 0);
   EXPECT_EQ(seen[0]["text"], "<b>hello</b> & good luck");  // as written: pages show it as text
-  EXPECT_EQ(seen[1]["from"], "Ada");
+  EXPECT_EQ(seen[1]["from"], "Ada (Green)");               // an account with its seat's name
   EXPECT_EQ(lines(watcher), json::array());
   ASSERT_EQ(say(guest, watcher, "nice opening").status, 200);
   EXPECT_EQ(lines(watcher)[0]["from"], "a spectator");
@@ -478,11 +501,23 @@ TEST_F(Accounts, ChatHasARoomForPlayersAndOneForSpectators) {
       R"({"token": ")" + green.get<std::string>() + "\", \"text\": \"bad \xff byte\"}";
   EXPECT_EQ(client_->Post((game + "/chat").c_str(), bad_bytes, "application/json")->status, 400);
   EXPECT_EQ(say(guest, green, "two\nlines").status, 400);
+  // Line separators, C1 controls and the marks that reorder text (bidi
+  // spoofing) are refused too.
+  for (const char* hidden :
+       {"\u2028", "\u2029", "\u202e", "\u202a", "\u2066", "\u200f", "\u061c", "\u0085"}) {
+    const auto refused = say(guest, green, std::string("tricky ") + hidden + " line");
+    EXPECT_EQ(refused.status, 400) << hidden;
+    EXPECT_EQ(refused.data["error"],
+              "a chat line is one line, without control characters, line separators or marks "
+              "that reorder text");
+  }
+  EXPECT_EQ(say(guest, green, "\u05e9\u05dc\u05d5\u05dd, caf\u00e9").status, 200)
+      << "right-to-left letters themselves are welcome";
   EXPECT_EQ(say(guest, green, "   ").status, 400);
   EXPECT_EQ(guest.call("POST", game + "/chat", {{"token", green}}).status, 400);
   EXPECT_EQ(say(guest, "0123", "who?").status, 403);
   // Five lines in ten seconds from a seat, then it waits; the other seat does not.
-  for (int i = 0; i < 3; ++i) EXPECT_EQ(say(guest, green, "line " + std::to_string(i)).status, 200);
+  for (int i = 0; i < 2; ++i) EXPECT_EQ(say(guest, green, "line " + std::to_string(i)).status, 200);
   EXPECT_EQ(say(guest, green, "one too many").status, 429);
   EXPECT_EQ(say(guest, yellow, "still here").status, 200);
 
@@ -503,6 +538,130 @@ TEST_F(Accounts, ChatHasARoomForPlayersAndOneForSpectators) {
   EXPECT_EQ(lines(green), kept);
   ASSERT_EQ(mute(false).status, 200);
   EXPECT_EQ(lines(green).back()["text"], "still here");
+}
+
+// The review's flood: chat lines into finished games, 6.3 MB a minute. A
+// finished game's chat is read-only now; in games in play each client's
+// lines and games count against its share of the store (here 64 KiB a
+// day), and past it every write is refused with a clear message. The
+// database grows by less than a megabyte.
+TEST_F(Accounts, ChatIsReadOnlyOnceOverAndEveryClientHasAShareOfTheStore) {
+  stop();
+  storage_kib_ = 64;
+  start();
+  const auto database_bytes = [&] {
+    std::uintmax_t bytes = 0;
+    for (const auto& file : std::filesystem::directory_iterator(folder_))
+      bytes += file.is_regular_file() ? file.file_size() : 0;
+    return bytes;
+  };
+  Device guest{*this, {}};
+  const auto made = guest.call("POST", "/api/games", {{"game", "sword-and-shield"}});
+  ASSERT_EQ(made.status, 200);
+  const std::string game = "/api/games/" + made.data["id"].get<std::string>();
+  const json yellow = made.data["seats"][0]["token"];
+  ASSERT_EQ(guest.call("POST", game + "/resign", {{"token", yellow}}).status, 200);
+  const std::uintmax_t before = database_bytes();
+  const std::string line(400, 'x');
+  for (int i = 0; i < 200; ++i) {
+    const auto refused = guest.call("POST", game + "/chat", {{"token", yellow}, {"text", line}});
+    ASSERT_EQ(refused.status, 409);
+    ASSERT_EQ(refused.data["error"], "this game is over: its chat is read-only");
+  }
+  // In games in play: lines (five a seat at once) and games until the share is spent.
+  std::string refusal;
+  for (int g = 0; g < 40 && refusal.empty(); ++g) {
+    const auto next = guest.call("POST", "/api/games", {{"game", "sword-and-shield"}});
+    if (next.status != 200) {
+      refusal = next.data.value("error", "");
+      break;
+    }
+    const std::string id = "/api/games/" + next.data["id"].get<std::string>();
+    for (int seat = 0; seat < 2 && refusal.empty(); ++seat) {
+      for (int i = 0; i < 5 && refusal.empty(); ++i) {
+        const auto said = guest.call(
+            "POST", id + "/chat", {{"token", next.data["seats"][seat]["token"]}, {"text", line}});
+        if (said.status != 200) refusal = said.data.value("error", "");
+      }
+    }
+  }
+  EXPECT_EQ(refusal,
+            "your address has used its share of this site's storage for today (64 KiB a day): it "
+            "refills over the day; try again later");
+  EXPECT_LT(database_bytes() - before, 1u << 20);
+}
+
+// The review's farm: an account's rated games against its own bot, the bot
+// resigning before a move, 30 times (1500 to 2017). A rated challenge to
+// one's own bot is refused; one's bot cannot join one's rated seek; and a
+// rated game resigned before both sides played is aborted: no rating moves.
+TEST_F(Accounts, RatingsCannotBeFarmed) {
+  Device ada{*this, {}}, bob{*this, {}}, guest{*this, {}};
+  ASSERT_EQ(ada.call("POST", "/api/accounts", kAda).status, 201);
+  ASSERT_EQ(
+      bob.call("POST", "/api/accounts", {{"username", "bob"}, {"password", "12345678"}}).status,
+      201);
+  const auto made = ada.call("POST", "/api/bots", {{"name", "ada-bot"}});
+  ASSERT_EQ(made.status, 201) << made.data;
+  const std::string bot_token = made.data["token"];
+  const auto challenge =
+      ada.call("POST", "/api/lobby",
+               {{"game", "sword-and-shield"}, {"rated", true}, {"opponent", "ada-bot"}});
+  EXPECT_EQ(challenge.status, 409);
+  EXPECT_EQ(challenge.data["error"],
+            "a game between an account and its own bot is never rated: challenge it without "
+            "\"rated\"");
+  // The bot at the owner's open rated seek.
+  const auto sought =
+      ada.call("POST", "/api/lobby", {{"game", "sword-and-shield"}, {"rated", true}});
+  ASSERT_EQ(sought.status, 200);
+  const std::string id = sought.data["id"];
+  httplib::Headers as_bot = {{"Authorization", "Bearer " + bot_token}};
+  const auto bot_join =
+      client_->Post(("/api/lobby/" + id + "/join").c_str(), as_bot, "{}", "application/json");
+  ASSERT_TRUE(bot_join);
+  EXPECT_EQ(bot_join->status, 409) << bot_join->body;
+  // Another account joins, and resigns before anybody moved: aborted, unrated.
+  const auto joined = bob.call("POST", "/api/lobby/" + id + "/join");
+  ASSERT_EQ(joined.status, 200) << joined.data;
+  ASSERT_EQ(
+      bob.call("POST", "/api/games/" + id + "/resign", {{"token", joined.data["token"]}}).status,
+      200);
+  EXPECT_EQ(guest.call("GET", "/api/ratings/sword-and-shield").data["players"], json::array());
+  // One move each, then the resignation counts.
+  const auto again =
+      ada.call("POST", "/api/lobby", {{"game", "sword-and-shield"}, {"rated", true}});
+  const std::string second = again.data["id"];
+  const auto rejoined = bob.call("POST", "/api/lobby/" + second + "/join");
+  ASSERT_EQ(rejoined.status, 200);
+  play_a_turn(ada, second, again.data["token"]);
+  EXPECT_EQ(
+      bob.call("POST", "/api/games/" + second + "/resign", {{"token", rejoined.data["token"]}})
+          .status,
+      200);
+  EXPECT_EQ(guest.call("GET", "/api/ratings/sword-and-shield").data["players"], json::array())
+      << "only one side played";
+}
+
+// Names that pass for a seat's: every game's sides, Player 1 to 8 and the
+// spectators, in any case and with any separators, are refused; others,
+// even close ones, are not.
+TEST_F(Accounts, NoAccountTakesASeatsName) {
+  Device someone{*this, {}};
+  for (const char* seat : {"Yellow", "green", "GREEN", "Player1", "player-1", "Player_8",
+                           "spectator", "a-spectator"}) {
+    const auto refused =
+        someone.call("POST", "/api/accounts", {{"username", seat}, {"password", "12345678"}});
+    EXPECT_EQ(refused.status, 400) << seat;
+    EXPECT_EQ(refused.data["error"],
+              std::string("\"") + seat +
+                  "\" is the name of a seat (a side of a game, or Player N): "
+                  "choose another");
+  }
+  EXPECT_EQ(
+      someone.call("POST", "/api/accounts", {{"username", "Greenfield"}, {"password", "12345678"}})
+          .status,
+      201);
 }
 
 }  // namespace

@@ -25,7 +25,8 @@ import urllib.request
 
 
 def start(program, database, port=0):
-    command = [program, "serve", "--db", database, "--games-per-address", "1000", "--games-per-minute", "1000"]
+    command = [program, "serve", "--db", database, "--games-per-address", "1000", "--games-per-minute", "1000",
+               "--storage-per-day", "100000"]
     if port:
         command += ["--port", str(port)]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)

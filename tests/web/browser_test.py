@@ -962,7 +962,7 @@ def test_accounts(driver, base, shots):
             speaker.find_element(By.ID, "chat-send").click()
             wait(listener, lambda d: any(t.endswith(": " + line) for t in chat_lines(d)), "the line heard: " + line)
         assert not bob.find_elements(By.CSS_SELECTOR, "#chat-lines i"), "chat markup drawn as markup"
-        assert "ada_b: good luck <i>bob</i>" in chat_lines(bob), chat_lines(bob)
+        assert "ada_b (Yellow): good luck <i>bob</i>" in chat_lines(bob), chat_lines(bob)
         shoot(bob, shots, "chat")
         # Ada's turn comes while her page is in the background (as another
         # tab in front makes it: document.hidden, set here, since a headless
@@ -1117,7 +1117,7 @@ def main():
     database = tempfile.mkdtemp(prefix="browser-test-")
     # One address plays every game of the test: no share of the server's.
     command = [sys.argv[1], "serve", "--db", os.path.join(database, "web.sqlite"), "--bot-ms", "100",
-               "--games-per-address", "1000", "--games-per-minute", "1000"]
+               "--games-per-address", "1000", "--games-per-minute", "1000", "--storage-per-day", "100000"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     base = server.stdout.readline().strip()
     assert base.startswith("http://127.0.0.1:"), "the server's first line: " + base

@@ -24,7 +24,8 @@ import urllib.request
 def start(program, database):
     # One address makes every game of the test: no share of the server's.
     server = subprocess.Popen([program, "serve", "--db", database, "--games-per-address", "1000",
-                               "--games-per-minute", "1000"], stdout=subprocess.PIPE, text=True)
+                               "--games-per-minute", "1000", "--storage-per-day", "100000"],
+                              stdout=subprocess.PIPE, text=True)
     address = server.stdout.readline().strip()
     assert address.startswith("http://127.0.0.1:"), "the server's first line: " + address
     return server, address
