@@ -143,6 +143,8 @@ struct SelfplayTotals {
     if (adjudicated > 0)
       out << adjudicated << " of " << o.games
           << " games reached the length limit and were adjudicated\n";
+    if (o.seed_drawn)
+      out << "seed " << o.seed << " (drawn): --seed " << o.seed << " plays these games again\n";
   }
 };
 

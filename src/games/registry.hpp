@@ -32,6 +32,7 @@ constexpr int kMaxBotTimeMs = 3600000;
 struct SelfplayOptions {
   int games = 10;
   std::uint64_t seed = 1;
+  bool seed_drawn = false;  // not given: drawn from the system's random source, and said
   std::vector<std::string> bots = {"random"};
   int max_length = 0;  // 0: the game's own parameter or default
   engine::Params params;

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 
@@ -26,7 +27,9 @@ int run_selfplay(int argc, const char* const* argv) {
       "gridgames selfplay"};
   app.add_option("game", game, "the game")->required();
   app.add_option("--games", o.games, "games to play")->check(CLI::Range(1, 10000000));
-  app.add_option("--seed", o.seed, "the seed of the games and bots");
+  app.add_option("--seed", o.seed,
+                 "the seed of the games (deals) and bots; without it, one drawn from the "
+                 "system's random source, and said");
   app.add_option("--bots", bots,
                  "the bots, comma-separated, seated in turn; NAME@N or NAME@Nms gives one its "
                  "own iterations or milliseconds a decision");
@@ -44,6 +47,10 @@ int run_selfplay(int argc, const char* const* argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
+  }
+  if (app.count("--seed") == 0) {
+    o.seed = engine::system_seed();
+    o.seed_drawn = true;
   }
   const games::GameInfo* info = games::find_game(game);
   if (!info) {

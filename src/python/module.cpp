@@ -277,7 +277,7 @@ PYBIND11_MODULE(_gridgames, m) {
     return py::make_tuple(state.game(), state);
   });
   m.def("selfplay", &selfplay, py::arg("game"), py::arg("bots"), py::arg("games") = 10,
-        py::arg("seed") = 1, py::arg("params") = py::dict(), py::arg("max_length") = 0,
+        py::arg("seed") = py::none(), py::arg("params") = py::dict(), py::arg("max_length") = 0,
         py::arg("nodes") = 0, py::arg("time_ms") = 0,
         "gridgames selfplay: bots against bots, the contract checked at every step; its report");
   m.def(

@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "engine/random.hpp"
 #include "games/registry.hpp"
 #include "python/spiel.hpp"
 #include "tournament/tournament.hpp"
@@ -21,11 +22,12 @@ py::dict elo_of(const engine::EloEstimate& e, py::dict into) {
 }  // namespace
 
 std::string selfplay(const std::string& game, const std::vector<std::string>& bots, int games,
-                     std::uint64_t seed, const py::dict& params, int max_length, std::int64_t nodes,
-                     int time_ms) {
+                     std::optional<std::uint64_t> seed, const py::dict& params, int max_length,
+                     std::int64_t nodes, int time_ms) {
   games::SelfplayOptions o;
   o.games = games;
-  o.seed = seed;
+  o.seed = seed ? *seed : engine::system_seed();
+  o.seed_drawn = !seed;
   o.bots = bots;
   o.max_length = max_length;
   o.nodes = nodes;

@@ -15,8 +15,8 @@ namespace py = pybind11;
 // The match runner's report; a violation of the contract is a
 // RuntimeError, a bad option a ValueError.
 std::string selfplay(const std::string& game, const std::vector<std::string>& bots, int games,
-                     std::uint64_t seed, const py::dict& params, int max_length, std::int64_t nodes,
-                     int time_ms);
+                     std::optional<std::uint64_t> seed, const py::dict& params, int max_length,
+                     std::int64_t nodes, int time_ms);
 
 // `gridgames tournament`: its standings as a dict, and what the command
 // prints as "output".

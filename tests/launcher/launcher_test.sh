@@ -70,6 +70,15 @@ again=$("$gridgames" selfplay raiinet --games 1 --bots heuristic,random --seed 3
 out=$("$gridgames" selfplay raiinet --games 3 --bots heuristic,random --param seed=5 --each-game) ||
   fail "selfplay --param seed=5 exited $?"
 [ "$(grep -c '^game . (seed=5)' <<<"$out")" -eq 3 ] || fail "--param seed=5 did not fix the start: $out"
+# Without --seed the games' seed is drawn from the system's random source
+# (no start can be known beforehand) and said; given, it plays them again.
+out=$("$gridgames" selfplay raiinet --games 2 --bots heuristic,random --each-game --max-length 60)
+seed=$(sed -n 's/^seed \([0-9]*\) (drawn): --seed \1 plays these games again$/\1/p' <<<"$out")
+other=$("$gridgames" selfplay raiinet --games 2 --bots heuristic,random --each-game --max-length 60 |
+  sed -n 's/^seed \([0-9]*\) (drawn).*/\1/p')
+[ -n "$seed" ] && [ -n "$other" ] && [ "$seed" != "$other" ] || fail "drawn seeds: \"$seed\", \"$other\": $out"
+again=$("$gridgames" selfplay raiinet --games 2 --bots heuristic,random --each-game --max-length 60 --seed "$seed")
+[ "$(grep '^game ' <<<"$again")" = "$(grep '^game ' <<<"$out")" ] || fail "--seed $seed played other games: $again"
 "$gridgames" selfplay amazons --bots magic 2>/dev/null; [ $? -eq 2 ] || fail "an unknown bot is not exit 2"
 # A budget out of range is refused before any game, with the ranges: a
 # billion milliseconds once overflowed the deadline's arithmetic.
