@@ -55,6 +55,15 @@ std::variant<Request, Response> to_api(const HttpRequest& request, const std::st
                                    std::to_string(limits.header_fields) + ")");
     }
   }
+  // Fields a request has once (RFC 9110 and 6265): two Host headers, or
+  // two of the others, would let a proxy and this server read another
+  // request than each other.
+  for (const http::field once : {http::field::host, http::field::origin, http::field::content_type,
+                                 http::field::cookie, http::field::authorization}) {
+    if (request.count(once) > 1)
+      return Api::refusal(400,
+                          "the request has two " + std::string(http::to_string(once)) + " headers");
+  }
   Request out;
   out.method = std::string(request.method_string());
   out.target = std::string(request.target());

@@ -22,6 +22,7 @@
 #include "games/raiinet/state.hpp"
 #include "games/registry.hpp"
 #include "games/sword-and-shield/session.hpp"
+#include "web/bot_bridge.hpp"
 
 namespace {
 
@@ -764,6 +765,17 @@ TEST_F(WebServer, RequestsBeyondTheLimitsAreRefused) {
   EXPECT_EQ(exchange("\x16\x03\x01 not http at all\r\n\r\n").rfind("HTTP/1.1 400 ", 0), 0u);
   EXPECT_EQ(exchange("POST /api/games HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n")
                 .rfind("HTTP/1.1 413 ", 0),
+            0u);
+  // Two Host headers (a proxy may read the other): refused, as are two of
+  // Origin, Content-Type, Cookie or Authorization.
+  const std::string two_hosts = exchange(
+      "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: "
+      "close\r\n\r\n");
+  EXPECT_EQ(two_hosts.rfind("HTTP/1.1 400 ", 0), 0u) << two_hosts;
+  EXPECT_NE(two_hosts.find("the request has two Host headers"), std::string::npos) << two_hosts;
+  EXPECT_EQ(exchange("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a=1\r\nCookie: "
+                     "b=2\r\nConnection: close\r\n\r\n")
+                .rfind("HTTP/1.1 400 ", 0),
             0u);
 }
 
@@ -1927,4 +1939,17 @@ TEST_F(WebServer, AnEtfGameAnswersSoManyQueries) {
   EXPECT_EQ(refused.data["error"],
             "this game has answered 500 queries, the most it answers: its state is on the page");
   EXPECT_EQ(act(game, 0, "pass").status, 200);
+}
+
+// The bot bridge lets its program think twice the move's time the server
+// suggests, never past the clock; without a clock, the suggestion. (It plays
+// each game's turn in a thread of its own: a long think holds up no other.)
+TEST(BotBridge, ADecisionHasTwiceTheSuggestedTimeNeverPastTheClock) {
+  const auto limit = [](const json& clock) { return web::decision_limit_ms({{"clock", clock}}); };
+  EXPECT_EQ(limit({{"move_ms", 1800000}, {"remaining_ms", 36000000}, {"increment_ms", 0}}),
+            3600000);
+  EXPECT_EQ(limit({{"move_ms", 38000}, {"remaining_ms", 50000}}), 50000);
+  EXPECT_EQ(limit({{"move_ms", 2000}}), 2000);
+  EXPECT_EQ(web::decision_limit_ms(json::object()), 2000);
+  EXPECT_EQ(limit({{"move_ms", -5}, {"remaining_ms", -1}}), 0);
 }
