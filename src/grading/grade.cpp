@@ -15,6 +15,7 @@
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
+#include "grading/build.hpp"
 #include "grading/random_scripts.hpp"
 #include "grading/reports.hpp"
 #include "grading/runs.hpp"
@@ -32,6 +33,8 @@ struct Options {
   std::uint64_t seed = 1;
   int actions = 30;
   std::string save;
+  std::string build;  // the command that builds a submission's sources
+  double build_time_s = 300;
   double time_limit_s = 10;
   int jobs = 1;
   CompareOptions compare;
@@ -92,10 +95,21 @@ std::vector<Expected> expected_outputs(const Context& c, const std::vector<std::
   return expected;
 }
 
+// A test's result with its verdict, before anything is run.
+TestResult result_of(const TestCase& t, const std::string& verdict, const std::string& detail) {
+  TestResult result;
+  result.name = t.name;
+  result.verdict = verdict;
+  result.detail = detail;
+  result.hidden = t.hidden;
+  result.weight = t.weight;
+  return result;
+}
+
 TestResult grade_one(const Context& c, const sandbox::SeatFolder* seat,
                      const std::vector<std::string>& program, const TestCase& t,
                      const Expected& expected) {
-  TestResult result{t.name, "pass", "", std::nullopt, 0};
+  TestResult result = result_of(t, "pass", "");
   if (!expected.problem.empty()) {
     result.verdict = "no expected output";
     result.detail = expected.problem;
@@ -108,6 +122,8 @@ TestResult grade_one(const Context& c, const sandbox::SeatFolder* seat,
   }
   const Run run = run_on(*seat, program, t, c.options.limits);
   result.ms = run.outcome.ms;
+  result.error_tail = run.error_tail;
+  if (run.outcome.end == sandbox::CallOutcome::End::Exited) result.exit_code = run.outcome.code;
   if (const auto bad = fault(run, c.options.limits)) {
     result.verdict = bad->first;
     result.detail = bad->second;
@@ -138,20 +154,60 @@ std::vector<fs::path> submissions_in(const fs::path& dir) {
   return found;
 }
 
+// Every test with one verdict (a submission that was not built, or has no
+// program).
+std::vector<TestResult> every_test(const Context& c, const std::string& verdict,
+                                   const std::string& detail) {
+  std::vector<TestResult> results;
+  for (const TestCase& t : c.tests) results.push_back(result_of(t, verdict, detail));
+  return results;
+}
+
+// A submission's command graded: built first with --build (in a copy of
+// the folder of its program; every test "build failed" when that fails),
+// every test "not started" when its program is not there to run.
+Report grade_submission(const Context& c, const std::string& command,
+                        const std::vector<Expected>& expected, const std::string& seat) {
+  Report report{c.options.game, command, {}};
+  std::vector<std::string> argv = sandbox::command_line(command);
+  std::unique_ptr<Build> built;
+  if (!c.options.build.empty() && !argv.empty()) {
+    const fs::path sources = fs::path(argv[0]).parent_path();
+    sandbox::CallLimits limits = c.options.limits;
+    limits.time_ms = static_cast<int>(std::lround(c.options.build_time_s * 1000));
+    built = build_submission(c.arena, sources, c.options.build, limits, seat);
+    if (!built->failure.empty()) {
+      report.tests = every_test(c, "build failed", built->failure);
+      for (TestResult& t : report.tests) t.error_tail = built->log;
+      return report;
+    }
+    for (std::string& arg : argv)
+      if (arg.starts_with(sources.string() + "/"))
+        arg = (built->folder / arg.substr(sources.string().size() + 1)).string();
+  }
+  if (argv.empty() || ::access(argv[0].c_str(), X_OK) != 0 || fs::is_directory(argv[0])) {
+    report.tests = every_test(
+        c, "not started",
+        "no program " + (argv.empty() ? command : argv[0]) + (built ? " after the build" : ""));
+    return report;
+  }
+  if (auto why = c.arena.unreachable(argv)) {
+    report.tests = every_test(c, "not started", *why);
+    return report;
+  }
+  report.tests = grade_program(c, argv, expected);
+  return report;
+}
+
 // Every submission graded, its report written to --reports; a line each.
 std::vector<Report> grade_class(const Context& c, const std::vector<Expected>& expected,
                                 std::ostream& out) {
   std::vector<Report> reports;
   for (const fs::path& folder : submissions_in(c.options.submissions)) {
     const fs::path program = folder / c.options.game;
-    Report report{c.options.game, program.string(), {}};
-    if (::access(program.c_str(), X_OK) != 0) {
-      for (const TestCase& t : c.tests)
-        report.tests.push_back(
-            {t.name, "not started", "no program " + program.string(), std::nullopt, 0});
-    } else {
-      report.tests = grade_program(c, sandbox::command_line(program.string()), expected);
-    }
+    Report report =
+        grade_submission(c, program.string(), expected, "build-" + folder.filename().string());
+    report.program = program.string();
     print_submission(folder.filename().string(), report, out);
     reports.push_back(std::move(report));
   }
@@ -185,6 +241,12 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--save", o.save,
                  "with --random: each shrunk script saved in DIR as a test, with our output "
                  "as its expected output");
+  app.add_option("--build", o.build,
+                 "build each submission first: CMD run by /bin/sh in the sandbox, in a copy of "
+                 "the folder of its program (a failed build is every test's verdict, with its "
+                 "log); the program is then the one it built");
+  app.add_option("--build-time", o.build_time_s, "seconds a build may take (300)")
+      ->check(CLI::Range(0.001, 36000.0));
   app.add_option("--time-limit", o.time_limit_s, "seconds a test may take (10)")
       ->check(CLI::Range(0.001, 3600.0));
   app.add_option("--jobs", o.jobs, "tests run at once (1)")->check(CLI::Range(1, 256));
@@ -292,9 +354,15 @@ int grade_random(const Context& c, const games::GameInfo& game,
     const auto shrunk = shrink(script, still);
     const ScriptRun r = run_script(c, seat, program, ours, shrunk);
     const std::string name = "random-" + std::to_string(o.seed) + "-" + std::to_string(i);
-    TestResult t{name, "differ", "", first_difference(r.ours->output, r.theirs->output, o.compare),
-                 0};
-    if (const auto bad = fault(*r.theirs, o.limits)) t = {name, bad->first, bad->second, {}, 0};
+    TestResult t;
+    t.name = name;
+    t.verdict = "differ";
+    t.difference = first_difference(r.ours->output, r.theirs->output, o.compare);
+    if (const auto bad = fault(*r.theirs, o.limits)) {
+      t.verdict = bad->first;
+      t.detail = bad->second;
+      t.difference.reset();
+    }
     out << "DIFFER " << name << ": " << script.size() << " commands shrunk to " << shrunk.size()
         << ": " << failure_line(t) << "\n";
     ++found;
@@ -319,26 +387,6 @@ int grade_random(const Context& c, const games::GameInfo& game,
   return found == 0 ? 0 : 1;
 }
 
-// A row a submission: its name, tests passed, tests, then 1 or 0 a test.
-std::string class_csv(const std::vector<Report>& reports, const std::vector<TestCase>& tests) {
-  const auto field = [](std::string text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    for (std::size_t at = 0; (at = text.find('"', at)) != std::string::npos; at += 2)
-      text.insert(at, 1, '"');
-    return "\"" + text + "\"";
-  };
-  std::string out = "submission,passed,total";
-  for (const TestCase& t : tests) out += "," + field(t.name);
-  out += "\n";
-  for (const Report& r : reports) {
-    out += field(fs::path(r.program).parent_path().filename().string()) + "," +
-           std::to_string(r.passed()) + "," + std::to_string(r.tests.size());
-    for (const TestResult& t : r.tests) out += t.passed() ? ",1" : ",0";
-    out += "\n";
-  }
-  return out;
-}
-
 // A class's files: the CSV, and a JSON and a page a submission in --reports.
 bool write_class_reports(const Options& o, const std::vector<Report>& reports,
                          const std::vector<TestCase>& tests, std::ostream& err) {
@@ -350,7 +398,11 @@ bool write_class_reports(const Options& o, const std::vector<Report>& reports,
       written = false;
     }
   };
-  if (!o.csv.empty()) write(o.csv, class_csv(reports, tests));
+  if (!o.csv.empty()) {
+    std::vector<std::string> names;
+    for (const TestCase& t : tests) names.push_back(t.name);
+    write(o.csv, class_csv(reports, names));
+  }
   if (o.reports.empty()) return written;
   std::error_code error;
   fs::create_directories(o.reports, error);
@@ -377,7 +429,9 @@ std::optional<std::string> unusable(const Options& o) {
 
 // The arena's problem for these programs, if the sandbox cannot run them.
 std::optional<std::string> arena_problem(sandbox::CallArena& arena, const Options& o) {
-  if (!o.program.empty()) {
+  // (A graded program that is missing or unreachable scores 0, its reports
+  // written; only --random needs one to start.)
+  if (o.random) {
     const auto argv = sandbox::command_line(o.program);
     if (argv.empty() || ::access(argv[0].c_str(), X_OK) != 0 || fs::is_directory(argv[0]))
       return "--program " + engine::printable(o.program, 80) + ": no program to run there";
@@ -424,8 +478,7 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
     });
     return all ? 0 : 1;
   }
-  const Report report{o.game, o.program,
-                      grade_program(c, sandbox::command_line(o.program), expected)};
+  const Report report = grade_submission(c, o.program, expected, "build");
   print_summary(report, out);
   if (!write_reports(o, report, err)) return 2;
   return report.passed() == static_cast<int>(report.tests.size()) ? 0 : 1;

@@ -22,7 +22,14 @@ struct TestResult {
   std::string detail;  // the verdict in words, for a verdict other than pass or differ
   std::optional<Difference> difference;
   long long ms = 0;
+  bool hidden = false;           // the test is hidden until the due date
+  double weight = 1;             // its points
+  std::optional<int> exit_code;  // how the program exited, when it did
+  std::string error_tail;        // the last lines of its standard error
   bool passed() const { return verdict == "pass"; }
+  // Not the program's output judged, but a fault: it did not end by itself,
+  // could not start or be built.
+  bool error() const { return !passed() && verdict != "differ"; }
 };
 
 struct Report {
@@ -30,6 +37,8 @@ struct Report {
   std::string program;
   std::vector<TestResult> tests;
   int passed() const;
+  double score() const;      // the weights of the tests passed
+  double max_score() const;  // of all the tests
 };
 
 // `gridgames grade ARGS...` (argv[0] is "grade").

@@ -3,9 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 
 #include "engine/files.hpp"
 #include "engine/words.hpp"
+#include "grading/build.hpp"
 #include "sandbox/call.hpp"
 
 namespace grading {
@@ -36,7 +38,29 @@ std::optional<TestCase> test_of(const fs::path& dir, const std::string& file) {
   if (fs::exists(expected)) t.expected = expected;
   t.args = args_of(dir / (t.name + ".args"));
   if (!etf && !t.args) t.args.emplace();
+  t.hidden = fs::exists(dir / (t.name + ".hidden"));
   return t;
+}
+
+// NAME.weight's number, if the test has one: a positive number of points
+// (the error, if the file holds anything else).
+std::variant<double, std::string> weight_of(const fs::path& file) {
+  if (!fs::exists(file)) return 1.0;
+  const auto text = engine::read_text_file(file.string());
+  const auto* words = std::get_if<std::string>(&text);
+  const std::string_view word = words ? engine::trim(*words) : "";
+  double weight = 0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), weight);
+  if (word.empty() || error != std::errc() || end != word.data() + word.size() || !(weight > 0) ||
+      weight > 1e6)
+    return file.string() + ": a test's weight is a number of points above 0 (at most 1000000)";
+  return weight;
+}
+
+bool is_test_companion(const std::string& file) {
+  for (const char* ending : {".expected.txt", ".out", ".args", ".status", ".hidden", ".weight"})
+    if (file.ends_with(ending)) return true;
+  return false;
 }
 
 }  // namespace
@@ -51,12 +75,16 @@ std::variant<std::vector<TestCase>, std::string> find_tests(const fs::path& dir)
     const std::string file = entry.path().filename().string();
     if (auto t = test_of(dir, file))
       tests.push_back(std::move(*t));
-    else if (!file.ends_with(".expected.txt") && !file.ends_with(".out") &&
-             !file.ends_with(".args") && !file.ends_with(".status"))
+    else if (!is_test_companion(file))
       others.push_back(entry.path());
   }
   if (tests.empty()) return "--tests " + dir.string() + ": no test (NAME.txt or NAME.in) in it";
-  for (TestCase& t : tests) t.beside = others;
+  for (TestCase& t : tests) {
+    t.beside = others;
+    auto weight = weight_of(dir / (t.name + ".weight"));
+    if (const auto* why = std::get_if<std::string>(&weight)) return *why;
+    t.weight = std::get<double>(weight);
+  }
   std::sort(tests.begin(), tests.end(),
             [](const TestCase& a, const TestCase& b) { return a.name < b.name; });
   return tests;
@@ -76,8 +104,8 @@ Run run_on(const sandbox::SeatFolder& seat, const std::vector<std::string>& prog
   for (const fs::path& file : t.beside) put(file, seat.path() / file.filename());
   put(t.input, seat.path() / "input.txt");
   std::vector<std::string> argv = {"/bin/sh", "-c",
-                                   t.args ? "exec \"$@\" <input.txt >output.txt 2>/dev/null"
-                                          : "exec \"$@\" >output.txt 2>/dev/null",
+                                   t.args ? "exec \"$@\" <input.txt >output.txt 2>error.txt"
+                                          : "exec \"$@\" >output.txt 2>error.txt",
                                    "sh"};
   argv.insert(argv.end(), program.begin(), program.end());
   if (t.args)
@@ -88,6 +116,7 @@ Run run_on(const sandbox::SeatFolder& seat, const std::vector<std::string>& prog
   const auto kept = engine::read_untrusted_file((seat.path() / "output.txt").string(),
                                                 static_cast<std::size_t>(limits.files_mib) << 20);
   if (const auto* text = std::get_if<std::string>(&kept)) run.output = *text;
+  run.error_tail = file_tail(seat.path() / "error.txt", kErrorTail);
   return run;
 }
 

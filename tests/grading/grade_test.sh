@@ -27,6 +27,7 @@ done
 
 # The reports, read by what reads them.
 game=space-defender-2 tests=$source/tests/golden/space-defender-2
+count=$(cd "$tests" && ls *.txt | grep -c -v '\.expected\.txt$')
 mkdir "$dir/planted"
 cp "$bin/$game" "$dir/planted/real"
 printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "3s/$/ planted/"\n' >"$dir/planted/program"
@@ -50,6 +51,7 @@ assert t["first_difference"] == {"line": 3, "expected": third, "got": third + " 
 suite = ET.parse(folder + "/r.xml").getroot()
 failed = r["total"] - r["passed"]
 assert suite.tag == "testsuite" and int(suite.get("tests")) == r["total"] and int(suite.get("failures")) == failed
+assert suite.get("errors") == "0" and suite.get("skipped") == "0" and float(suite.get("time")) >= 0
 assert len(suite.findall("testcase")) == r["total"] and len(suite.findall("testcase/failure")) == failed
 g = json.load(open(folder + "/results.json"))
 assert g["score"] == r["passed"] and len(g["tests"]) == r["total"], g
@@ -59,17 +61,20 @@ for x, t in zip(g["tests"], r["tests"]):
 import html.parser
 class Page(html.parser.HTMLParser):
     def __init__(self):
-        super().__init__(); self.marks, self.rows, self.at = [], 0, []
+        super().__init__(); self.marks, self.strong, self.rows, self.at = [], [], 0, []
     def handle_starttag(self, tag, attrs):
         self.at.append(tag); self.rows += tag == "tr"
+        if tag == "mark": self.marks.append("")
     def handle_endtag(self, tag):
         self.at.pop()
     def handle_data(self, data):
-        if self.at and self.at[-1] == "mark": self.marks.append(data)
+        if "mark" in self.at: self.marks[-1] += data
+        if self.at and self.at[-1] == "strong": self.strong.append(data)
 page = Page(); page.feed(open(folder + "/r.html").read())
 failed = [t for t in r["tests"] if not t["passed"]]
 assert page.rows == r["total"] + 1 + 2 * len(failed), page.rows  # the table's, and two a diff
 assert page.marks[:2] == ["3  " + third, "3  " + third + " planted"], page.marks[:2]
+assert page.strong[:1] == [" planted"], page.strong[:2]  # the characters that differ
 PY
 
 # Tests without an expected file: our program's output is expected.
@@ -102,14 +107,57 @@ for case in "hang timeout out of time" "crash crash killed by SIGSEGV" "flood ou
   read -r mode verdict words <<<"$case"
   started=$(date +%s)
   grade "$game" --tests "$dir/one" --program "$dir/hostile/$mode" --time-limit 2 --files 8 --memory 256 \
-    --json "$dir/h.json"
+    --json "$dir/h.json" --junit "$dir/h.xml"
   [ $? -eq 1 ] || fail "$mode: exit $?"
+  grep -q "errors=\"1\"" "$dir/h.xml" && grep -q "<error type=\"$verdict\"" "$dir/h.xml" ||
+    fail "$mode: not a JUnit error: $(cat "$dir/h.xml")"
   grep -q "FAIL $first: $verdict: .*$words" "$dir/out.txt" || fail "$mode: $(cat "$dir/out.txt")"
   [ $(($(date +%s) - started)) -lt 15 ] || fail "$mode: took $(($(date +%s) - started)) s"
   grep -q "\"verdict\": \"$verdict\"" "$dir/h.json" || fail "$mode: the JSON's verdict"
 done
 # (Exactly this command: other tests running beside this one sleep too.)
 pgrep -x -f "sleep 271" >/dev/null && fail "hang: its sleep is still running"
+
+# Hidden tests and weights (NAME.hidden, NAME.weight): the points are the
+# weights of the tests passed; Gradescope shows a hidden test after the
+# due date; the page a student reads keeps a hidden test's lines out. A
+# program's exit status and the end of its standard error come with its
+# failures (never compared).
+mkdir "$dir/weighted"
+cp "$tests"/* "$dir/weighted/"
+: >"$dir/weighted/$first.hidden"
+echo 3 >"$dir/weighted/$first.weight"
+printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "3s/$/ planted/"\necho "Unknown ability: E" >&2\nexit 1\n' \
+  >"$dir/planted/complains"
+chmod 755 "$dir/planted/complains"
+grade "$game" --tests "$dir/weighted" --program "$dir/planted/complains" --json "$dir/w.json" \
+  --gradescope "$dir/w-gradescope.json" --html "$dir/w.html" --junit "$dir/w.xml"
+[ $? -eq 1 ] || fail "weighted: exit $?"
+grep -qF "FAIL $first (hidden): line 3: expected \"$third\", got \"$third planted\" (exit 1; its standard error ends: \"Unknown ability: E\")" \
+  "$dir/out.txt" || fail "weighted: the failure line: $(head -2 "$dir/out.txt")"
+grep -q "^score: [0-9]* of $((count + 2)) points$" "$dir/out.txt" || fail "weighted: the score: $(tail -2 "$dir/out.txt")"
+python3 - "$dir" "$first" "$third" <<'PY' || fail "weighted: the reports"
+import json, sys, xml.etree.ElementTree as ET
+folder, first, third = sys.argv[1:]
+r = json.load(open(folder + "/w.json"))
+t = next(t for t in r["tests"] if t["name"] == first)
+assert t["hidden"] and t["weight"] == 3 and t["exit_code"] == 1 and t["stderr"] == "Unknown ability: E\n", t
+assert r["max_score"] == len(r["tests"]) + 2 and r["score"] == sum(x["weight"] for x in r["tests"] if x["passed"]), r
+g = json.load(open(folder + "/w-gradescope.json"))
+x = next(x for x in g["tests"] if x["name"] == first)
+assert x["visibility"] == "after_due_date" and x["max_score"] == 3 and x["score"] == 0, x
+assert "Unknown ability: E" in x["output"], x
+assert all(y["visibility"] == "visible" for y in g["tests"] if y["name"] != first)
+assert g["score"] == r["score"], g
+page = open(folder + "/w.html").read()
+assert third + " planted" not in page and "a hidden test" in page, "the hidden test's lines on the page"
+suite = ET.parse(folder + "/w.xml").getroot()
+assert suite.find("testcase/system-err").text == "Unknown ability: E\n"
+PY
+echo zero >"$dir/weighted/$first.weight"
+grade "$game" --tests "$dir/weighted" --program "$bin/$game"
+[ $? -eq 2 ] && grep -q "$first.weight: a test's weight is a number of points above 0" "$dir/err.txt" ||
+  fail "a weight that is no number: $(cat "$dir/err.txt")"
 
 # A class: each submission's program named as the game's; one that hangs
 # costs its time limits and delays nobody else past them; a folder without
@@ -120,7 +168,6 @@ cp "$bin/$game" "$dir/class/alice/"
 cp "$dir/planted/program" "$dir/class/bob/$game" && cp "$dir/planted/real" "$dir/class/bob/"
 printf '#!/bin/sh\nexec sleep 271\n' >"$dir/class/carol/$game"
 chmod -R 755 "$dir/class"
-count=$(cd "$tests" && ls *.txt | grep -c -v '\.expected\.txt$')
 started=$(date +%s)
 grade "$game" --tests "$tests" --submissions "$dir/class" --csv "$dir/class.csv" \
   --reports "$dir/reports" --time-limit 3 --jobs 2
@@ -136,14 +183,34 @@ python3 - "$dir" "$count" <<'PY' || fail "class: the CSV and reports"
 import csv, json, os, sys
 folder, count = sys.argv[1], int(sys.argv[2])
 rows = list(csv.reader(open(folder + "/class.csv")))
-assert rows[0][:3] == ["submission", "passed", "total"] and len(rows[0]) == 3 + count, rows[0]
+assert rows[0][:5] == ["submission", "passed", "total", "score", "max_score"] and len(rows[0]) == 5 + count, rows[0]
 assert [r[0] for r in rows[1:]] == ["alice", "bob", "carol", "dave"], rows
-assert rows[1][1:] == [str(count), str(count)] + ["1"] * count, rows[1]
-assert rows[3][1:] == ["0", str(count)] + ["0"] * count, rows[3]
+assert rows[1][1:] == [str(count), str(count), str(count), str(count)] + ["pass"] * count, rows[1]
+assert rows[3][1:] == ["0", str(count), "0", str(count)] + ["timeout"] * count, rows[3]
+assert rows[4][5:] == ["not started"] * count, rows[4]
 bob = json.load(open(folder + "/reports/bob.json"))
 assert str(bob["passed"]) == rows[2][1] and bob["program"].endswith("/bob/space-defender-2"), bob
 assert sorted(os.listdir(folder + "/reports")) == sorted(n + e for n in ("alice", "bob", "carol", "dave") for e in (".json", ".html"))
 PY
+
+# --build: each submission's sources built in the sandbox first (here by a
+# script of its own); a build that fails is every test's verdict, with the
+# end of its log; one that makes no program leaves every test not started.
+for who in ok broken empty; do mkdir -p "$dir/built/$who"; done
+cp "$bin/$game" "$dir/built/ok/real"
+printf 'cp real %s && chmod 755 %s\n' "$game" "$game" >"$dir/built/ok/build.sh"
+printf 'echo "main.c:3: error: expected a semicolon"\nexit 2\n' >"$dir/built/broken/build.sh"
+printf 'echo built nothing\n' >"$dir/built/empty/build.sh"
+chmod -R 755 "$dir/built"
+grade "$game" --tests "$tests" --submissions "$dir/built" --build "sh build.sh" --reports "$dir/built-reports" --jobs 2
+[ $? -eq 1 ] || fail "built: exit $?"
+grep -q "^ok: $count of $count tests pass$" "$dir/out.txt" || fail "built: ok: $(cat "$dir/out.txt")"
+grep -q "^broken: 0 of $count tests pass (first failing: $first: build failed: the build failed: exit 2)$" "$dir/out.txt" ||
+  fail "built: broken: $(cat "$dir/out.txt")"
+grep -q "^empty: 0 of $count tests pass (first failing: $first: not started: no program .*/$game after the build)$" \
+  "$dir/out.txt" || fail "built: empty: $(cat "$dir/out.txt")"
+grep -q "main.c:3: error: expected a semicolon" "$dir/built-reports/broken.json" || fail "built: the build's log"
+[ -z "$(ls /tmp | grep '^gridgames-built\.')" ] || fail "built: a built copy was left in /tmp"
 
 # CS246's layout (runSuite's NAME.in, NAME.out, NAME.args): RAIInet's
 # transcripts renamed, and one with a planted difference.
@@ -205,8 +272,16 @@ grade "$game" --tests "$dir/nowhere" --program "$bin/$game"
 mkdir "$dir/empty"
 grade "$game" --tests "$dir/empty" --program "$bin/$game"
 [ $? -eq 2 ] && grep -q "no test (NAME.txt or NAME.in)" "$dir/err.txt" || fail "empty folder: $(cat "$dir/err.txt")"
-grade "$game" --tests "$tests" --program "$dir/nowhere/program"
-[ $? -eq 2 ] && grep -q "no program to run there" "$dir/err.txt" || fail "missing program: $(cat "$dir/err.txt")"
+# A program that is not there scores 0, its reports written all the same
+# (Gradescope shows the reason, not nothing).
+grade "$game" --tests "$tests" --program "$dir/nowhere/program" --gradescope "$dir/missing.json"
+[ $? -eq 1 ] && grep -q "^0 of $count tests pass" "$dir/out.txt" || fail "missing program: $(cat "$dir/out.txt" "$dir/err.txt")"
+python3 - "$dir/missing.json" "$dir/nowhere/program" <<'PY' || fail "missing program: results.json"
+import json, sys
+g = json.load(open(sys.argv[1]))
+assert g["score"] == 0 and g["tests"], g
+assert all(t["output"] == "not started: no program " + sys.argv[2] for t in g["tests"]), g["tests"][0]
+PY
 grade "$game" --tests "$tests"
 [ $? -eq 2 ] && grep -q -- "either --program (one program) or --submissions" "$dir/err.txt" ||
   fail "no --program: $(cat "$dir/err.txt")"
