@@ -1,5 +1,6 @@
 #include "grading/compare.hpp"
 
+#include <string>
 #include <vector>
 
 namespace grading {
@@ -9,20 +10,50 @@ namespace {
 constexpr std::size_t kContextBefore = 3;
 constexpr std::size_t kContextAfter = 8;
 
+// `line` without its terminal escape sequences: CSI (ESC [ ... a final
+// byte: colours, cursor moves), OSC (ESC ] ... BEL or ESC \: titles), and
+// the two- and three-byte escapes (ESC ( B and the like).
+std::string without_escapes(std::string_view line) {
+  std::string out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] != '\x1b') {
+      out += line[i];
+      continue;
+    }
+    if (i + 1 >= line.size()) break;
+    const char kind = line[++i];
+    if (kind == '[') {
+      while (i + 1 < line.size() && !(line[i + 1] >= '@' && line[i + 1] <= '~')) ++i;
+      ++i;  // the final byte
+    } else if (kind == ']') {
+      std::size_t end = i + 1;
+      while (end < line.size() && line[end] != '\a' &&
+             !(line[end] == '\x1b' && end + 1 < line.size() && line[end + 1] == '\\'))
+        ++end;
+      i = end < line.size() && line[end] == '\x1b' ? end + 1 : end;  // on its last byte
+    } else if (kind == '(' || kind == ')' || kind == '#' || kind == '%') {
+      ++i;  // one more byte names the set
+    }
+  }
+  return out;
+}
+
 // The lines of `text` as the options see them. Exactly: every "\n" ends a
 // line, and a text whose last line has none gets a last line that says so,
 // so that a missing final newline is a difference.
-std::vector<std::string_view> lines_of(std::string_view text, const CompareOptions& o) {
-  std::vector<std::string_view> lines;
+std::vector<std::string> lines_of(std::string_view text, const CompareOptions& o) {
+  std::vector<std::string> lines;
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);
-    std::string_view line = text.substr(start, end == std::string_view::npos ? end : end - start);
-    if (o.ignore_line_ends && line.ends_with('\r')) line.remove_suffix(1);
+    std::string line(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (o.ignore_colours) line = without_escapes(line);
+    if (o.ignore_line_ends && line.ends_with('\r')) line.pop_back();
     if (o.ignore_trailing_space) {
-      while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+      while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
     }
-    lines.push_back(line);
+    const bool blank = line.find_first_not_of(" \t\r") == std::string::npos;
+    if (!(o.ignore_blank_lines && blank)) lines.push_back(std::move(line));
     if (end == std::string_view::npos) {
       if (!o.ignore_line_ends) lines.push_back("\\ No newline at end of output");
       break;
@@ -34,6 +65,10 @@ std::vector<std::string_view> lines_of(std::string_view text, const CompareOptio
 
 }  // namespace
 
+CompareOptions lines_comparison() {
+  return {true, true, true, true};
+}
+
 std::optional<Difference> first_difference(std::string_view expected, std::string_view got,
                                            const CompareOptions& options) {
   const auto want = lines_of(expected, options);
@@ -43,8 +78,8 @@ std::optional<Difference> first_difference(std::string_view expected, std::strin
     if (same) continue;
     Difference d;
     d.line = static_cast<long>(i + 1);
-    if (i < want.size()) d.expected = std::string(want[i]);
-    if (i < have.size()) d.got = std::string(have[i]);
+    if (i < want.size()) d.expected = want[i];
+    if (i < have.size()) d.got = have[i];
     const std::size_t from = i > kContextBefore ? i - kContextBefore : 0;
     d.context_from = static_cast<long>(from + 1);
     for (std::size_t k = from; k < want.size() && k <= i + kContextAfter; ++k)

@@ -13,7 +13,12 @@ namespace grading {
 struct CompareOptions {
   bool ignore_trailing_space = false;  // spaces and tabs at a line's end
   bool ignore_line_ends = false;       // "\r\n" as "\n", and a last line without "\n"
+  bool ignore_colours = false;         // terminal escape sequences (ANSI colours, titles)
+  bool ignore_blank_lines = false;     // lines with nothing else (lines then count without them)
 };
+
+// `--compare lines`: every difference of presentation above overlooked.
+CompareOptions lines_comparison();
 
 // The first line where they differ: its number from 1, and each side's text
 // (none: that output has no such line, it ended before); and each side's

@@ -16,6 +16,7 @@
 #include "engine/words.hpp"
 #include "games/registry.hpp"
 #include "grading/build.hpp"
+#include "grading/checker.hpp"
 #include "grading/random_scripts.hpp"
 #include "grading/reports.hpp"
 #include "grading/runs.hpp"
@@ -33,7 +34,9 @@ struct Options {
   std::uint64_t seed = 1;
   int actions = 30;
   std::string save;
-  std::string build;  // the command that builds a submission's sources
+  std::string compare_mode = "exact";  // exact, or lines (lines_comparison)
+  std::string checker;                 // or a course's own checker judges the outputs
+  std::string build;                   // the command that builds a submission's sources
   double build_time_s = 300;
   double time_limit_s = 10;
   int jobs = 1;
@@ -127,6 +130,11 @@ TestResult grade_one(const Context& c, const sandbox::SeatFolder* seat,
   if (const auto bad = fault(run, c.options.limits)) {
     result.verdict = bad->first;
     result.detail = bad->second;
+  } else if (!c.options.checker.empty()) {
+    const CheckerVerdict judged = run_checker(*seat, sandbox::command_line(c.options.checker),
+                                              expected.text, c.options.limits);
+    result.verdict = judged.verdict;
+    result.detail = judged.detail;
   } else if ((result.difference = first_difference(expected.text, run.output, c.options.compare))) {
     result.verdict = "differ";
   }
@@ -250,6 +258,14 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--time-limit", o.time_limit_s, "seconds a test may take (10)")
       ->check(CLI::Range(0.001, 3600.0));
   app.add_option("--jobs", o.jobs, "tests run at once (1)")->check(CLI::Range(1, 256));
+  app.add_option("--compare", o.compare_mode,
+                 "exact (the default: as the courses compare), or lines: overlooking terminal "
+                 "colours, trailing spaces, line ends and blank lines")
+      ->check(CLI::IsMember({"exact", "lines"}));
+  app.add_option("--checker", o.checker,
+                 "a course's own checker judges each output instead, called as Kattis's and "
+                 "DOMjudge's output validators: CHECKER INPUT ANSWER FEEDBACK_DIR < OUTPUT, exit "
+                 "42 accepts, 43 rejects");
   app.add_flag("--ignore-trailing-space", o.compare.ignore_trailing_space,
                "overlook spaces and tabs at the ends of lines");
   app.add_flag("--ignore-line-ends", o.compare.ignore_line_ends,
@@ -279,6 +295,7 @@ std::optional<int> read_options(const std::vector<std::string>& args, Options& o
   }
   o.limits.time_ms = static_cast<int>(std::lround(o.time_limit_s * 1000));
   if (app.count("--seed") == 0) o.seed = engine::system_seed();
+  if (o.compare_mode == "lines") o.compare = lines_comparison();
   return std::nullopt;
 }
 

@@ -93,6 +93,44 @@ grade "$game" --tests "$tests" --program "$dir/planted/spaces"
 grade "$game" --tests "$tests" --program "$dir/planted/spaces" --ignore-trailing-space ||
   fail "trailing spaces overlooked: exit $?: $(head -2 "$dir/out.txt")"
 
+# --compare lines overlooks what a program's presentation adds (colours,
+# trailing spaces, \r\n, blank lines) and still finds what it says
+# otherwise; a course's own checker (Kattis's and DOMjudge's interface)
+# judges where no comparison can: here, case does not count.
+dress='sed "s/^/\x1b[1;32m/; s/$/\x1b[0m  \r/; 2s/$/\\n/"'
+printf '#!/bin/sh\necho\n"$(dirname "$0")/real" "$@" | %s\n' "$dress" >"$dir/planted/dressed"
+printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "3s/ok/error/" | %s\n' "$dress" >"$dir/planted/dressed-wrong"
+printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | tr a-z A-Z\n' >"$dir/planted/shouts"
+cat >"$dir/planted/checker" <<'PY'
+#!/usr/bin/env python3
+import sys
+output, answer = sys.stdin.read(), open(sys.argv[2]).read()
+if output.lower() == answer.lower():
+    sys.exit(42)
+open(sys.argv[3] + "judgemessage.txt", "w").write("not the same words, case aside\n")
+sys.exit(43)
+PY
+printf '#!/bin/sh\nexit 1\n' >"$dir/planted/broken-checker"
+chmod 755 "$dir/planted"/*
+grade "$game" --tests "$tests" --program "$dir/planted/dressed"
+[ $? -eq 1 ] || fail "dressed, exact: not a difference"
+grade "$game" --tests "$tests" --program "$dir/planted/dressed" --compare lines ||
+  fail "dressed, lines: exit $?: $(head -3 "$dir/out.txt")"
+grade "$game" --tests "$tests" --program "$dir/planted/dressed-wrong" --compare lines
+[ $? -eq 1 ] && grep -q "^FAIL $first: line 3: expected \".*ok\", got \".*error\"" "$dir/out.txt" ||
+  fail "dressed and wrong, lines: $(head -3 "$dir/out.txt")"
+grade "$game" --tests "$tests" --program "$dir/planted/shouts"
+[ $? -eq 1 ] || fail "shouts, exact: not a difference"
+grade "$game" --tests "$tests" --program "$dir/planted/shouts" --checker "$dir/planted/checker" ||
+  fail "shouts, checker: exit $?: $(head -3 "$dir/out.txt")"
+grade "$game" --tests "$tests" --program "$dir/planted/program" --checker "$dir/planted/checker" --junit "$dir/c.xml"
+[ $? -eq 1 ] && grep -q "^FAIL $first: differ: not the same words, case aside$" "$dir/out.txt" ||
+  fail "planted, checker: $(head -3 "$dir/out.txt")"
+grep -q 'failures="[1-9]' "$dir/c.xml" && grep -q 'errors="0"' "$dir/c.xml" || fail "planted, checker: JUnit"
+grade "$game" --tests "$tests" --program "$bin/$game" --checker "$dir/planted/broken-checker"
+[ $? -eq 1 ] && grep -q "^FAIL $first: checker failed: the checker exited 1 (42 accepts, 43 rejects)$" "$dir/out.txt" ||
+  fail "broken checker: $(head -3 "$dir/out.txt")"
+
 # Programs that hang, crash or write without end, each its verdict. (A
 # memory limit of 256 MiB: the sandbox's first process is in the call's
 # group, and under the sanitizers it holds tens of MiB itself: with 64, a
