@@ -156,4 +156,29 @@ std::string utc_date(std::int64_t ms_since_epoch) {
   return text;
 }
 
+std::string without_terminal_escapes(std::string_view line) {
+  std::string out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] != '\x1b') {
+      out += line[i];
+      continue;
+    }
+    if (i + 1 >= line.size()) break;
+    const char kind = line[++i];
+    if (kind == '[') {
+      while (i + 1 < line.size() && !(line[i + 1] >= '@' && line[i + 1] <= '~')) ++i;
+      ++i;  // the final byte
+    } else if (kind == ']') {
+      std::size_t end = i + 1;
+      while (end < line.size() && line[end] != '\a' &&
+             !(line[end] == '\x1b' && end + 1 < line.size() && line[end + 1] == '\\'))
+        ++end;
+      i = end < line.size() && line[end] == '\x1b' ? end + 1 : end;  // on its last byte
+    } else if (kind == '(' || kind == ')' || kind == '#' || kind == '%') {
+      ++i;  // one more byte names the set
+    }
+  }
+  return out;
+}
+
 }  // namespace engine

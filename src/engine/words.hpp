@@ -35,6 +35,10 @@ std::string escape_invalid_utf8(std::string_view text);
 // does) and every byte outside valid UTF-8 written as \xNN, so that what
 // another program wrote can neither move the cursor nor retitle the window.
 std::string terminal_safe(std::string_view text);
+// `line` without its terminal escape sequences, as a screen would show it:
+// CSI (ESC [ ... a final byte: colours, cursor moves), OSC (ESC ] ... BEL or
+// ESC \: titles), and the two- and three-byte escapes (ESC ( B and the like).
+std::string without_terminal_escapes(std::string_view line);
 // The length of the longest valid UTF-8 character at the start of `text`
 // (1 to 4), or 0 if it does not start with one.
 std::size_t utf8_char_length(std::string_view text);

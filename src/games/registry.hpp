@@ -67,6 +67,29 @@ struct GameFacts {
   std::optional<double> return_sum = 0.0;  // nothing: the sum varies
 };
 
+// What `gridgames grade --compare board` knows of a game whose
+// specification fixes its board display (RAIInet): our rules replay a test
+// and give each position they reach, and the positions another program
+// printed are read from its output, however it words the rest.
+struct BoardRun {
+  // Each position reached, after the command that reached it ("" for the
+  // start), consecutive repeats left out; a position is the board's rows
+  // as read_boards gives them, "/" between rows.
+  std::vector<std::pair<std::string, std::string>> positions;
+  std::optional<int> winner;  // the winner's number from 1, once the game is over
+  std::string problem;        // why the test cannot be replayed ("" when it was)
+};
+struct BoardRules {
+  // The test's run by our rules: its arguments, its input, and the folder
+  // its files (placements, sequence files) are in.
+  BoardRun (*replay)(const std::vector<std::string>& args, std::string_view input,
+                     const std::string& folder);
+  // The positions a text draws, in order.
+  std::vector<std::string> (*read_boards)(std::string_view text);
+  // The winner it names, if it names one (its number from 1).
+  std::optional<int> (*read_winner)(std::string_view text);
+};
+
 // A game as every front end knows it. Each game registers one, in its
 // folder's register.cpp (docs/adding-a-game.md); the list is all_games().
 struct GameInfo {
@@ -105,6 +128,9 @@ struct GameInfo {
   // split as a shell would without quoting) for each of its decisions.
   std::unique_ptr<engine::AnyBot> (*make_program)(const std::string& command,
                                                   const sandbox::ProgramSeat& seat) = nullptr;
+  // For a game whose specification fixes a board display: what the grader
+  // compares by position (nothing for the others).
+  const BoardRules* board = nullptr;
   GameFacts facts = {};
   // How to play, for people (a front end's help): how an action is written
   // and what wins, in a few lines each ending in "\n"; from the state's

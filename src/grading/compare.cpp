@@ -3,40 +3,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/words.hpp"
+
 namespace grading {
 namespace {
 
 // The lines kept around a difference for a report.
 constexpr std::size_t kContextBefore = 3;
 constexpr std::size_t kContextAfter = 8;
-
-// `line` without its terminal escape sequences: CSI (ESC [ ... a final
-// byte: colours, cursor moves), OSC (ESC ] ... BEL or ESC \: titles), and
-// the two- and three-byte escapes (ESC ( B and the like).
-std::string without_escapes(std::string_view line) {
-  std::string out;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] != '\x1b') {
-      out += line[i];
-      continue;
-    }
-    if (i + 1 >= line.size()) break;
-    const char kind = line[++i];
-    if (kind == '[') {
-      while (i + 1 < line.size() && !(line[i + 1] >= '@' && line[i + 1] <= '~')) ++i;
-      ++i;  // the final byte
-    } else if (kind == ']') {
-      std::size_t end = i + 1;
-      while (end < line.size() && line[end] != '\a' &&
-             !(line[end] == '\x1b' && end + 1 < line.size() && line[end + 1] == '\\'))
-        ++end;
-      i = end < line.size() && line[end] == '\x1b' ? end + 1 : end;  // on its last byte
-    } else if (kind == '(' || kind == ')' || kind == '#' || kind == '%') {
-      ++i;  // one more byte names the set
-    }
-  }
-  return out;
-}
 
 // The lines of `text` as the options see them. Exactly: every "\n" ends a
 // line, and a text whose last line has none gets a last line that says so,
@@ -47,7 +21,7 @@ std::vector<std::string> lines_of(std::string_view text, const CompareOptions& o
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);
     std::string line(text.substr(start, end == std::string_view::npos ? end : end - start));
-    if (o.ignore_colours) line = without_escapes(line);
+    if (o.ignore_colours) line = engine::without_terminal_escapes(line);
     if (o.ignore_line_ends && line.ends_with('\r')) line.pop_back();
     if (o.ignore_trailing_space) {
       while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();

@@ -15,6 +15,7 @@
 #include "engine/random.hpp"
 #include "engine/words.hpp"
 #include "games/registry.hpp"
+#include "grading/boards.hpp"
 #include "grading/build.hpp"
 #include "grading/checker.hpp"
 #include "grading/random_scripts.hpp"
@@ -45,11 +46,13 @@ struct Options {
   sandbox::ConfinementRequest confine;
 };
 
-// What grading every test needs: the arena, the tests, the options.
+// What grading every test needs: the arena, the tests, the options, and
+// (--compare board) the game's boards.
 struct Context {
   sandbox::CallArena& arena;
   const std::vector<TestCase>& tests;
   const Options& options;
+  const games::BoardRules* board = nullptr;
 };
 
 // Calls `grade(seat, i)` for every test i, `--jobs` at once, each job in a
@@ -78,6 +81,7 @@ struct Expected {
 
 std::vector<Expected> expected_outputs(const Context& c, const std::vector<std::string>& ours) {
   std::vector<Expected> expected(c.tests.size());
+  if (c.options.compare_mode == "board") return expected;  // our rules replay each test instead
   for_each_test(c, "ours-", [&](const sandbox::SeatFolder* seat, std::size_t i) {
     const TestCase& t = c.tests[i];
     if (t.expected) {
@@ -130,6 +134,10 @@ TestResult grade_one(const Context& c, const sandbox::SeatFolder* seat,
   if (const auto bad = fault(run, c.options.limits)) {
     result.verdict = bad->first;
     result.detail = bad->second;
+  } else if (c.options.compare_mode == "board") {
+    const BoardVerdict judged = compare_boards(*c.board, t, run.output);
+    result.verdict = judged.verdict;
+    result.detail = judged.detail;
   } else if (!c.options.checker.empty()) {
     const CheckerVerdict judged = run_checker(*seat, sandbox::command_line(c.options.checker),
                                               expected.text, c.options.limits);
@@ -259,9 +267,10 @@ void add_options(CLI::App& app, Options& o) {
       ->check(CLI::Range(0.001, 3600.0));
   app.add_option("--jobs", o.jobs, "tests run at once (1)")->check(CLI::Range(1, 256));
   app.add_option("--compare", o.compare_mode,
-                 "exact (the default: as the courses compare), or lines: overlooking terminal "
-                 "colours, trailing spaces, line ends and blank lines")
-      ->check(CLI::IsMember({"exact", "lines"}));
+                 "exact (the default: as the courses compare); lines: overlooking terminal "
+                 "colours, trailing spaces, line ends and blank lines; board: the positions the "
+                 "program draws and the winner it names against our rules' (RAIInet)")
+      ->check(CLI::IsMember({"exact", "lines", "board"}));
   app.add_option("--checker", o.checker,
                  "a course's own checker judges each output instead, called as Kattis's and "
                  "DOMjudge's output validators: CHECKER INPUT ANSWER FEEDBACK_DIR < OUTPUT, exit "
@@ -472,6 +481,11 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   };
   if (const auto why = unusable(o)) return usage(*why);
   const games::GameInfo& game = *games::find_game(o.game);
+  if (o.compare_mode == "board" && !game.board)
+    return usage("--compare board: " + o.game +
+                 "'s specification fixes no board display the grader reads (RAIInet's does)");
+  if (o.compare_mode == "board" && (o.random || !o.checker.empty()))
+    return usage("--compare board judges tests of a folder, without --checker");
   if (o.random && random_script(game, 1, 1).empty())
     return usage(o.game + " has no command scripts to draw (--random takes an ETF game)");
   auto found = o.random ? std::variant<std::vector<TestCase>, std::string>{} : find_tests(o.tests);
@@ -483,7 +497,7 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   auto& arena = *std::get<std::unique_ptr<sandbox::CallArena>>(opened);
   if (const auto why = arena_problem(arena, o)) return usage(*why);
   sandbox::StopCallsOnSignals stop;
-  const Context c{arena, tests, o};
+  const Context c{arena, tests, o, game.board};
   const auto ours = sandbox::command_line(our_program(o.game).string());
   if (o.random) return grade_random(c, game, sandbox::command_line(o.program), ours, out, err);
   const auto expected = expected_outputs(c, ours);

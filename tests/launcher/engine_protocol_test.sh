@@ -53,7 +53,7 @@ refused chess ai "$request" "no game \"chess\""
 play() {  # GAME PLAYERS OPTIONS...: every game ends by the rules
   local game=$1 players=$2 out
   shift 2
-  out=$("$gridgames" tournament "$game" --players "$players" --games 2 --limit 10000 \
+  out=$("$gridgames" tournament "$game" --seed 1 --players "$players" --games 2 --limit 10000 \
     --records "$dir/$game.jsonl" "$@") ||
     fail "$game: exited $?: $out"
   python3 - "$dir/$game.jsonl" <<'PY' || fail "$game: $out"
@@ -82,7 +82,7 @@ printf '#!/bin/sh\nsleep 10\n' >"$dir/slow"
 chmod +x "$dir/silent" "$dir/liar" "$dir/failing" "$dir/slow"
 loses() {  # PROGRAM VERDICT WORDS
   local out
-  out=$("$gridgames" tournament raiinet --players "program:$1,random" --games 2 --limit 1000) ||
+  out=$("$gridgames" tournament raiinet --seed 1 --players "program:$1,random" --games 2 --limit 1000) ||
     fail "$1 exited $?: $out"
   grep -q "^1\. program:$1: 0 wins, 0 draws, 2 losses, .*; lost by $2 2\$" <<<"$out" ||
     fail "$1 did not lose both by $2: $out"
@@ -146,7 +146,7 @@ for r in requests:
     c = r["clock"]
     assert c["move_ms"] == c["remaining_ms"] and 0 < c["remaining_ms"] <= 30000 + 250 * len(r["moves"]), c
 PY
-out=$("$gridgames" tournament raiinet --players "program:$dir/slow,random" --games 2 --clock 0.5+0) ||
+out=$("$gridgames" tournament raiinet --seed 1 --players "program:$dir/slow,random" --games 2 --clock 0.5+0) ||
   fail "the slow program under a clock exited $?: $out"
 grep -q "(time by program:$dir/slow: out of time: no answer within 500 ms" <<<"$out" ||
   fail "the slow program did not lose on its clock: $out"

@@ -13,7 +13,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-out=$("$gridgames" tournament amazons --param rules=standard --random-plies 20 --limit 60000 \
+out=$("$gridgames" tournament amazons --seed 1 --param rules=standard --random-plies 20 --limit 60000 \
   --players "program:$adapter $hippolyta 0.01,random" --games 2 --records "$dir/games.jsonl") ||
   fail "the tournament exited $?: $out"
 grep -q '^1\. program:.*hippolyta 0.01: 2 wins, 0 draws, 0 losses' <<<"$out" || fail "hippolyta: $out"

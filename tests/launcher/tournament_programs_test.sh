@@ -13,7 +13,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 small=(--param rows=6 --param cols=6 --param amazons=2)
 
 # Our program against a bot, on a small extended board: every game whole.
-out=$("$gridgames" tournament amazons --players "program:$amazons time=100,random" --games 4 \
+out=$("$gridgames" tournament amazons --seed 1 --players "program:$amazons time=100,random" --games 4 \
   "${small[@]}" --records "$dir/games.jsonl") || fail "program against random exited $?: $out"
 grep -q '^Standings after 4 games' <<<"$out" || fail "no standings: $out"
 python3 - "$dir/games.jsonl" <<'PY' || fail "the records of a program's games"
@@ -74,7 +74,7 @@ SH
 chmod +x "$dir/crash" "$dir/slow" "$dir/idle"
 check_fault() {  # PROGRAM VERDICT WORDS
   local out
-  out=$("$gridgames" tournament amazons --players "program:$1,random" --games 2 "${small[@]}" \
+  out=$("$gridgames" tournament amazons --seed 1 --players "program:$1,random" --games 2 "${small[@]}" \
     --limit 500 --records "$dir/fault.jsonl" --pgn "$dir/fault.pgn") || fail "$1 exited $?: $out"
   grep -q "^1\. program:$1: 0 wins, 0 draws, 2 losses, .*; lost by $2 2\$" <<<"$out" ||
     fail "$1 did not lose both by $2: $out"
@@ -92,7 +92,7 @@ if [ "$(id -u)" -eq 0 ]; then
   check_limit() {  # MODE VERDICT WORDS OPTIONS...
     local mode=$1 words=$2 out
     shift 2
-    out=$("$gridgames" tournament amazons --players "program:$hostile $mode $amazons,random" --games 2 \
+    out=$("$gridgames" tournament amazons --seed 1 --players "program:$hostile $mode $amazons,random" --games 2 \
       "${small[@]}" --limit 10000 "$@") || fail "$mode exited $?: $out"
     grep -q "^1\. program:.*: 0 wins, 0 draws, 2 losses, .*; lost by crash 2\$" <<<"$out" ||
       fail "$mode did not lose both by crash: $out"
@@ -114,7 +114,7 @@ exec "\$amazons" time=50 "\$@"
 SH
   chmod +x "$dir/escape"
   # (The program it runs named on its command line: a call sees no other.)
-  out=$("$gridgames" tournament amazons --players "program:$dir/escape $amazons,random" --games 2 \
+  out=$("$gridgames" tournament amazons --seed 1 --players "program:$dir/escape $amazons,random" --games 2 \
     "${small[@]}") || fail "the escaping program exited $?: $out"
   [ -e "$dir/escaped" ] && fail "a sandboxed call wrote outside its folder"
   grep -q '^1\. program:.*escape .*amazons: 2 wins' <<<"$out" || fail "the confined program did not play: $out"
@@ -126,7 +126,7 @@ fi
 mkdir "$dir/sgf"
 # (A count of nodes, not a time: the same strength on any machine, under
 # the sanitizers too.)
-out=$("$gridgames" tournament amazons --players "program:$amazons rules=standard nodes=3000,uct@20" \
+out=$("$gridgames" tournament amazons --seed 1 --players "program:$amazons rules=standard nodes=3000,uct@20" \
   --games 2 --param rules=standard --sgf "$dir/sgf") || fail "classic exited $?: $out"
 [ "$(ls "$dir/sgf" | wc -l)" -eq 2 ] || fail "not 2 SGF files"
 grep -q '^1\. program:.*: 2 wins' <<<"$out" || fail "our program lost to uct@20: $out"
@@ -140,7 +140,7 @@ out=$("$gridgames" tournament amazons --players program:,random 2>&1) && fail "a
 # stay in the records for --resume. (Its folders in a TMPDIR of its own:
 # other tests' tournaments come and go in /tmp meanwhile.)
 mkdir "$dir/tmp"
-TMPDIR="$dir/tmp" "$gridgames" tournament amazons --players "program:$dir/slow,random" --games 4 "${small[@]}" \
+TMPDIR="$dir/tmp" "$gridgames" tournament amazons --seed 1 --players "program:$dir/slow,random" --games 4 "${small[@]}" \
   --limit 60000 --records "$dir/stopped.jsonl" >"$dir/stopped.out" 2>&1 &
 tournament=$!
 sleep 2

@@ -93,7 +93,7 @@ grep -q '^(;FF\[4\]GM\[18\]' "$dir/sgf/pair-1-game-1.sgf" || fail "not SGF"
 
 # The SPRT: H1 quickly for a strong player against random, never H1 for a
 # player against itself.
-out=$("$gridgames" tournament sword-and-shield --players ai@100,random --games 1000 --sprt 0,100,0.05,0.05)
+out=$("$gridgames" tournament sword-and-shield --players ai@100,random --games 1000 --sprt 0,100,0.05,0.05 --seed 1)
 grep -q '^SPRT: H1 accepted after [0-9]* pairs' <<<"$out" || fail "no H1 for ai: $out"
 pairs=$(sed -n 's/^SPRT: H1 accepted after \([0-9]*\) pairs/\1/p' <<<"$out")
 [ "$pairs" -le 20 ] || fail "H1 for ai after $pairs pairs"
@@ -121,7 +121,7 @@ for line in open(sys.argv[1]):
         left[a["player"]] = a["clock_ms"]
     assert len(left) == 2 and min(left.values()) > 0, left
 PY
-out=$("$gridgames" tournament sword-and-shield --players uct@200,random --games 2 --clock 0.002+0 \
+out=$("$gridgames" tournament sword-and-shield --players uct@200,random --games 2 --clock 0.002+0 --seed 1 \
   --records "$dir/flag.jsonl") || fail "a tournament lost on time exited $?: $out"
 grep -q "^[12]\. uct@200: 0 wins, 0 draws, 2 losses, .*lost by time 2\$" <<<"$out" ||
   fail "uct@200 did not lose both on time: $out"

@@ -164,8 +164,8 @@ def test_selfplay_reports_and_refuses_bad_bots():
 
 def test_tournament_gives_standings_and_decides_the_sprt():
     r = gridgames.tournament("sword-and-shield", ["ai@300", "random"], games=40,
-                             sprt="0,100,0.05,0.05", max_length=300)
-    assert r["sprt"] == "H1"
+                             sprt="0,100,0.05,0.05", max_length=300, seed=1)
+    assert r["sprt"] == "H1" and r["seed"] == 1
     ai, rnd = r["standings"]
     assert ai["player"] == "ai@300" and ai["wins"] + ai["draws"] + ai["losses"] < 40
     assert ai["wins"] == rnd["losses"] and ai["losses"] == rnd["wins"]

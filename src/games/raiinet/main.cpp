@@ -100,14 +100,7 @@ raiinet::Session new_session(const raiinet::Options& options, std::uint64_t& see
            1000000000;
     std::cout << "Seed: " << seed << "\n";
   }
-  engine::Random rng(seed);
-  raiinet::Placement placements[2];
-  for (int p = 0; p < 2; ++p) {
-    const auto& given = options.placements[static_cast<std::size_t>(p)];
-    placements[p] = given ? *given : raiinet::random_placement(rng);
-  }
-  return raiinet::Session(
-      raiinet::Position(placements[0], placements[1], options.cards[0], options.cards[1]));
+  return raiinet::Session(raiinet::starting_position(options, seed));
 }
 
 // The window (-graphics), drawn again after every change; nothing (and

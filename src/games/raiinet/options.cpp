@@ -1,6 +1,7 @@
 #include "games/raiinet/options.hpp"
 
 #include "engine/files.hpp"
+#include "engine/random.hpp"
 #include "engine/words.hpp"
 
 namespace raiinet {
@@ -87,6 +88,16 @@ std::variant<Options, SetupError> parse_options(const std::vector<std::string>& 
     return SetupError{"-snapshot goes with -graphics"};
   }
   return options;
+}
+
+Position starting_position(const Options& options, std::uint64_t seed) {
+  engine::Random rng(seed);
+  Placement placements[2];
+  for (int p = 0; p < 2; ++p) {
+    const auto& given = options.placements[static_cast<std::size_t>(p)];
+    placements[p] = given ? *given : random_placement(rng);
+  }
+  return Position(placements[0], placements[1], options.cards[0], options.cards[1]);
 }
 
 }  // namespace raiinet

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "games/raiinet/rules.hpp"
 #include "games/raiinet/setup.hpp"
 
 namespace raiinet {
@@ -27,5 +28,9 @@ struct Options {
 };
 
 std::variant<Options, SetupError> parse_options(const std::vector<std::string>& args);
+
+// The game the options start: their placements, and those not given drawn
+// from `seed`; their ability cards.
+Position starting_position(const Options& options, std::uint64_t seed);
 
 }  // namespace raiinet

@@ -42,7 +42,7 @@ std::string help() {
 }  // namespace
 
 std::string Session::execute(std::string_view line) {
-  return run(line, 0);
+  return run(line, 0, folder_);
 }
 
 std::string Session::board() const {

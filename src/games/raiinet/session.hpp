@@ -28,6 +28,9 @@ class Session {
 
   // Runs one command line and returns what it prints.
   std::string execute(std::string_view line);
+  // Where the files of `sequence` commands typed at the top are (the
+  // current folder without it).
+  void set_folder(std::string folder) { folder_ = std::move(folder); }
   // Plays an action (the computer's, typed) and returns what it prints, as
   // execute() does for its text.
   std::string apply(const State::Action& action);
@@ -49,6 +52,7 @@ class Session {
                        const std::string& folder);
 
   State state_;
+  std::string folder_;
   bool finished_ = false;
   std::vector<Observer> observers_;
   Handover handover_;

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# gridgames grade --compare board: RAIInet programs judged by the positions
+# they draw and the winner they name, on tests of the specification alone
+# (tests/grading/raiinet-boards: moves, board, refused commands, three whole
+# games). A RAIInet written by hand to the specification with its own words
+# and colours (tests/grading/spec_raiinet.py) scores 0 compared line by
+# line and passes by position; the same program with a real bug planted
+# fails at the board the bug changes, or at its winner.
+# usage: boards_test.sh GRIDGAMES BIN_DIR SOURCE_DIR
+set -u
+gridgames=$1 bin=$2 source=$3
+tests=$source/tests/grading/raiinet-boards
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+chmod 755 "$dir"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+grade() { "$gridgames" grade raiinet --tests "$tests" "$@" >"$dir/out.txt" 2>"$dir/err.txt"; }
+
+# Our program, by position.
+grade --program "$bin/raiinet" --compare board ||
+  fail "ours: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+grep -q "^3 of 3 tests pass (raiinet," "$dir/out.txt" || fail "ours: $(cat "$dir/out.txt")"
+
+# A class of four: the program right, and three with a bug each.
+for who in right tie edge winner; do
+  mkdir -p "$dir/class/$who"
+  cp "$source/tests/grading/spec_raiinet.py" "$dir/class/$who/"
+  bug=""
+  [ $who = right ] || bug="--bug $who "
+  printf '#!/bin/sh\nexec python3 "$(dirname "$0")/spec_raiinet.py" %s"$@"\n' "$bug" >"$dir/class/$who/raiinet"
+done
+chmod -R 755 "$dir/class"
+grade --submissions "$dir/class" --jobs 2 --reports "$dir/exact"
+grep -q "^right: 0 of 3 tests pass" "$dir/out.txt" || fail "right, exactly: $(cat "$dir/out.txt")"
+grade --submissions "$dir/class" --jobs 2 --compare board --reports "$dir/reports"
+[ $? -eq 1 ] || fail "by position: exit $?"
+grep -q "^right: 3 of 3 tests pass$" "$dir/out.txt" || fail "right, by position: $(cat "$dir/out.txt")"
+grep -q '^tie: 2 of 3 tests pass (first failing: game-34: differ: its board [0-9]* is no position our rules reach after `move [a-hA-H] [a-z]*` or later: expected ' \
+  "$dir/out.txt" || fail "tie: $(cat "$dir/out.txt")"
+grep -q '^edge: 2 of 3 tests pass (first failing: game-22: differ: its board [0-9]* is no position ' "$dir/out.txt" ||
+  fail "edge: $(cat "$dir/out.txt")"
+grep -q '^winner: 0 of 3 tests pass (first failing: game-22: differ: it names player 2 the winner; by our rules player 1 wins)$' \
+  "$dir/out.txt" || fail "winner: $(cat "$dir/out.txt")"
+python3 - "$dir/reports/tie.json" <<'PY' || fail "tie: the report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = next(t for t in r["tests"] if not t["passed"])
+assert t["name"] == "game-34" and t["verdict"] == "differ", t
+expected, got = t["detail"].split(": expected ")[1].split(", got ")
+assert expected.count("/") == 7 and got.count("/") == 7 and expected != got, t["detail"]
+PY
+
+# A game whose specification fixes no board display the grader reads, and
+# a test that fixes no placements: said, not guessed.
+"$gridgames" grade sword-and-shield --tests "$tests" --program "$bin/sword-and-shield" --compare board 2>"$dir/err.txt"
+[ $? -eq 2 ] && grep -q "fixes no board display the grader reads" "$dir/err.txt" || fail "sword-and-shield: $(cat "$dir/err.txt")"
+mkdir "$dir/unplaced"
+cp "$tests/game-7.in" "$dir/unplaced/"
+"$gridgames" grade raiinet --tests "$dir/unplaced" --program "$bin/raiinet" --compare board >"$dir/out.txt"
+grep -q "no expected output: the test fixes no placements" "$dir/out.txt" || fail "unplaced: $(cat "$dir/out.txt")"
+
+[ $failures -eq 0 ] && echo "gridgames grade --compare board: every check passed"
+exit $((failures > 0))
