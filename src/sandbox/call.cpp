@@ -43,7 +43,6 @@ std::mutex calls_mutex;
 std::set<pid_t> running_groups;
 std::atomic<bool> stopping = false;
 
-constexpr int kReportFd = kCallReportFd;
 constexpr auto kUsageEvery = std::chrono::milliseconds(10);
 constexpr auto kFolderEvery = std::chrono::milliseconds(100);
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 #include "engine/words.hpp"
 #include "games/raiinet/options.hpp"
@@ -33,15 +32,44 @@ char square(char c) {
   return link || c == 'S' || c == '.' ? c : '#';
 }
 
-// The winner's number in a line that says one won, if it does.
+// The words of a line in lower case: its runs of letters and digits, a
+// player's number glued to its word split off ("player2": "player", "2").
+std::vector<std::string> words_of(const std::string& line) {
+  std::vector<std::string> words;
+  std::string word;
+  const auto end = [&] {
+    if (word.starts_with("player") && word.size() > 6) {
+      words.push_back("player");
+      word.erase(0, 6);
+    }
+    if (!word.empty()) words.push_back(word);
+    word.clear();
+  };
+  for (const char c : line) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else
+      end();
+  }
+  end();
+  return words;
+}
+
+// The winner's number in a line that says a player won ("Player 2 wins!",
+// "player one won", "winner: player 1"), if it says so.
 std::optional<int> winner_in(const std::string& line) {
-  static const std::regex wins(
-      R"((player\s*(1|2|one|two)\b.*\b(wins?|won|victor))|(\b(winner|wins?|won)\b.*\bplayer\s*(1|2|one|two)\b))",
-      std::regex::icase);
-  std::smatch found;
-  if (!std::regex_search(line, found, wins)) return std::nullopt;
-  const std::string who = engine::lower_case(found[2].matched ? found[2].str() : found[6].str());
-  return who == "1" || who == "one" ? 1 : 2;
+  const std::vector<std::string> words = words_of(line);
+  const bool won = std::any_of(words.begin(), words.end(), [](const std::string& w) {
+    return w == "win" || w == "wins" || w == "won" || w == "winner" || w == "victor" ||
+           w == "victory";
+  });
+  if (!won) return std::nullopt;
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    if (words[i] != "player") continue;
+    if (words[i + 1] == "1" || words[i + 1] == "one") return 1;
+    if (words[i + 1] == "2" || words[i + 1] == "two") return 2;
+  }
+  return std::nullopt;
 }
 
 // The position of the game now, as our display draws it.
