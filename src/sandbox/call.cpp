@@ -277,9 +277,21 @@ bool place_sandbox_descriptors(int report, int init) {
                               const CallLimits& limits, const Confinement& confinement,
                               const CallGroup* group) {
   ::setpgid(0, 0);
+  // The group is entered first, through its own descriptors, before the
+  // dup2s below may put another file on their numbers (another thread's
+  // calls open and close descriptors meanwhile, so any number can be one):
+  // a write to the first process's descriptor failed with EBADF.
+  if (group && !group->enter()) {
+    report_errno(report, errno);
+    ::_exit(126);
+  }
   sigset_t none;
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  // The same for the call's own descriptors: above every number dup2 fills.
+  output = ::fcntl(output, F_DUPFD_CLOEXEC, 10);
+  report = ::fcntl(report, F_DUPFD_CLOEXEC, 10);
+  if (output < 0 || report < 0) ::_exit(126);
   const rlim_t file_bytes = static_cast<rlim_t>(limits.files_mib) << 20;
   const rlimit file_size{file_bytes, file_bytes}, no_core{0, 0};
   ::setrlimit(RLIMIT_FSIZE, &file_size);
@@ -294,10 +306,6 @@ bool place_sandbox_descriptors(int report, int init) {
   if (confinement.sandbox) {
     if (!place_sandbox_descriptors(report, init)) ::_exit(126);
     report = kCallReportFd;
-  }
-  if (group && !group->enter()) {
-    report_errno(report, errno);
-    ::_exit(126);
   }
   ::execvpe(args[0], args, environment);
   report_errno(report, errno);

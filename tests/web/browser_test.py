@@ -123,6 +123,9 @@ def click_target(driver, what):
 def refused(driver, text):
     """Types an action the rules refuse: the reason shows, nothing changes."""
     before = version(driver)
+    # The box shows when the page knows it is this seat's turn: after a move,
+    # once the server's answer is drawn (on a busy machine, later than the move).
+    wait(driver, lambda d: d.find_element(By.ID, "command").is_displayed(), "the action box")
     box = driver.find_element(By.ID, "command")
     box.clear()
     box.send_keys(text)
@@ -788,6 +791,9 @@ def play_typed(driver, base, prefer=("pass",)):
     legal = seat_view(driver, base)["legal"]
     action = next((a for a in legal if a in prefer), legal[0])
     before = version(driver)
+    # The box shows when the page knows it is this seat's turn: after a move,
+    # once the server's answer is drawn (on a busy machine, later than the move).
+    wait(driver, lambda d: d.find_element(By.ID, "command").is_displayed(), "the action box")
     box = driver.find_element(By.ID, "command")
     box.clear()
     box.send_keys(action)
