@@ -50,6 +50,10 @@
 # usage: hostile.sh MODE AMAZONS_PROGRAM ARGS...
 mode=$1 amazons=$2
 shift 2
+# What it leaves running is named after the test that copied it here
+# (TEST_DIR/bin/hostile.sh: "hostile-TEST_DIR's name"), so that a test looks
+# for its own leftovers, never another's running beside it.
+mark="hostile-$(basename "$(dirname "$(dirname "$(readlink -f "$0")")")")"
 name="h-$mode"
 [ "$mode" = clash ] && name=honest1
 if [ "$*" = name ]; then
@@ -70,11 +74,11 @@ forge_memo() {  # forge_memo FOLDER: memos that make every strict player cry fou
 } 2>/dev/null
 case $mode in
   crash) kill -SEGV $$ ;;
-  hang) exec sleep 1000 ;;
+  hang) exec -a "$mark-sleep" sleep 1000 ;;
   exit1) exit 1 ;;
   background)
     "$amazons" "player=$name" nodes=30 seed=1 "$@" || exit $?
-    setsid bash -c "sleep 2; echo garbage >'$PWD/$board'" </dev/null >/dev/null 2>&1 &
+    setsid bash -c "sleep 2; echo garbage >'$PWD/$board'" "$mark-writer" </dev/null >/dev/null 2>&1 &
     exit 0 ;;
   garbage) echo 'garbage' >"$board"; exit 0 ;;
   delete) rm -f "$board"; exit 0 ;;
@@ -87,7 +91,7 @@ case $mode in
     exit 0 ;;
   hog)  # 16 MiB at a time, written, to 1 GiB (a string doubled in sh took 7 s to 256 MiB on a busy machine)
     exec python3 -c 'import time; held = [b"x" * (16 << 20) for _ in range(64)]; time.sleep(60)' ;;
-  processes) for _ in $(seq 200); do sleep 30 & done; wait ;;
+  processes) for _ in $(seq 200); do (exec -a "$mark-sleep" sleep 30) & done; wait ;;
   bigfile) exec head -c 100000000 /dev/zero >big ;;
   manyfiles) mkdir -p many && cd many && touch $(seq 10050); exit 0 ;;
   forge)

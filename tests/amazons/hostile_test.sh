@@ -15,6 +15,7 @@ trap 'pkill -P $$ 2>/dev/null; rm -rf "$dir"' EXIT
 mkdir "$dir/bin" "$dir/tmp"
 cp "$1" "$2" "$dir/bin/"
 amazons=$dir/bin/amazons hostile=$dir/bin/hostile.sh
+mark="hostile-$(basename "$dir")"  # what the hostile program leaves running is named (hostile.sh)
 cd "$dir"
 export TMPDIR=$dir/tmp
 failures=0
@@ -51,7 +52,7 @@ expect hang "disqualified: out of time: no answer within 1500 ms"
 expect exit1 "disqualified: exit 1 while a turn was possible"
 expect background "ok\""
 # Its writer left its process group; the referee ended it all the same, and logged it.
-pgrep -f "echo garbage" >/dev/null && fail "background: the leftover writer is still running"
+pgrep -f "$mark-writer" >/dev/null && fail "background: the leftover writer is still running"
 grep -q '"leftovers_killed":[1-9].*"player":"h-background"' background.log ||
   fail "background: the leftover processes killed are not logged"
 "$amazons" referee --replay background.log | grep -q "leftover process(es) killed" ||
@@ -134,7 +135,7 @@ mkdir other-tmp
 TMPDIR=$dir/other-tmp "$amazons" referee --rows 6 --cols 6 --amazons 2 --limit 60000 --log other.log \
   --no-sandbox "$amazons player=other1" "$hostile hang $amazons" >other.out 2>&1 &
 other=$!
-for _ in $(seq 100); do pgrep -f "sleep 1000" >/dev/null && break; sleep 0.1; done
+for _ in $(seq 100); do pgrep -f "$mark-sleep" >/dev/null && break; sleep 0.1; done
 ENV="ESCAPE_DIR=$dir/other-tmp" expect spy "ok\""
 grep -o 'ESCAPED: .*board' spy.log | head -1 | while read -r line; do fail "spy: $line"; done
 ENV="ESCAPE_DIR=$dir/other-tmp" expect spy "ok\"" --no-sandbox
@@ -249,16 +250,16 @@ fi  # ---- the kernel's part
 "$amazons" referee --rows 6 --cols 6 --amazons 2 --limit 60000 --log stop.log \
   "$amazons player=honest1" "$hostile hang $amazons" >stop.out 2>&1 &
 referee=$!
-for _ in $(seq 100); do pgrep -f "sleep 1000" >/dev/null && break; sleep 0.1; done
+for _ in $(seq 100); do pgrep -f "$mark-sleep" >/dev/null && break; sleep 0.1; done
 kill -TERM $referee
 wait $referee
 code=$?
 [ $code -eq 143 ] && grep -q "stopped by SIGTERM" stop.out || fail "SIGTERM: exit $code: $(cat stop.out)"
 [ -z "$(ls -A "$TMPDIR")" ] || fail "SIGTERM: the referee left $(ls "$TMPDIR") behind"
 sleep 0.5
-if pgrep -f "sleep 1000" >/dev/null || pgrep -f "echo garbage" >/dev/null || pgrep -f "sleep 30" >/dev/null; then
+if pgrep -f "$mark" >/dev/null; then
   fail "a hostile program's process is still running"
-  pkill -f "sleep 1000"
+  pkill -f "$mark"
 fi
 [ $failures -eq 0 ] && echo "every hostile program got its verdict ($part); the honest ones were not touched"
 exit $((failures > 0))

@@ -9,7 +9,8 @@
 #   killed_referee_test.sh PATH/TO/amazons PATH/TO/gridgames PATH/TO/hostile.sh
 set -u
 dir=$(mktemp -d)
-trap 'pkill -f "sleep 1000" 2>/dev/null; rm -rf "$dir"' EXIT
+mark="hostile-$(basename "$dir")"  # what the hanging player runs is named (hostile.sh)
+trap 'pkill -f "$mark" 2>/dev/null; rm -rf "$dir"' EXIT
 mkdir "$dir/bin" "$dir/tmp"
 cp "$1" "$2" "$3" "$dir/bin/"
 amazons=$dir/bin/amazons gridgames=$dir/bin/gridgames hostile=$dir/bin/hostile.sh
@@ -30,14 +31,14 @@ kill_in_a_call() {
   shift
   "$@" >"$name.out" 2>&1 &
   local pid=$!
-  for _ in $(seq 200); do pgrep -f "sleep 1000" >/dev/null && break; sleep 0.1; done
-  pgrep -f "sleep 1000" >/dev/null || fail "$name: the hanging player never ran: $(tail -3 "$name.out")"
+  for _ in $(seq 200); do pgrep -f "$mark-sleep" >/dev/null && break; sleep 0.1; done
+  pgrep -f "$mark-sleep" >/dev/null || fail "$name: the hanging player never ran: $(tail -3 "$name.out")"
   kill -KILL "$pid"
   wait "$pid" 2>/dev/null
-  for _ in $(seq 20); do pgrep -f "sleep 1000" >/dev/null || break; sleep 0.1; done
-  if pgrep -f "sleep 1000" >/dev/null; then
-    fail "$name: the player outlived its referee killed with -9 ($(pgrep -f 'sleep 1000' | head -1))"
-    pkill -KILL -f "sleep 1000"
+  for _ in $(seq 20); do pgrep -f "$mark-sleep" >/dev/null || break; sleep 0.1; done
+  if pgrep -f "$mark-sleep" >/dev/null; then
+    fail "$name: the player outlived its referee killed with -9 ($(pgrep -f "$mark-sleep" | head -1))"
+    pkill -KILL -f "$mark-sleep"
   fi
   killed=$pid
 }
