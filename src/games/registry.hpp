@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -78,6 +79,14 @@ struct BoardRun {
   std::vector<std::pair<std::string, std::string>> positions;
   std::optional<int> winner;  // the winner's number from 1, once the game is over
   std::string problem;        // why the test cannot be replayed ("" when it was)
+  std::string refused;        // the first command our rules refused ("" when none)
+};
+// A test drawn at random from what the specification alone defines, every
+// command one our rules accept (`gridgames grade --random`).
+struct RandomTest {
+  std::vector<std::string> args;                           // the program's arguments
+  std::vector<std::string> commands;                       // its standard input, a command a line
+  std::vector<std::pair<std::string, std::string>> files;  // beside it: name, content
 };
 struct BoardRules {
   // The test's run by our rules: its arguments, its input, and the folder
@@ -88,6 +97,8 @@ struct BoardRules {
   std::vector<std::string> (*read_boards)(std::string_view text);
   // The winner it names, if it names one (its number from 1).
   std::optional<int> (*read_winner)(std::string_view text);
+  // A test drawn from `seed` with at most `most_actions` actions.
+  RandomTest (*random_test)(std::uint64_t seed, int most_actions);
 };
 
 // A game as every front end knows it. Each game registers one, in its

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <thread>
 
 #include "engine/files.hpp"
@@ -18,6 +19,7 @@
 #include "grading/boards.hpp"
 #include "grading/build.hpp"
 #include "grading/checker.hpp"
+#include "grading/random_boards.hpp"
 #include "grading/random_scripts.hpp"
 #include "grading/reports.hpp"
 #include "grading/runs.hpp"
@@ -35,7 +37,8 @@ struct Options {
   std::uint64_t seed = 1;
   int actions = 30;
   std::string save;
-  std::string compare_mode = "exact";  // exact, or lines (lines_comparison)
+  std::string compare_mode = "exact";  // exact, lines (lines_comparison) or board
+  bool compare_given = false;          // --compare given (not the default)
   std::string checker;                 // or a course's own checker judges the outputs
   std::string build;                   // the command that builds a submission's sources
   double build_time_s = 300;
@@ -246,7 +249,8 @@ void add_options(CLI::App& app, Options& o) {
                  "with --submissions: SUBMISSION.json and SUBMISSION.html in folder DIR");
   app.add_option("--random", o.random,
                  "instead of --tests: N random scripts of the game through the program and ours, "
-                 "each on which they differ shrunk to a shortest that still does")
+                 "each on which they differ shrunk to a shortest that still does (RAIInet: "
+                 "tests of the specification's game, the program judged by position)")
       ->check(CLI::Range(1, 1000000));
   app.add_option(
       "--seed", o.seed,
@@ -255,8 +259,8 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--actions", o.actions, "with --random: the most actions a script (30)")
       ->check(CLI::Range(1, 10000));
   app.add_option("--save", o.save,
-                 "with --random: each shrunk script saved in DIR as a test, with our output "
-                 "as its expected output");
+                 "with --random: each distinct shrunk script saved in DIR as a test, with our "
+                 "output as its expected output (RAIInet: with its arguments and link files)");
   app.add_option("--build", o.build,
                  "build each submission first: CMD run by /bin/sh in the sandbox, in a copy of "
                  "the folder of its program (a failed build is every test's verdict, with its "
@@ -305,6 +309,7 @@ std::optional<int> read_options(const std::vector<std::string>& args, Options& o
   o.limits.time_ms = static_cast<int>(std::lround(o.time_limit_s * 1000));
   if (app.count("--seed") == 0) o.seed = engine::system_seed();
   if (o.compare_mode == "lines") o.compare = lines_comparison();
+  o.compare_given = app.count("--compare") > 0;
   return std::nullopt;
 }
 
@@ -370,6 +375,7 @@ int grade_random(const Context& c, const games::GameInfo& game,
   const auto& seat = *std::get<std::unique_ptr<sandbox::SeatFolder>>(made);
   int found = 0;
   bool unsaved = false;
+  std::set<std::vector<std::string>> saved;  // one test a shrunk script
   for (int i = 1; i <= o.random && !sandbox::calls_stopped(); ++i) {
     const auto script =
         random_script(game, o.seed * 1000003ULL + static_cast<std::uint64_t>(i), o.actions);
@@ -392,7 +398,7 @@ int grade_random(const Context& c, const games::GameInfo& game,
     out << "DIFFER " << name << ": " << script.size() << " commands shrunk to " << shrunk.size()
         << ": " << failure_line(t) << "\n";
     ++found;
-    if (o.save.empty()) continue;
+    if (o.save.empty() || !saved.insert(shrunk).second) continue;
     std::string text;
     for (const std::string& line : shrunk) text += line + "\n";
     std::error_code error;
@@ -411,6 +417,18 @@ int grade_random(const Context& c, const games::GameInfo& game,
       << "; seed " << o.seed << ")\n";
   if (unsaved) return 2;
   return found == 0 ? 0 : 1;
+}
+
+// --random for a game judged by position: in the first job's seat.
+int grade_random_boards(const Context& c, const games::BoardRules& rules, std::ostream& out,
+                        std::ostream& err) {
+  const Options& o = c.options;
+  auto made = c.arena.seat(c.arena.path() / "job-1");
+  if (auto* why = std::get_if<std::string>(&made)) throw std::runtime_error(*why);
+  const RandomBoards r{o.random, o.seed, o.actions, o.save, o.limits};
+  return grading::grade_random_boards(rules, o.game, sandbox::command_line(o.program),
+                                      *std::get<std::unique_ptr<sandbox::SeatFolder>>(made),
+                                      c.arena.path() / "drawn", r, out, err);
 }
 
 // A class's files: the CSV, and a JSON and a page a submission in --reports.
@@ -484,10 +502,17 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (o.compare_mode == "board" && !game.board)
     return usage("--compare board: " + o.game +
                  "'s specification fixes no board display the grader reads (RAIInet's does)");
-  if (o.compare_mode == "board" && (o.random || !o.checker.empty()))
-    return usage("--compare board judges tests of a folder, without --checker");
-  if (o.random && random_script(game, 1, 1).empty())
-    return usage(o.game + " has no command scripts to draw (--random takes an ETF game)");
+  if (o.compare_mode == "board" && !o.checker.empty())
+    return usage("--compare board and --checker are two ways to judge: give one");
+  const bool random_boards = o.random && game.board && game.board->random_test;
+  if (random_boards && o.compare_given && o.compare_mode != "board")
+    return usage(o.game + "'s random tests are judged by position (--compare board)");
+  if (o.random && !random_boards && o.compare_mode == "board")
+    return usage("--compare board: " + o.game +
+                 "'s random scripts are compared with our program's output");
+  if (o.random && !random_boards && random_script(game, 1, 1).empty())
+    return usage(o.game +
+                 " has no command scripts to draw (--random takes an ETF game or RAIInet)");
   auto found = o.random ? std::variant<std::vector<TestCase>, std::string>{} : find_tests(o.tests);
   if (auto* why = std::get_if<std::string>(&found)) return usage(*why);
   const auto tests = std::get<std::vector<TestCase>>(std::move(found));
@@ -499,6 +524,7 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   sandbox::StopCallsOnSignals stop;
   const Context c{arena, tests, o, game.board};
   const auto ours = sandbox::command_line(our_program(o.game).string());
+  if (random_boards) return grade_random_boards(c, *game.board, out, err);
   if (o.random) return grade_random(c, game, sandbox::command_line(o.program), ours, out, err);
   const auto expected = expected_outputs(c, ours);
   if (!o.submissions.empty()) {

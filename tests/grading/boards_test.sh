@@ -51,6 +51,34 @@ expected, got = t["detail"].split(": expected ")[1].split(", got ")
 assert expected.count("/") == 7 and got.count("/") == 7 and expected != got, t["detail"]
 PY
 
+# Random tests of the specification's game (--random): ours and the program
+# written to the specification pass every one; a Download card spent
+# without downloading is found, shrunk to the Download and the commands
+# until a board shows it, and saved once with its arguments and link
+# files, as a test that --compare board grades the same way again.
+random() { "$gridgames" grade raiinet --random 10 --seed 5 --actions 40 "$@" >"$dir/out.txt" 2>"$dir/err.txt"; }
+random --program "$bin/raiinet" || fail "random, ours: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+grep -q "^0 of 10 random scripts differ (raiinet by position, .*; seed 5)$" "$dir/out.txt" ||
+  fail "random, ours: $(cat "$dir/out.txt")"
+random --program "$dir/class/right/raiinet" || fail "random, right: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+mkdir -p "$dir/class/download"
+cp "$source/tests/grading/spec_raiinet.py" "$dir/class/download/"
+printf '#!/bin/sh\nexec python3 "$(dirname "$0")/spec_raiinet.py" --bug download "$@"\n' >"$dir/class/download/raiinet"
+chmod 755 "$dir/class/download/raiinet"
+random --program "$dir/class/download/raiinet" --save "$dir/saved"
+[ $? -eq 1 ] || fail "random, download: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+found=$(grep -c "^DIFFER random-5-[0-9]*: [0-9]* commands shrunk to [0-9]*: differ: its board [0-9]* is no position .* (after \`ability [1-5] [a-hA-H]\`), got " "$dir/out.txt")
+[ "$found" -ge 1 ] && grep -q "^$found of 10 random scripts differ" "$dir/out.txt" || fail "random, download: $(cat "$dir/out.txt")"
+saved=$(ls "$dir/saved" | grep -c '\.txt$')
+[ "$saved" -ge 1 ] && [ "$saved" -le "$found" ] && [ "$(ls "$dir/saved" | grep -c '\.links$')" -eq $((2 * saved)) ] ||
+  fail "random, download: saved $(ls "$dir/saved" | tr '\n' ' ')"
+"$gridgames" grade raiinet --tests "$dir/saved" --compare board --program "$dir/class/right/raiinet" >"$dir/out.txt" ||
+  fail "saved, right: $(cat "$dir/out.txt")"
+"$gridgames" grade raiinet --tests "$dir/saved" --compare board --program "$dir/class/download/raiinet" >"$dir/out.txt"
+[ $? -eq 1 ] && grep -q "^0 of $saved tests pass" "$dir/out.txt" || fail "saved, download: $(cat "$dir/out.txt")"
+random --program "$bin/raiinet" --compare lines 2>"$dir/err.txt"
+[ $? -eq 2 ] && grep -q "judged by position" "$dir/err.txt" || fail "random, lines: $(cat "$dir/err.txt")"
+
 # A game whose specification fixes no board display the grader reads, and
 # a test that fixes no placements: said, not guessed.
 "$gridgames" grade sword-and-shield --tests "$tests" --program "$bin/sword-and-shield" --compare board 2>"$dir/err.txt"

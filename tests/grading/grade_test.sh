@@ -285,8 +285,12 @@ for f in "$dir"/saved/random-3-*.txt; do
     fail "random, planted: $(basename "$f") holds $(tr '\n' ' ' <"$f")"
 done
 grade simodyssey --tests "$dir/saved" --program "$bin/simodyssey" || fail "saved, ours: $(cat "$dir/out.txt")"
+# One test a distinct shrunk script: as many as the scripts that differ.
+saved=$(ls "$dir"/saved/random-3-*.txt | grep -vc '\.expected\.txt$')
+distinct=$(cat $(ls "$dir"/saved/random-3-*.txt | grep -v '\.expected\.txt$') | paste -d'|' - - | sort -u | wc -l)
+[ "$saved" -ge 1 ] && [ "$saved" -eq "$distinct" ] || fail "saved: $saved tests, $distinct distinct scripts"
 grade simodyssey --tests "$dir/saved" --program "$dir/planted/moves"
-[ $? -eq 1 ] && grep -q "^0 of 3 tests pass" "$dir/out.txt" || fail "saved, planted: $(cat "$dir/out.txt")"
+[ $? -eq 1 ] && grep -q "^0 of $saved tests pass" "$dir/out.txt" || fail "saved, planted: $(cat "$dir/out.txt")"
 touch "$dir/a-file"
 grade simodyssey --random 1 --seed 3 --program "$dir/planted/moves" --save "$dir/a-file/saved"
 [ $? -eq 2 ] && grep -q "a-file/saved/random-3-1.txt: " "$dir/err.txt" || fail "random, unsaved: $(cat "$dir/err.txt")"
@@ -299,8 +303,8 @@ for run in 1 2; do
 done
 [ -n "${drawn[0]}" ] && [ -n "${drawn[1]}" ] && [ "${drawn[0]}" != "${drawn[1]}" ] ||
   fail "random, drawn seeds: ${drawn[*]}: $(cat "$dir/out.txt")"
-grade raiinet --random 1 --program "$bin/raiinet"
-[ $? -eq 2 ] && grep -q "takes an ETF game" "$dir/err.txt" || fail "random raiinet: $(cat "$dir/err.txt")"
+grade sword-and-shield --random 1 --program "$bin/sword-and-shield"
+[ $? -eq 2 ] && grep -q "takes an ETF game or RAIInet" "$dir/err.txt" || fail "random sword-and-shield: $(cat "$dir/err.txt")"
 
 # Usage errors: exit 2 and a reason.
 grade nonesuch --tests "$tests" --program "$bin/$game"

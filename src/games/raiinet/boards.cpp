@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 
 #include "engine/words.hpp"
 #include "games/raiinet/options.hpp"
@@ -55,19 +56,25 @@ std::vector<std::string> words_of(const std::string& line) {
   return words;
 }
 
-// The winner's number in a line that says a player won ("Player 2 wins!",
-// "player one won", "winner: player 1"), if it says so.
+// The winner's number in a line that says a player won the game ("Player 2
+// wins!", "player one won", "winner: player 1"), if it says so: "player N"
+// followed by "wins" or "won", or anywhere in a line that names a winner or
+// a victory, never a battle's ("Player 2's link wins": a link won).
 std::optional<int> winner_in(const std::string& line) {
   const std::vector<std::string> words = words_of(line);
-  const bool won = std::any_of(words.begin(), words.end(), [](const std::string& w) {
-    return w == "win" || w == "wins" || w == "won" || w == "winner" || w == "victor" ||
-           w == "victory";
-  });
-  if (!won) return std::nullopt;
+  const auto has = [&](std::initializer_list<std::string_view> any) {
+    return std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+      return std::find(any.begin(), any.end(), w) != any.end();
+    });
+  };
+  const bool names_winner = has({"winner", "victor", "victory"}) && !has({"battle", "link"});
   for (std::size_t i = 0; i + 1 < words.size(); ++i) {
     if (words[i] != "player") continue;
-    if (words[i + 1] == "1" || words[i + 1] == "one") return 1;
-    if (words[i + 1] == "2" || words[i + 1] == "two") return 2;
+    const std::string& n = words[i + 1];
+    const int number = n == "1" || n == "one" ? 1 : n == "2" || n == "two" ? 2 : 0;
+    const bool wins = i + 2 < words.size() &&
+                      (words[i + 2] == "wins" || words[i + 2] == "won" || words[i + 2] == "win");
+    if (number && (wins || names_winner)) return number;
   }
   return std::nullopt;
 }
@@ -135,7 +142,8 @@ Replay replay(const std::vector<std::string>& args, std::string_view input,
   out.positions.emplace_back("", position_of(session));
   for (const std::string_view line : engine::split_lines(input)) {
     if (session.finished()) break;
-    session.execute(line);
+    const std::string said = session.execute(line);
+    if (out.refused.empty() && said.starts_with("Error: ")) out.refused = line;
     const std::string now = position_of(session);
     if (now != out.positions.back().second) out.positions.emplace_back(std::string(line), now);
   }

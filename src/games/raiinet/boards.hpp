@@ -27,6 +27,7 @@ struct Replay {
   std::vector<std::pair<std::string, std::string>> positions;  // (command, position)
   std::optional<int> winner;
   std::string problem;
+  std::string refused;  // the first command our rules refused
 };
 
 // A test (the program's arguments, its standard input, the folder of its

@@ -3,6 +3,7 @@
 // comparison. No uct: it would see the opponent's hidden links.
 #include "games/raiinet/ai.hpp"
 #include "games/raiinet/boards.hpp"
+#include "games/raiinet/spec_tests.hpp"
 #include "games/raiinet/state.hpp"
 #include "games/registry_entry.hpp"
 
@@ -55,9 +56,14 @@ std::unique_ptr<Bot<raiinet::State>> raiinet_bot(std::string_view name, const Se
 BoardRun board_replay(const std::vector<std::string>& args, std::string_view input,
                       const std::string& folder) {
   raiinet::Replay r = raiinet::replay(args, input, folder);
-  return {std::move(r.positions), r.winner, std::move(r.problem)};
+  return {std::move(r.positions), r.winner, std::move(r.problem), std::move(r.refused)};
 }
-const BoardRules kBoards = {&board_replay, &raiinet::read_boards, &raiinet::read_winner};
+RandomTest board_random_test(std::uint64_t seed, int most_actions) {
+  raiinet::SpecTest t = raiinet::random_spec_test(seed, most_actions);
+  return {std::move(t.args), std::move(t.commands), std::move(t.files)};
+}
+const BoardRules kBoards = {&board_replay, &raiinet::read_boards, &raiinet::read_winner,
+                            &board_random_test};
 
 }  // namespace
 
