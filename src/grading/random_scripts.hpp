@@ -15,8 +15,12 @@ namespace grading {
 
 // A script of `game` (an ETF game: its lines are the commands its program
 // read, the game's start first, from its default parameters) of at most
-// `most_actions` actions, each a legal one of its state, a "status" query
-// now and then, and any commands of the game's grammar put in at random
+// `most_actions` actions (at least half as many), each a legal one of its
+// state: one in two the choice of the game's search (uct), which seeks
+// the game's reward; of the others, one in two of the kinds this script
+// has played least or leading to them (a rare action such as a landing is
+// taken when it becomes legal), the rest uniform; a "status" query now and
+// then; then any commands of the game's grammar, after the game played
 // (so that every command of the specification comes, in states where it
 // is refused too); from `seed`. Empty for a game that is not an ETF game.
 std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_t seed,
