@@ -363,6 +363,13 @@ bool differs(const Context& c, const ScriptRun& r) {
          first_difference(r.ours->output, r.theirs->output, c.options.compare);
 }
 
+// The first job's seat, where --random runs its scripts one at a time.
+std::unique_ptr<sandbox::SeatFolder> first_seat(const Context& c) {
+  auto made = c.arena.seat(c.arena.path() / "job-1");
+  if (auto* why = std::get_if<std::string>(&made)) throw std::runtime_error(*why);
+  return std::move(std::get<std::unique_ptr<sandbox::SeatFolder>>(made));
+}
+
 // N random scripts through the program and ours; each on which they
 // differ shrunk, said, and saved as a test. 0 when none differs, 2 when
 // a script could not be saved.
@@ -370,9 +377,8 @@ int grade_random(const Context& c, const games::GameInfo& game,
                  const std::vector<std::string>& program, const std::vector<std::string>& ours,
                  std::ostream& out, std::ostream& err) {
   const Options& o = c.options;
-  auto made = c.arena.seat(c.arena.path() / "job-1");
-  if (auto* why = std::get_if<std::string>(&made)) throw std::runtime_error(*why);
-  const auto& seat = *std::get<std::unique_ptr<sandbox::SeatFolder>>(made);
+  const auto held = first_seat(c);
+  const sandbox::SeatFolder& seat = *held;
   int found = 0;
   bool unsaved = false;
   std::set<std::vector<std::string>> saved;  // one test a shrunk script
@@ -423,12 +429,9 @@ int grade_random(const Context& c, const games::GameInfo& game,
 int grade_random_boards(const Context& c, const games::BoardRules& rules, std::ostream& out,
                         std::ostream& err) {
   const Options& o = c.options;
-  auto made = c.arena.seat(c.arena.path() / "job-1");
-  if (auto* why = std::get_if<std::string>(&made)) throw std::runtime_error(*why);
   const RandomBoards r{o.random, o.seed, o.actions, o.save, o.limits};
   return grading::grade_random_boards(rules, o.game, sandbox::command_line(o.program),
-                                      *std::get<std::unique_ptr<sandbox::SeatFolder>>(made),
-                                      c.arena.path() / "drawn", r, out, err);
+                                      *first_seat(c), c.arena.path() / "drawn", r, out, err);
 }
 
 // A class's files: the CSV, and a JSON and a page a submission in --reports.
@@ -510,7 +513,7 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   if (o.random && !random_boards && o.compare_mode == "board")
     return usage("--compare board: " + o.game +
                  "'s random scripts are compared with our program's output");
-  if (o.random && !random_boards && random_script(game, 1, 1).empty())
+  if (o.random && !random_boards && !game.commands)
     return usage(o.game +
                  " has no command scripts to draw (--random takes an ETF game or RAIInet)");
   auto found = o.random ? std::variant<std::vector<TestCase>, std::string>{} : find_tests(o.tests);

@@ -22,6 +22,7 @@ namespace fs = std::filesystem;
 // arguments naming them so): what --tests reads back.
 struct TestFiles {
   TestCase test;
+  std::string input;                                       // NAME.txt's text
   std::vector<std::pair<std::string, std::string>> files;  // path, content
 };
 
@@ -38,10 +39,10 @@ TestFiles test_files(const fs::path& folder, const std::string& name, const game
     out.test.beside.push_back(folder / renamed);
     out.files.emplace_back((folder / renamed).string(), content);
   }
-  std::string input, args;
-  for (const std::string& line : commands) input += line + "\n";
+  std::string args;
+  for (const std::string& line : commands) out.input += line + "\n";
   for (const std::string& arg : *out.test.args) args += (args.empty() ? "" : " ") + arg;
-  out.files.emplace_back(out.test.input.string(), input);
+  out.files.emplace_back(out.test.input.string(), out.input);
   out.files.emplace_back((folder / (name + ".args")).string(), args + "\n");
   return out;
 }
@@ -72,9 +73,7 @@ struct Judge {
       const games::RandomTest& drawn, const std::vector<std::string>& commands) const {
     const TestFiles t = test_files(scratch, "drawn", drawn, commands);
     if (write_all(t)) return std::nullopt;
-    std::string input;
-    for (const std::string& line : commands) input += line + "\n";
-    const games::BoardRun ours = rules.replay(*t.test.args, input, scratch.string());
+    const games::BoardRun ours = rules.replay(*t.test.args, t.input, scratch.string());
     if (!ours.problem.empty() || !ours.refused.empty()) return std::nullopt;
     const Run run = run_on(seat, program, t.test, limits);
     if (auto bad = fault(run, limits)) return bad;
