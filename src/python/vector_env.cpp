@@ -78,11 +78,12 @@ bool VectorEnv::legal(std::size_t env, std::int64_t id) const {
 }
 
 VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
-                     int max_episode_steps)
+                     int max_episode_steps, bool copy)
     : game_(std::move(game)),
       seeded_(has_seed(game_.info())),
       seed_(seed),
       max_episode_steps_(max_episode_steps),
+      copy_(copy),
       actions_(static_cast<std::size_t>(game_.num_distinct_actions())),
       observation_size_(static_cast<std::size_t>(game_.observation_tensor_size())),
       players_(static_cast<std::size_t>(game_.num_players())),
@@ -135,15 +136,15 @@ void VectorEnv::start_episode(std::size_t env) {
 
 void VectorEnv::write(std::size_t env) {
   Env& e = envs_[env];
-  bool* mask = mask_data_ + env * actions_;
+  std::int8_t* mask = mask_data_ + env * actions_;
   std::uint64_t* bits = legal_bits_.data() + env * legal_words_;
   for (const int id : e.legal) {
-    mask[id] = false;
+    mask[id] = 0;
     bits[id / 64] = 0;
   }
   e.state->legal_ids(e.legal);
   for (const int id : e.legal) {
-    mask[id] = true;
+    mask[id] = 1;
     bits[id / 64] |= std::uint64_t{1} << (id % 64);
   }
   const int mover = e.state->to_move();
@@ -180,6 +181,13 @@ void VectorEnv::step_one(std::size_t env, int action) {
   write(env);
 }
 
+py::array VectorEnv::handed_out(const py::array& array) const {
+  // A copy is the caller's to keep, write, and read from any thread while
+  // this environment steps again (numpy reading a buffer rewritten under
+  // it may write past its own: np.nonzero counts, then fills).
+  return copy_ ? py::array(array.attr("copy")()) : array;
+}
+
 py::dict VectorEnv::info() {
   // The legal ids of all games in one array, game after game: game i's are
   // legal_ids[legal_offsets[i]:legal_offsets[i + 1]].
@@ -193,8 +201,8 @@ py::dict VectorEnv::info() {
   for (std::size_t i = 0; i < envs_.size(); ++i)
     std::copy(envs_[i].legal.begin(), envs_[i].legal.end(), id + offset[i]);
   py::dict out;
-  out["to_move"] = to_move_;
-  out["action_mask"] = masks_;
+  out["to_move"] = handed_out(to_move_);
+  out["action_mask"] = handed_out(masks_);
   out["legal_ids"] = ids;
   out["legal_offsets"] = offsets;
   return out;
@@ -217,7 +225,7 @@ py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
       }
     });
   }
-  return py::make_tuple(observations_, info());
+  return py::make_tuple(handed_out(observations_), info());
 }
 
 py::tuple VectorEnv::step(const py::array& actions) {
@@ -248,8 +256,9 @@ py::tuple VectorEnv::step(const py::array& actions) {
     });
   }
   py::dict out = info();
-  out["final_observation"] = final_observations_;
-  return py::make_tuple(observations_, rewards_, terminated_, truncated_, out);
+  out["final_observation"] = handed_out(final_observations_);
+  return py::make_tuple(handed_out(observations_), handed_out(rewards_), handed_out(terminated_),
+                        handed_out(truncated_), out);
 }
 
 void bind_vector_env(py::module_& m) {
@@ -257,23 +266,25 @@ void bind_vector_env(py::module_& m) {
                         "many games of one kind stepped at once, in threads, with numpy arrays "
                         "in and out (docs/python.md, \"Many games at once\")")
       .def(py::init([](const py::object& game, int num_envs, int threads, std::uint64_t seed,
-                       int max_episode_steps, const py::kwargs& params) {
+                       int max_episode_steps, bool copy, const py::kwargs& params) {
              Game made = py::isinstance<Game>(game)
                              ? game.cast<Game>()
                              : load_game(game.cast<std::string>(), py::none(), params);
              if (py::isinstance<Game>(game) && !params.empty())
                throw py::value_error("give a game's parameters to load_game, or its name here");
              return std::make_unique<VectorEnv>(std::move(made), num_envs, threads, seed,
-                                                max_episode_steps);
+                                                max_episode_steps, copy);
            }),
            py::arg("game"), py::arg("num_envs"), py::kw_only(), py::arg("threads") = 0,
-           py::arg("seed") = 0, py::arg("max_episode_steps") = 0)
+           py::arg("seed") = 0, py::arg("max_episode_steps") = 0, py::arg("copy") = true)
       .def("reset", &VectorEnv::reset, py::kw_only(), py::arg("seed") = py::none(),
            "new episodes in every game: (observations, info)")
       .def("step", &VectorEnv::step, py::arg("actions"),
            "one action per game: (observations, rewards, terminated, truncated, info)")
       .def_property_readonly("num_envs", &VectorEnv::num_envs)
       .def_property_readonly("threads", &VectorEnv::threads)
+      .def_property_readonly("copy", &VectorEnv::copies,
+                             "whether the arrays returned are copies (the caller's)")
       .def_property_readonly("game", &VectorEnv::game)
       .def("episode_seed", &VectorEnv::episode_seed, py::arg("env"),
            "the seed of a game's episode now");

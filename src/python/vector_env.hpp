@@ -2,13 +2,15 @@
 // with numpy arrays in and out (docs/python.md, "Many games at once"), as
 // EnvPool and Gymnasium's VectorEnv, for games of several players: the
 // observation is the player to move's, the rewards a row per game with a
-// column per player, and the mask and ids of each game's legal actions come
-// with every step. The arrays are the environment's own, written by C++
-// with the GIL released, read-only to Python (numpy refuses to make them
-// writeable: their memory belongs to a capsule, not to an array), and
-// overwritten by the next step or reset. step() checks each action against
-// the game's own legal actions (a bitmap of its own), never against an
-// array it gave out.
+// column per player, and the mask (int8, as Gymnasium's and PettingZoo's)
+// and ids of each game's legal actions come with every step. The arrays
+// are written by C++ with the GIL released into buffers of the
+// environment's own, and handed out copied (the caller's, as Gymnasium's
+// `copy=True`) or, with copy=False, as they are: read-only to Python
+// (numpy refuses to make them writeable: their memory belongs to a
+// capsule, not to an array) and overwritten by the next step or reset.
+// step() checks each action against the game's own legal actions (a bitmap
+// of its own), never against an array it gave out.
 //
 // One environment is used by one thread at a time, as Gymnasium and EnvPool
 // document theirs: a call while another thread's step() or reset() is under
@@ -35,7 +37,9 @@ class VectorEnv {
  public:
   // `threads` 0: one per core. `max_episode_steps` 0: no limit, else an
   // episode that reaches it unfinished is truncated.
-  VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed, int max_episode_steps);
+  // `copy`: the arrays returned are new ones, else the environment's own.
+  VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed, int max_episode_steps,
+            bool copy);
 
   // New episodes in every game: from `seed` (each game's first episode
   // then, as after construction), else the next of each game's.
@@ -48,6 +52,7 @@ class VectorEnv {
 
   int num_envs() const { return static_cast<int>(envs_.size()); }
   int threads() const { return workers_->threads(); }
+  bool copies() const { return copy_; }
   const Game& game() const { return game_; }
   // The seed of game `env`'s episode now.
   std::uint64_t episode_seed(int env) const;
@@ -65,6 +70,8 @@ class VectorEnv {
   void step_one(std::size_t env, int action);
   bool legal(std::size_t env, std::int64_t id) const;
   py::dict info();
+  // `array` as the caller receives it: a copy, or itself with copy=False.
+  py::array handed_out(const py::array& array) const;
   // The worker threads, made again in a forked child (fork copies none).
   engine::Workers& workers();
   // A new array of `shape` whose memory is a capsule's: Python cannot make
@@ -77,6 +84,7 @@ class VectorEnv {
   std::unique_ptr<engine::AnyState> first_;  // a game's start, cloned when not seeded
   std::uint64_t seed_ = 0;
   int max_episode_steps_;
+  bool copy_;
   std::size_t actions_, observation_size_, players_;
   std::vector<Env> envs_;
   int threads_;
@@ -89,7 +97,8 @@ class VectorEnv {
 
   py::array observations_, final_observations_, masks_, to_move_, rewards_, terminated_, truncated_;
   float *observation_data_, *final_observation_data_, *reward_data_;
-  bool *mask_data_, *terminated_data_, *truncated_data_;
+  std::int8_t* mask_data_;
+  bool *terminated_data_, *truncated_data_;
   std::int32_t* to_move_data_;
 };
 

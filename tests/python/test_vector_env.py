@@ -37,7 +37,7 @@ def test_each_game_steps_as_its_states_do(name):
     obs, info = env.reset(seed=11)
     assert obs.shape == (n, *game.observation_tensor_shape()) and obs.dtype == np.float32
     assert info["action_mask"].shape == (n, game.num_distinct_actions())
-    assert info["action_mask"].dtype == np.bool_ and info["to_move"].dtype == np.int32
+    assert info["action_mask"].dtype == np.int8 and info["to_move"].dtype == np.int32
     states = [start_of(game, env, i) for i in range(n)]
     rng = np.random.default_rng(5)
     ended = cut = 0
@@ -122,7 +122,7 @@ def test_bad_actions_change_nothing():
     before = obs.copy(), info["action_mask"].copy()
     legal = random_actions(info, np.random.default_rng(0))
     illegal = legal.copy()
-    illegal[2] = np.flatnonzero(~info["action_mask"][2])[0]
+    illegal[2] = np.flatnonzero(info["action_mask"][2] == 0)[0]
     with pytest.raises(ValueError, match="game 2: action .* is not legal"):
         env.step(illegal)
     for bad in (legal[:2], legal.reshape(3, 1), np.array([-1, 0, 0]), np.array([2**62] * 3)):
@@ -132,16 +132,45 @@ def test_bad_actions_change_nothing():
         env.step(legal.astype(np.float64))
     assert np.array_equal(obs, before[0]) and np.array_equal(info["action_mask"], before[1])
     env.step(legal.astype(np.uint16))  # any integer type
-    with pytest.raises(ValueError, match="writable|read-only"):
-        obs[0, 0, 0, 0] = 1.0
+
+
+def test_the_arrays_are_the_callers_unless_copy_is_false():
+    """By default (Gymnasium's copy=True) every array returned is new and the
+    caller's: writeable, and unchanged by the next step. With copy=False
+    they are the environment's own: read-only, and the next step writes
+    over them."""
+    def arrays(stepped):
+        obs, rewards, terminated, truncated, info = stepped
+        return [obs, rewards, terminated, truncated, info["to_move"], info["action_mask"],
+                info["final_observation"]]
+
+    rng = np.random.default_rng(6)
+    for copy in (True, False):
+        env = gridgames.VectorEnv("amazons", 3, copy=copy, rules="standard")
+        assert env.copy == copy
+        _, info = env.reset(seed=0)
+        stepped = env.step(random_actions(info, rng))
+        kept = [array.copy() for array in arrays(stepped)]
+        env.step(random_actions(stepped[4], rng))
+        after = arrays(stepped)
+        if copy:
+            assert all(map(np.array_equal, after, kept))
+            for array in after:
+                array.flat[0] = array.flat[0]  # writeable
+        else:
+            assert not np.array_equal(after[0], kept[0]) and not np.array_equal(after[5], kept[5])
+            for array in after:
+                with pytest.raises(ValueError, match="read-only"):
+                    array.flat[0] = array.flat[0]
 
 
 def test_the_arrays_stay_read_only_and_step_checks_the_game_itself():
-    """numpy refuses to make an environment's arrays writeable (their memory
-    is not an array's); step() checks each action against the game's own
-    legal actions, never against an array it gave out (a mask made all
-    True by a copy changes nothing: every illegal id is still refused)."""
-    env = gridgames.VectorEnv("amazons", 2, rules="standard")
+    """With copy=False numpy refuses to make an environment's arrays
+    writeable (their memory is not an array's); step() checks each action
+    against the game's own legal actions, never against an array it gave
+    out (a mask made all ones by a copy changes nothing: every illegal id
+    is still refused)."""
+    env = gridgames.VectorEnv("amazons", 2, copy=False, rules="standard")
     obs, info = env.reset(seed=0)
     for array in (obs, info["action_mask"], info["to_move"]):
         with pytest.raises(ValueError, match="WRITEABLE"):
@@ -149,7 +178,7 @@ def test_the_arrays_stay_read_only_and_step_checks_the_game_itself():
         with pytest.raises(ValueError, match="WRITEABLE"):
             array.flags.writeable = True
     forged = np.ones_like(info["action_mask"])
-    illegal = np.flatnonzero(~info["action_mask"][0])
+    illegal = np.flatnonzero(info["action_mask"][0] == 0)
     assert len(illegal) > 1000
     refused = 0
     for action in illegal[::97]:
@@ -163,7 +192,9 @@ def test_two_threads_at_once_get_a_runtime_error_never_a_crash():
     """An environment is single-threaded (as Gymnasium's): while one thread's
     step() runs (the GIL released), another's reset() or step() raises
     RuntimeError; neither crashes nor waits for ever, and the environment
-    still steps afterwards."""
+    still steps afterwards. (Each thread reads arrays of its own: with
+    copy=False, numpy's np.nonzero over a mask that the other thread's
+    reset() rewrites wrote past its own array and aborted the process.)"""
     import threading
     env = gridgames.VectorEnv("amazons", 256, threads=2, rules="standard")
     obs, info = env.reset(seed=1)
@@ -255,5 +286,5 @@ def test_the_vector_benchmark_runs():
                           "0.1", "16"], check=True, capture_output=True, text=True).stdout
     lines = out.splitlines()
     assert lines[0].split() == ["loop", "actions/s", "x", "one", "game"]
-    assert len(lines) == 7 and lines[-1].startswith("goal: 1,000,000 actions/s")
+    assert len(lines) == 9 and lines[-1].startswith("goal: 1,000,000 actions/s")
     assert all(float(line.split()[-4].replace(",", "")) > 0 for line in lines[2:6])  # actions/s

@@ -1151,19 +1151,25 @@ def main():
     }
     with urllib.request.urlopen(base + "api/games", timeout=10) as answer:
         catalogue = json.load(answer)["games"]
+    sections = [(game, tests.get(game, lambda game=game: test_any_game(driver, base, game, shots)))
+                for game in (g["name"] for g in catalogue)]
+    sections += [
+        ("three clicks", lambda: test_three_clicks(driver, base)),
+        ("guides", lambda: test_guides(driver, base, catalogue)),
+        ("flow", lambda: test_flow(driver, base, shots)),
+        ("forms", lambda: test_forms(driver, base)),
+        ("two-step ability", lambda: test_two_step_ability(driver, base)),
+        ("bots", lambda: test_bots(driver, base, catalogue)),
+        ("lobby", lambda: test_lobby(driver, base, shots)),
+        ("accounts", lambda: test_accounts(driver, base, shots)),
+        ("one game, three pages", lambda: test_one_game_three_pages(driver, base, shots)),
+        ("restart", lambda: test_restart(driver, base, restart)),
+    ]
     try:
-        for game in (g["name"] for g in catalogue):
-            tests.get(game, lambda: test_any_game(driver, base, game, shots))()
-        test_three_clicks(driver, base)
-        test_guides(driver, base, catalogue)
-        test_flow(driver, base, shots)
-        test_forms(driver, base)
-        test_two_step_ability(driver, base)
-        test_bots(driver, base, catalogue)
-        test_lobby(driver, base, shots)
-        test_accounts(driver, base, shots)
-        test_one_game_three_pages(driver, base, shots)
-        test_restart(driver, base, restart)
+        for name, section in sections:
+            began = time.monotonic()
+            section()
+            print(f"browser_test: {name}: {time.monotonic() - began:.1f} s", flush=True)
         # Refused API calls and the addresses with nothing behind them are
         # answered 404 on purpose; anything else is an error of the pages.
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "/api/" not in e["message"]
