@@ -51,7 +51,7 @@ def from_ids(info, rng):
 
 
 def from_masks(info, rng):
-    mask = info["action_mask"]
+    mask = info["action_mask"].view(np.bool_)  # int8 0/1 read as bool: numpy's fast nonzero
     rows, cols = np.nonzero(mask)
     counts = np.bincount(rows, minlength=mask.shape[0])
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))

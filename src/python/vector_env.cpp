@@ -15,6 +15,9 @@ namespace {
 
 // The games' seeds are 0 to 999,999,999.
 constexpr std::uint64_t kSeeds = 1000000000ULL;
+// Copies of each array kept to be written again: a step's, the one before
+// (still held by a loop's variables while it steps), and one more.
+constexpr std::size_t kCopiesKept = 3;
 // What the arrays of one environment may take in all.
 constexpr double kMaxBytes = 8.0 * (1ULL << 30);
 
@@ -105,15 +108,15 @@ VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
   if (!seeded_) first_ = game_.new_initial_state().any().clone();
   const auto envs = static_cast<std::size_t>(num_envs);
   envs_.resize(envs);
-  observations_ =
+  observations_.own =
       shared_array(with_envs(envs, game_.observation_tensor_shape()), observation_data_);
-  final_observations_ =
+  final_observations_.own =
       shared_array(with_envs(envs, game_.observation_tensor_shape()), final_observation_data_);
-  masks_ = shared_array({num_envs, static_cast<py::ssize_t>(actions_)}, mask_data_);
-  to_move_ = shared_array({num_envs}, to_move_data_);
-  rewards_ = shared_array({num_envs, static_cast<py::ssize_t>(players_)}, reward_data_);
-  terminated_ = shared_array({num_envs}, terminated_data_);
-  truncated_ = shared_array({num_envs}, truncated_data_);
+  masks_.own = shared_array({num_envs, static_cast<py::ssize_t>(actions_)}, mask_data_);
+  to_move_.own = shared_array({num_envs}, to_move_data_);
+  rewards_.own = shared_array({num_envs, static_cast<py::ssize_t>(players_)}, reward_data_);
+  terminated_.own = shared_array({num_envs}, terminated_data_);
+  truncated_.own = shared_array({num_envs}, truncated_data_);
   legal_bits_.assign(envs * legal_words_, 0);
 }
 
@@ -181,14 +184,36 @@ void VectorEnv::step_one(std::size_t env, int action) {
   write(env);
 }
 
-py::array VectorEnv::handed_out(const py::array& array) const {
+py::array VectorEnv::hand_out(Buffer& buffer, std::vector<RowCopy>& copies) {
+  if (!copy_) return buffer.own;
   // A copy is the caller's to keep, write, and read from any thread while
   // this environment steps again (numpy reading a buffer rewritten under
-  // it may write past its own: np.nonzero counts, then fills).
-  return copy_ ? py::array(array.attr("copy")()) : array;
+  // it may write past its own: np.nonzero counts, then fills). A copy
+  // handed out before that only the environment holds now (dropped by the
+  // caller, no view of it left) is written again: new arrays of megabytes
+  // a step cost more in page faults than the step itself (glibc gives the
+  // heap's top back and takes it again).
+  const auto kept =
+      std::find_if(buffer.copies.begin(), buffer.copies.end(),
+                   [](const py::array& a) { return Py_REFCNT(a.ptr()) == 1 && a.writeable(); });
+  py::array to = kept != buffer.copies.end()
+                     ? *kept
+                     : py::array(buffer.own.dtype(),
+                                 std::vector<py::ssize_t>(buffer.own.shape(),
+                                                          buffer.own.shape() + buffer.own.ndim()));
+  if (kept == buffer.copies.end() && buffer.copies.size() < kCopiesKept)
+    buffer.copies.push_back(to);
+  const auto row = static_cast<std::size_t>(buffer.own.nbytes()) / envs_.size();
+  copies.push_back(
+      {static_cast<const char*>(buffer.own.data()), static_cast<char*>(to.mutable_data()), row});
+  return to;
 }
 
-py::dict VectorEnv::info() {
+void VectorEnv::copy_rows(const std::vector<RowCopy>& copies, std::size_t env) {
+  for (const RowCopy& c : copies) std::memcpy(c.to + env * c.row, c.from + env * c.row, c.row);
+}
+
+py::dict VectorEnv::info(const py::array& to_move, const py::array& mask) {
   // The legal ids of all games in one array, game after game: game i's are
   // legal_ids[legal_offsets[i]:legal_offsets[i + 1]].
   py::array_t<std::int64_t> offsets(static_cast<py::ssize_t>(envs_.size() + 1));
@@ -201,8 +226,8 @@ py::dict VectorEnv::info() {
   for (std::size_t i = 0; i < envs_.size(); ++i)
     std::copy(envs_[i].legal.begin(), envs_[i].legal.end(), id + offset[i]);
   py::dict out;
-  out["to_move"] = handed_out(to_move_);
-  out["action_mask"] = handed_out(masks_);
+  out["to_move"] = to_move;
+  out["action_mask"] = mask;
   out["legal_ids"] = ids;
   out["legal_offsets"] = offsets;
   return out;
@@ -211,6 +236,10 @@ py::dict VectorEnv::info() {
 py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
   const OneCallAtATime one(busy_);
   if (seed) seed_ = *seed % kSeeds;
+  std::vector<RowCopy> copies;
+  const py::array observations = hand_out(observations_, copies);
+  const py::array to_move = hand_out(to_move_, copies);
+  const py::array mask = hand_out(masks_, copies);
   {
     py::gil_scoped_release free;
     workers().run(envs_.size(), [&](std::size_t begin, std::size_t end) {
@@ -222,10 +251,11 @@ py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
         }
         start_episode(i);
         write(i);
+        copy_rows(copies, i);
       }
     });
   }
-  return py::make_tuple(handed_out(observations_), info());
+  return py::make_tuple(observations, info(to_move, mask));
 }
 
 py::tuple VectorEnv::step(const py::array& actions) {
@@ -249,16 +279,26 @@ py::tuple VectorEnv::step(const py::array& actions) {
                             " is not legal (info[\"action_mask\"][" + std::to_string(i) +
                             "] shows those that are); nothing was stepped");
   }
+  std::vector<RowCopy> copies;
+  const py::array observations = hand_out(observations_, copies);
+  const py::array rewards = hand_out(rewards_, copies);
+  const py::array terminated = hand_out(terminated_, copies);
+  const py::array truncated = hand_out(truncated_, copies);
+  const py::array to_move = hand_out(to_move_, copies);
+  const py::array mask = hand_out(masks_, copies);
+  const py::array final_observations = hand_out(final_observations_, copies);
   {
     py::gil_scoped_release free;
     workers().run(envs_.size(), [&](std::size_t begin, std::size_t end) {
-      for (std::size_t i = begin; i < end; ++i) step_one(i, static_cast<int>(id[i]));
+      for (std::size_t i = begin; i < end; ++i) {
+        step_one(i, static_cast<int>(id[i]));
+        copy_rows(copies, i);
+      }
     });
   }
-  py::dict out = info();
-  out["final_observation"] = handed_out(final_observations_);
-  return py::make_tuple(handed_out(observations_), handed_out(rewards_), handed_out(terminated_),
-                        handed_out(truncated_), out);
+  py::dict out = info(to_move, mask);
+  out["final_observation"] = final_observations;
+  return py::make_tuple(observations, rewards, terminated, truncated, out);
 }
 
 void bind_vector_env(py::module_& m) {

@@ -69,9 +69,25 @@ class VectorEnv {
   void write(std::size_t env);  // its observation, mask and player to move
   void step_one(std::size_t env, int action);
   bool legal(std::size_t env, std::int64_t id) const;
-  py::dict info();
-  // `array` as the caller receives it: a copy, or itself with copy=False.
-  py::array handed_out(const py::array& array) const;
+  // The info dict, with the arrays of the players to move and the masks.
+  py::dict info(const py::array& to_move, const py::array& mask);
+
+  // An array the environment writes, and the copies of it handed out that
+  // may be written again once nobody else holds them.
+  struct Buffer {
+    py::array own;
+    std::vector<py::array> copies;
+  };
+  // A game's row of a buffer to copy into the array handed out.
+  struct RowCopy {
+    const char* from;
+    char* to;
+    std::size_t row;  // bytes a game
+  };
+  // The array the caller receives for `buffer`: its own with copy=False,
+  // else a copy the workers fill (the rows to copy added to `copies`).
+  py::array hand_out(Buffer& buffer, std::vector<RowCopy>& copies);
+  static void copy_rows(const std::vector<RowCopy>& copies, std::size_t env);
   // The worker threads, made again in a forked child (fork copies none).
   engine::Workers& workers();
   // A new array of `shape` whose memory is a capsule's: Python cannot make
@@ -95,7 +111,7 @@ class VectorEnv {
   std::vector<std::uint64_t> legal_bits_;
   std::size_t legal_words_;  // words of legal_bits_ a game
 
-  py::array observations_, final_observations_, masks_, to_move_, rewards_, terminated_, truncated_;
+  Buffer observations_, final_observations_, masks_, to_move_, rewards_, terminated_, truncated_;
   float *observation_data_, *final_observation_data_, *reward_data_;
   std::int8_t* mask_data_;
   bool *terminated_data_, *truncated_data_;
