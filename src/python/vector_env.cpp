@@ -6,8 +6,11 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
+
+#include "engine/words.hpp"
 
 namespace gridgames_python {
 
@@ -81,12 +84,13 @@ bool VectorEnv::legal(std::size_t env, std::int64_t id) const {
 }
 
 VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
-                     int max_episode_steps, bool copy)
+                     int max_episode_steps, bool copy, bool next_step)
     : game_(std::move(game)),
       seeded_(has_seed(game_.info())),
       seed_(seed),
       max_episode_steps_(max_episode_steps),
       copy_(copy),
+      next_step_(next_step),
       actions_(static_cast<std::size_t>(game_.num_distinct_actions())),
       observation_size_(static_cast<std::size_t>(game_.observation_tensor_size())),
       players_(static_cast<std::size_t>(game_.num_players())),
@@ -118,6 +122,7 @@ VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
   terminated_.own = shared_array({num_envs}, terminated_data_);
   truncated_.own = shared_array({num_envs}, truncated_data_);
   legal_bits_.assign(envs * legal_words_, 0);
+  threads_ = workers_->threads();
 }
 
 std::uint64_t VectorEnv::episode_seed(int env) const {
@@ -156,8 +161,31 @@ void VectorEnv::write(std::size_t env) {
       mover, std::span<float>(observation_data_ + env * observation_size_, observation_size_));
 }
 
+void VectorEnv::write_ended(std::size_t env, int mover) {
+  Env& e = envs_[env];
+  std::int8_t* mask = mask_data_ + env * actions_;
+  std::uint64_t* bits = legal_bits_.data() + env * legal_words_;
+  for (const int id : e.legal) {
+    mask[id] = 0;
+    bits[id / 64] = 0;
+  }
+  e.legal.clear();
+  to_move_data_[env] = kTerminalPlayer;
+  e.state->observation_tensor(
+      mover, std::span<float>(observation_data_ + env * observation_size_, observation_size_));
+}
+
 void VectorEnv::step_one(std::size_t env, int action) {
   Env& e = envs_[env];
+  float* reward = reward_data_ + env * players_;
+  if (e.ended) {  // next_step: its next episode now, the action ignored
+    e.ended = false;
+    terminated_data_[env] = truncated_data_[env] = false;
+    std::fill(reward, reward + players_, 0.0f);
+    start_episode(env);
+    write(env);
+    return;
+  }
   const int mover = e.state->to_move();
   e.state->apply_legal_id(action);  // step() checked it against legal_bits_
   ++e.length;
@@ -167,12 +195,17 @@ void VectorEnv::step_one(std::size_t env, int action) {
       over ? e.state->truncated() : max_episode_steps_ > 0 && e.length >= max_episode_steps_;
   terminated_data_[env] = over && !cut;
   truncated_data_[env] = cut;
-  float* reward = reward_data_ + env * players_;
   if (over) {
     const engine::Returns r = e.state->returns();
     for (std::size_t p = 0; p < players_; ++p) reward[p] = static_cast<float>(r[p]);
   } else {
     std::fill(reward, reward + players_, 0.0f);
+  }
+  if ((over || cut) && next_step_) {
+    ++e.episode;
+    e.ended = true;
+    write_ended(env, mover);
+    return;
   }
   if (over || cut) {
     e.state->observation_tensor(
@@ -233,8 +266,36 @@ py::dict VectorEnv::info(const py::array& to_move, const py::array& mask) {
   return out;
 }
 
+void VectorEnv::refuse_if_closed() const {
+  if (closed_) throw std::runtime_error("this VectorEnv is closed");
+}
+
+State VectorEnv::state(int env) {
+  const OneCallAtATime one(busy_);
+  refuse_if_closed();
+  if (env < 0 || static_cast<std::size_t>(env) >= envs_.size())
+    throw py::index_error("game " + std::to_string(env) + ": games are 0 to " +
+                          std::to_string(envs_.size() - 1));
+  const Env& e = envs_[static_cast<std::size_t>(env)];
+  if (!e.state) throw py::value_error("reset() first: no game has started");
+  return State(game_, e.state->clone());
+}
+
+void VectorEnv::close() {
+  const OneCallAtATime one(busy_);
+  if (closed_) return;
+  closed_ = true;
+  if (::getpid() == workers_pid_) {
+    workers_.reset();  // joins its threads
+  } else {
+    (void)workers_.release();  // a forked child's copy: its threads are not here
+  }
+  for (Env& e : envs_) e = Env{};
+}
+
 py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
   const OneCallAtATime one(busy_);
+  refuse_if_closed();
   if (seed) seed_ = *seed % kSeeds;
   std::vector<RowCopy> copies;
   const py::array observations = hand_out(observations_, copies);
@@ -246,9 +307,10 @@ py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
       for (std::size_t i = begin; i < end; ++i) {
         if (seed) {
           envs_[i].episode = 0;
-        } else if (envs_[i].state) {
-          ++envs_[i].episode;
+        } else if (envs_[i].state && !envs_[i].ended) {
+          ++envs_[i].episode;  // (an ended game counted its episode already)
         }
+        envs_[i].ended = false;
         start_episode(i);
         write(i);
         copy_rows(copies, i);
@@ -260,6 +322,7 @@ py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
 
 py::tuple VectorEnv::step(const py::array& actions) {
   const OneCallAtATime one(busy_);
+  refuse_if_closed();
   if (!envs_.front().state) throw py::value_error("reset() first: no game has started");
   const char kind = actions.dtype().kind();
   if (kind != 'i' && kind != 'u')
@@ -274,7 +337,7 @@ py::tuple VectorEnv::step(const py::array& actions) {
       py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(as_signed);
   const std::int64_t* id = ids.data();
   for (std::size_t i = 0; i < envs_.size(); ++i) {
-    if (!legal(i, id[i]))
+    if (!envs_[i].ended && !legal(i, id[i]))
       throw py::value_error("game " + std::to_string(i) + ": action " + std::to_string(id[i]) +
                             " is not legal (info[\"action_mask\"][" + std::to_string(i) +
                             "] shows those that are); nothing was stepped");
@@ -286,7 +349,8 @@ py::tuple VectorEnv::step(const py::array& actions) {
   const py::array truncated = hand_out(truncated_, copies);
   const py::array to_move = hand_out(to_move_, copies);
   const py::array mask = hand_out(masks_, copies);
-  const py::array final_observations = hand_out(final_observations_, copies);
+  std::optional<py::array> final_observations;  // (next_step: the observation shows the end)
+  if (!next_step_) final_observations = hand_out(final_observations_, copies);
   {
     py::gil_scoped_release free;
     workers().run(envs_.size(), [&](std::size_t begin, std::size_t end) {
@@ -297,7 +361,7 @@ py::tuple VectorEnv::step(const py::array& actions) {
     });
   }
   py::dict out = info(to_move, mask);
-  out["final_observation"] = final_observations;
+  if (final_observations) out["final_observation"] = *final_observations;
   return py::make_tuple(observations, rewards, terminated, truncated, out);
 }
 
@@ -306,23 +370,33 @@ void bind_vector_env(py::module_& m) {
                         "many games of one kind stepped at once, in threads, with numpy arrays "
                         "in and out (docs/python.md, \"Many games at once\")")
       .def(py::init([](const py::object& game, int num_envs, int threads, std::uint64_t seed,
-                       int max_episode_steps, bool copy, const py::kwargs& params) {
+                       int max_episode_steps, bool copy, const std::string& autoreset_mode,
+                       const py::kwargs& params) {
              Game made = py::isinstance<Game>(game)
                              ? game.cast<Game>()
                              : load_game(game.cast<std::string>(), py::none(), params);
+             if (autoreset_mode != "same_step" && autoreset_mode != "next_step")
+               throw py::value_error("autoreset_mode is \"same_step\" or \"next_step\", not \"" +
+                                     engine::printable(autoreset_mode) + "\"");
              if (py::isinstance<Game>(game) && !params.empty())
                throw py::value_error("give a game's parameters to load_game, or its name here");
              return std::make_unique<VectorEnv>(std::move(made), num_envs, threads, seed,
-                                                max_episode_steps, copy);
+                                                max_episode_steps, copy,
+                                                autoreset_mode == "next_step");
            }),
            py::arg("game"), py::arg("num_envs"), py::kw_only(), py::arg("threads") = 0,
-           py::arg("seed") = 0, py::arg("max_episode_steps") = 0, py::arg("copy") = true)
+           py::arg("seed") = 0, py::arg("max_episode_steps") = 0, py::arg("copy") = true,
+           py::arg("autoreset_mode") = "same_step")
       .def("reset", &VectorEnv::reset, py::kw_only(), py::arg("seed") = py::none(),
            "new episodes in every game: (observations, info)")
       .def("step", &VectorEnv::step, py::arg("actions"),
            "one action per game: (observations, rewards, terminated, truncated, info)")
       .def_property_readonly("num_envs", &VectorEnv::num_envs)
       .def_property_readonly("threads", &VectorEnv::threads)
+      .def_property_readonly("autoreset_mode", &VectorEnv::autoreset_mode,
+                             "\"same_step\" or \"next_step\" (Gymnasium's autoreset modes)")
+      .def("state", &VectorEnv::state, py::arg("env"), "game env now, as a State of its own")
+      .def("close", &VectorEnv::close, "stops its threads and drops its games")
       .def_property_readonly("copy", &VectorEnv::copies,
                              "whether the arrays returned are copies (the caller's)")
       .def_property_readonly("game", &VectorEnv::game)

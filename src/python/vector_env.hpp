@@ -38,8 +38,11 @@ class VectorEnv {
   // `threads` 0: one per core. `max_episode_steps` 0: no limit, else an
   // episode that reaches it unfinished is truncated.
   // `copy`: the arrays returned are new ones, else the environment's own.
+  // `next_step`: a game that ends shows its end, and starts its next
+  // episode on the step after (its action then ignored), as Gymnasium's
+  // NEXT_STEP autoreset; else on the same step (SAME_STEP).
   VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed, int max_episode_steps,
-            bool copy);
+            bool copy, bool next_step);
 
   // New episodes in every game: from `seed` (each game's first episode
   // then, as after construction), else the next of each game's.
@@ -51,8 +54,13 @@ class VectorEnv {
   py::tuple step(const py::array& actions);
 
   int num_envs() const { return static_cast<int>(envs_.size()); }
-  int threads() const { return workers_->threads(); }
+  int threads() const { return threads_; }
   bool copies() const { return copy_; }
+  std::string autoreset_mode() const { return next_step_ ? "next_step" : "same_step"; }
+  // Game `env` now, a State of its own (a clone: the environment goes on).
+  State state(int env);
+  // Its threads stopped and its games dropped: step() and reset() refuse.
+  void close();
   const Game& game() const { return game_; }
   // The seed of game `env`'s episode now.
   std::uint64_t episode_seed(int env) const;
@@ -63,11 +71,16 @@ class VectorEnv {
     std::vector<int> legal;     // its legal ids now
     std::uint64_t episode = 0;  // since the last seed
     int length = 0;             // actions in this episode
+    bool ended = false;         // next_step: it ended, and starts again on the next step
   };
 
   void start_episode(std::size_t env);
   void write(std::size_t env);  // its observation, mask and player to move
   void step_one(std::size_t env, int action);
+  // next_step: a game that has just ended, shown as it ended (no legal
+  // action, no player to move, the observation by its last mover).
+  void write_ended(std::size_t env, int mover);
+  void refuse_if_closed() const;
   bool legal(std::size_t env, std::int64_t id) const;
   // The info dict, with the arrays of the players to move and the masks.
   py::dict info(const py::array& to_move, const py::array& mask);
@@ -100,7 +113,8 @@ class VectorEnv {
   std::unique_ptr<engine::AnyState> first_;  // a game's start, cloned when not seeded
   std::uint64_t seed_ = 0;
   int max_episode_steps_;
-  bool copy_;
+  bool copy_, next_step_;
+  bool closed_ = false;
   std::size_t actions_, observation_size_, players_;
   std::vector<Env> envs_;
   int threads_;

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import gridgames
-from conftest import small
+from conftest import small, vendor
 
 
 def random_actions(info, rng):
@@ -291,3 +291,81 @@ def test_the_vector_benchmark_runs():
     assert lines[0].split() == ["loop", "actions/s", "x", "one", "game"]
     assert len(lines) == 9 and lines[-1].startswith("goal: 1,000,000 actions/s")
     assert all(float(line.split()[-4].replace(",", "")) > 0 for line in lines[2:6])  # actions/s
+
+
+def test_next_step_autoreset_shows_the_end_then_starts_again_ignoring_the_action():
+    """autoreset_mode="next_step" (Gymnasium's NEXT_STEP): the step that
+    ends a game returns its end (the last mover's observation, its returns,
+    no legal action, no player to move); the next step starts its next
+    episode whatever the action given for it, with reward 0 and no end."""
+    game = gridgames.load_game("amazons", **small("amazons"))
+    n = 4
+    env = gridgames.VectorEnv(game, n, threads=2, autoreset_mode="next_step")
+    assert env.autoreset_mode == "next_step"
+    obs, info = env.reset(seed=3)
+    states = [start_of(game, env, i) for i in range(n)]
+    rng = np.random.default_rng(8)
+    ends = restarts = 0
+    for _ in range(80):
+        ended = [state.is_terminal() for state in states]
+        actions = np.array([-1 if done else rng.choice(state.legal_actions())
+                            for done, state in zip(ended, states)])
+        movers = [state.current_player() for state in states]
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert "final_observation" not in info
+        for i, state in enumerate(states):
+            if ended[i]:  # started again: the action -1 was ignored
+                states[i] = state = start_of(game, env, i)
+                restarts += 1
+                assert not terminated[i] and not truncated[i] and not rewards[i].any()
+            else:
+                state.apply_action(int(actions[i]))
+            if state.is_terminal():
+                ends += 1
+                assert terminated[i] and list(rewards[i]) == state.returns()
+                assert info["to_move"][i] == -4 and not info["action_mask"][i].any()
+                assert np.array_equal(obs[i], state.observation_tensor(movers[i]))
+            else:
+                assert info["to_move"][i] == state.current_player()
+                assert np.flatnonzero(info["action_mask"][i]).tolist() == state.legal_actions()
+                assert np.array_equal(obs[i], state.observation_tensor(state.current_player()))
+    assert ends >= 8 and restarts >= 6, (ends, restarts)
+    with pytest.raises(ValueError, match="same_step.*next_step"):
+        gridgames.VectorEnv(game, 2, autoreset_mode="sometimes")
+
+
+def test_gymnasiums_face_spaces_metadata_render_state_and_close():
+    """What Gymnasium's vector environments have, checked with Gymnasium's
+    own spaces: one game's spaces and the batch's; the autoreset mode in
+    metadata; render() each game's text; state(i) a game of its own; close()
+    stops it for good."""
+    gymnasium = vendor("gymnasium")
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.spaces import Box, Discrete, MultiDiscrete
+    game = gridgames.load_game("amazons", rules="standard")
+    with gridgames.VectorEnv(game, 3, seed=2) as env:
+        assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+        assert env.single_observation_space == Box(0.0, 1.0, (15, 10, 10), np.float32)
+        assert env.single_action_space == Discrete(game.num_distinct_actions())
+        assert env.observation_space == Box(0.0, 1.0, (3, 15, 10, 10), np.float32)
+        assert env.action_space == MultiDiscrete([game.num_distinct_actions()] * 3)
+        obs, info = env.reset(seed=2)
+        assert env.observation_space.contains(obs) and env.single_observation_space.contains(obs[0])
+        actions = random_actions(info, np.random.default_rng(1))
+        assert env.action_space.contains(actions.astype(np.int64))
+        obs, *_ = env.step(actions)
+        state = env.state(1)
+        assert np.array_equal(state.observation_tensor(state.current_player()), obs[1])
+        assert env.render() == tuple(str(env.state(i)) for i in range(3))
+        assert all(len(text.splitlines()) >= 10 for text in env.render())  # a 10x10 board each
+        state.apply_action(state.legal_actions()[0])  # its own: the environment is unchanged
+        again = env.state(1)
+        assert np.array_equal(again.observation_tensor(again.current_player()), obs[1])
+        assert str(again) != str(state)
+        with pytest.raises(IndexError):
+            env.state(3)
+    for call in (lambda: env.reset(), lambda: env.step(actions), lambda: env.state(0)):
+        with pytest.raises(RuntimeError, match="closed"):
+            call()
+    env.close()  # twice is harmless
+    assert gymnasium.vector.VectorEnv  # the real package was checked against

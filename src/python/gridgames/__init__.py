@@ -6,6 +6,7 @@ environments (aec_env), Gymnasium environments of the one-player games
 import random as _random
 
 from gridgames._gridgames import *  # noqa: F401,F403  (the compiled part)
+from gridgames.vector import VectorEnv  # noqa: F401  (with Gymnasium's face)
 
 
 class UniformProbabilitySampler:
