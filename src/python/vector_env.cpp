@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/random.hpp"
 #include "engine/words.hpp"
 
 namespace gridgames_python {
@@ -18,6 +19,19 @@ namespace {
 
 // The games' seeds are 0 to 999,999,999.
 constexpr std::uint64_t kSeeds = 1000000000ULL;
+// Game i's first seed from an integer seed: hashed, so that the streams of
+// two seeds share nothing (seed + i would give seeds 0 and 1 all games but one
+// in common).
+std::uint64_t stream_seed(std::uint64_t seed, std::size_t i) {
+  return engine::mix64(engine::mix64(seed + 0x9e3779b97f4a7c15ULL) + i) % kSeeds;
+}
+
+// A game's k-th episode's seed (k > 0) from its first (another salt: a
+// stream's seeds and its episodes' never line up).
+std::uint64_t later_seed(std::uint64_t first, std::uint64_t k) {
+  return engine::mix64(engine::mix64(first + 0xd1b54a32d192ed03ULL) + k) % kSeeds;
+}
+
 // Copies of each array kept to be written again: a step's, the one before
 // (still held by a loop's variables while it steps), and one more.
 constexpr std::size_t kCopiesKept = 3;
@@ -87,7 +101,6 @@ VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
                      int max_episode_steps, bool copy, bool next_step)
     : game_(std::move(game)),
       seeded_(has_seed(game_.info())),
-      seed_(seed),
       max_episode_steps_(max_episode_steps),
       copy_(copy),
       next_step_(next_step),
@@ -123,11 +136,19 @@ VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
   truncated_.own = shared_array({num_envs}, truncated_data_);
   legal_bits_.assign(envs * legal_words_, 0);
   threads_ = workers_->threads();
+  seed_all(seed);
+}
+
+void VectorEnv::seed_all(std::uint64_t seed) {
+  for (std::size_t i = 0; i < envs_.size(); ++i) envs_[i].seed = stream_seed(seed, i);
 }
 
 std::uint64_t VectorEnv::episode_seed(int env) const {
-  const auto i = static_cast<std::uint64_t>(env);
-  return (seed_ + i + envs_.at(static_cast<std::size_t>(env)).episode * envs_.size()) % kSeeds;
+  if (env < 0 || static_cast<std::size_t>(env) >= envs_.size())
+    throw py::index_error("game " + std::to_string(env) + ": games are 0 to " +
+                          std::to_string(envs_.size() - 1));
+  const Env& e = envs_[static_cast<std::size_t>(env)];
+  return e.episode == 0 ? e.seed : later_seed(e.seed, e.episode);
 }
 
 void VectorEnv::start_episode(std::size_t env) {
@@ -293,10 +314,70 @@ void VectorEnv::close() {
   for (Env& e : envs_) e = Env{};
 }
 
-py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
+namespace {
+
+// reset()'s seed: none, an integer, or one a game.
+struct Seeding {
+  std::optional<std::uint64_t> all;
+  std::vector<std::uint64_t> each;
+  bool given() const { return all || !each.empty(); }
+};
+
+std::uint64_t seed_of(const py::handle& value) {
+  if (!py::isinstance<py::int_>(value) && !py::hasattr(value, "__index__"))
+    throw py::type_error("a seed is an integer, not " +
+                         py::str(py::type::of(value)).cast<std::string>());
+  const py::int_ seed(py::reinterpret_borrow<py::object>(value));
+  if (seed < py::int_(0) || seed >= py::int_(py::module_::import("builtins").attr("pow")(2, 64)))
+    throw py::value_error("a seed is 0 to 2**64 - 1, not " +
+                          py::str(py::handle(seed)).cast<std::string>());
+  return seed.cast<std::uint64_t>();
+}
+
+Seeding seeding_of(const py::object& seed, std::size_t envs) {
+  Seeding out;
+  if (seed.is_none()) return out;
+  if (py::isinstance<py::int_>(seed) || py::hasattr(seed, "__index__")) {
+    out.all = seed_of(seed);
+    return out;
+  }
+  for (const py::handle& one : py::iter(seed)) out.each.push_back(seed_of(one));
+  if (out.each.size() != envs)
+    throw py::value_error("seed: one seed for each of the " + std::to_string(envs) +
+                          " games, or an integer; not " + std::to_string(out.each.size()));
+  return out;
+}
+
+// Which games a reset() starts again: all, or those options["reset_mask"] marks.
+std::vector<bool> reset_mask_of(const py::object& options, std::size_t envs) {
+  std::vector<bool> all(envs, true);
+  if (options.is_none()) return all;
+  if (!py::isinstance<py::dict>(options)) throw py::type_error("options is a dict, or None");
+  for (const auto& [key, value] : options.cast<py::dict>()) {
+    if (py::str(key).cast<std::string>() != "reset_mask")
+      throw py::value_error("options: \"" + engine::printable(py::str(key).cast<std::string>()) +
+                            "\" is not known (only \"reset_mask\" is)");
+  }
+  if (!options.cast<py::dict>().contains("reset_mask")) return all;
+  const auto mask = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(
+      options.cast<py::dict>()["reset_mask"]);
+  if (!mask || mask.ndim() != 1 || static_cast<std::size_t>(mask.shape(0)) != envs)
+    throw py::value_error("options[\"reset_mask\"]: a bool for each of the " +
+                          std::to_string(envs) + " games");
+  for (std::size_t i = 0; i < envs; ++i) all[i] = mask.data()[i];
+  return all;
+}
+
+}  // namespace
+
+py::tuple VectorEnv::reset(const py::object& seed, const py::object& options) {
   const OneCallAtATime one(busy_);
   refuse_if_closed();
-  if (seed) seed_ = *seed % kSeeds;
+  const Seeding seeding = seeding_of(seed, envs_.size());
+  const std::vector<bool> chosen = reset_mask_of(options, envs_.size());
+  const bool first = !envs_.front().state;
+  if (first && std::find(chosen.begin(), chosen.end(), false) != chosen.end())
+    throw py::value_error("options[\"reset_mask\"]: the first reset() starts every game");
   std::vector<RowCopy> copies;
   const py::array observations = hand_out(observations_, copies);
   const py::array to_move = hand_out(to_move_, copies);
@@ -305,14 +386,18 @@ py::tuple VectorEnv::reset(std::optional<std::uint64_t> seed) {
     py::gil_scoped_release free;
     workers().run(envs_.size(), [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
-        if (seed) {
-          envs_[i].episode = 0;
-        } else if (envs_[i].state && !envs_[i].ended) {
-          ++envs_[i].episode;  // (an ended game counted its episode already)
+        Env& e = envs_[i];
+        if (chosen[i]) {
+          if (seeding.given()) {
+            e.seed = seeding.all ? stream_seed(*seeding.all, i) : seeding.each[i] % kSeeds;
+            e.episode = 0;
+          } else if (e.state && !e.ended) {
+            ++e.episode;  // (an ended game counted its episode already)
+          }
+          e.ended = false;
+          start_episode(i);
+          write(i);
         }
-        envs_[i].ended = false;
-        start_episode(i);
-        write(i);
         copy_rows(copies, i);
       }
     });
@@ -388,7 +473,9 @@ void bind_vector_env(py::module_& m) {
            py::arg("seed") = 0, py::arg("max_episode_steps") = 0, py::arg("copy") = true,
            py::arg("autoreset_mode") = "same_step")
       .def("reset", &VectorEnv::reset, py::kw_only(), py::arg("seed") = py::none(),
-           "new episodes in every game: (observations, info)")
+           py::arg("options") = py::none(),
+           "new episodes (every game's, or those options[\"reset_mask\"] marks): "
+           "(observations, info)")
       .def("step", &VectorEnv::step, py::arg("actions"),
            "one action per game: (observations, rewards, terminated, truncated, info)")
       .def_property_readonly("num_envs", &VectorEnv::num_envs)

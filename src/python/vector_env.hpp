@@ -44,9 +44,11 @@ class VectorEnv {
   VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed, int max_episode_steps,
             bool copy, bool next_step);
 
-  // New episodes in every game: from `seed` (each game's first episode
-  // then, as after construction), else the next of each game's.
-  py::tuple reset(std::optional<std::uint64_t> seed);
+  // New episodes (Gymnasium's reset): `seed` None (each game's next
+  // episode), an integer (a stream of its own for each game) or one seed a
+  // game (its first episode dealt from it, as a State of that seed);
+  // `options` {"reset_mask": bools} resets only the games marked.
+  py::tuple reset(const py::object& seed, const py::object& options);
   // One action per game (ids, any integer array of num_envs); a game that
   // ends starts its next episode at once, its last observation in
   // info["final_observation"]. An action that is not legal is a
@@ -69,12 +71,15 @@ class VectorEnv {
   struct Env {
     std::unique_ptr<engine::AnyState> state;
     std::vector<int> legal;     // its legal ids now
-    std::uint64_t episode = 0;  // since the last seed
+    std::uint64_t seed = 0;     // the seed of its first episode since the last seeding
+    std::uint64_t episode = 0;  // since the last seeding
     int length = 0;             // actions in this episode
     bool ended = false;         // next_step: it ended, and starts again on the next step
   };
 
   void start_episode(std::size_t env);
+  // Each game's first seed from an integer: streams that share nothing.
+  void seed_all(std::uint64_t seed);
   void write(std::size_t env);  // its observation, mask and player to move
   void step_one(std::size_t env, int action);
   // next_step: a game that has just ended, shown as it ended (no legal
@@ -111,7 +116,6 @@ class VectorEnv {
   Game game_;
   bool seeded_;                              // the game has a seed parameter: one per episode
   std::unique_ptr<engine::AnyState> first_;  // a game's start, cloned when not seeded
-  std::uint64_t seed_ = 0;
   int max_episode_steps_;
   bool copy_, next_step_;
   bool closed_ = false;

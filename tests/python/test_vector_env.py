@@ -90,17 +90,77 @@ def test_one_thread_or_two_and_the_same_seed_give_the_same_games():
 
 
 def test_reset_without_a_seed_starts_new_episodes():
-    """Each game's episodes have seeds of their own (seed + game + episode x
-    games), and a reset without a seed moves every game to its next one."""
+    """Each game's episodes have seeds of their own, and a reset without a
+    seed moves every game to its next one; the same seed deals the same."""
     env = gridgames.VectorEnv("raiinet", 3, seed=100)
     first, _ = env.reset(seed=100)
     first = first.copy()
-    assert [env.episode_seed(i) for i in range(3)] == [100, 101, 102]
+    seeds = [env.episode_seed(i) for i in range(3)]
     again, _ = env.reset()
-    assert [env.episode_seed(i) for i in range(3)] == [103, 104, 105]
+    later = [env.episode_seed(i) for i in range(3)]
+    assert len(set(seeds + later)) == 6 and all(0 <= s < 10**9 for s in seeds + later)
     assert not np.array_equal(first, again), "RAIInet's hidden links come from the seed"
     same, _ = env.reset(seed=100)
-    assert np.array_equal(first, same)
+    assert np.array_equal(first, same) and [env.episode_seed(i) for i in range(3)] == seeds
+
+
+def test_an_integer_seed_gives_each_game_a_stream_of_its_own():
+    """Seeds 0 and 1 share no episode seed over 256 games and 4 episodes
+    (seed + game would share 255 of the first 256); 2 and 2 share all."""
+    def episodes(seed):
+        env = gridgames.VectorEnv("raiinet", 256, seed=seed)
+        env.reset(seed=seed)
+        out = []
+        for _ in range(4):
+            out += [env.episode_seed(i) for i in range(256)]
+            env.reset()
+        return out
+    zero, one = episodes(0), episodes(1)
+    assert len(set(zero)) == len(zero) == 1024 and not set(zero) & set(one)
+    assert episodes(2) == episodes(2)
+
+
+def test_a_seed_for_each_game_deals_it_as_a_state_of_that_seed():
+    game = gridgames.load_game("raiinet")
+    env = gridgames.VectorEnv(game, 3)
+    obs, info = env.reset(seed=[7, 7, 123456])
+    assert [env.episode_seed(i) for i in range(3)] == [7, 7, 123456]
+    for i, seed in enumerate((7, 7, 123456)):
+        state = gridgames.load_game("raiinet", seed=seed).new_initial_state()
+        assert np.array_equal(obs[i], state.observation_tensor(state.current_player()))
+    assert np.array_equal(obs[0], obs[1]) and not np.array_equal(obs[0], obs[2])
+    for bad, error in (([1, 2], ValueError), ([1, 2, -3], ValueError), (["a", 1, 2], TypeError),
+                       (2**64, ValueError), (-1, ValueError), (1.5, TypeError)):
+        with pytest.raises(error):
+            env.reset(seed=bad)
+    assert np.array_equal(env.reset(seed=[7, 7, 123456])[0], obs)
+
+
+def test_reset_mask_starts_only_the_games_it_marks():
+    """Gymnasium's options={"reset_mask": m}: the games marked start again
+    (from the seed if one is given, else their next episode); the others
+    go on as they were, their observations, masks and seeds unchanged."""
+    env = gridgames.VectorEnv("raiinet", 4, seed=5)
+    start, info = env.reset(seed=5)
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        obs, _, _, _, info = env.step(random_actions(info, rng))
+    seeds = [env.episode_seed(i) for i in range(4)]
+    mask = np.array([True, False, True, False])
+    again, info2 = env.reset(options={"reset_mask": mask})
+    assert np.array_equal(again[~mask], obs[~mask]) and np.array_equal(
+        info2["action_mask"][~mask], info["action_mask"][~mask])
+    assert [env.episode_seed(i) for i in (1, 3)] == [seeds[1], seeds[3]]
+    assert all(env.episode_seed(i) != seeds[i] for i in (0, 2))
+    seeded, _ = env.reset(seed=5, options={"reset_mask": mask})
+    assert np.array_equal(seeded[mask], start[mask]) and np.array_equal(seeded[~mask], obs[~mask])
+    for options, error in (({"reset_mask": [True]}, ValueError), ({"other": 1}, ValueError),
+                           ([1], TypeError)):
+        with pytest.raises(error):
+            env.reset(options=options)
+    fresh = gridgames.VectorEnv("raiinet", 2)
+    with pytest.raises(ValueError, match="first reset"):
+        fresh.reset(options={"reset_mask": np.array([True, False])})
 
 
 def test_an_episode_that_reaches_max_episode_steps_is_truncated():
@@ -306,7 +366,7 @@ def test_next_step_autoreset_shows_the_end_then_starts_again_ignoring_the_action
     states = [start_of(game, env, i) for i in range(n)]
     rng = np.random.default_rng(8)
     ends = restarts = 0
-    for _ in range(80):
+    for _ in range(150):
         ended = [state.is_terminal() for state in states]
         actions = np.array([-1 if done else rng.choice(state.legal_actions())
                             for done, state in zip(ended, states)])
