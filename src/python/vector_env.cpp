@@ -43,6 +43,25 @@ bool has_seed(const games::GameInfo& info) {
                      [](const engine::ParamSpec& p) { return p.name == "seed"; });
 }
 
+// An opponent is a bot of the game, for a game of two players or more,
+// and the learner's seat one of the game's.
+void check_opponent(const Game& game, const VectorEnv::Options& options) {
+  const std::vector<std::string>& bots = game.info().bots;
+  if (options.opponent.empty()) return;
+  if (game.num_players() < 2)
+    throw py::value_error(game.name() + " is a game of one player: it has no opponent");
+  if (std::find(bots.begin(), bots.end(), options.opponent) == bots.end()) {
+    std::string names;
+    for (const std::string& b : bots) names += (names.empty() ? "" : ", ") + b;
+    throw py::value_error("no bot \"" + engine::printable(options.opponent) + "\" for " +
+                          game.name() + " (its bots: " + names + ")");
+  }
+  if (options.seat < -1 || options.seat >= game.num_players())
+    throw py::value_error("seat: 0 to " + std::to_string(game.num_players() - 1) +
+                          ", or \"alternate\"");
+  if (options.opponent_nodes < 0) throw py::value_error("opponent_nodes must be 0 or more");
+}
+
 std::vector<py::ssize_t> with_envs(std::size_t envs, const std::vector<int>& shape) {
   std::vector<py::ssize_t> out{static_cast<py::ssize_t>(envs)};
   out.insert(out.end(), shape.begin(), shape.end());
@@ -97,24 +116,24 @@ bool VectorEnv::legal(std::size_t env, std::int64_t id) const {
   return (legal_bits_[env * legal_words_ + bit / 64] >> (bit % 64)) & 1;
 }
 
-VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
-                     int max_episode_steps, bool copy, bool next_step)
+VectorEnv::VectorEnv(Game game, int num_envs, const Options& options)
     : game_(std::move(game)),
       seeded_(has_seed(game_.info())),
-      max_episode_steps_(max_episode_steps),
-      copy_(copy),
-      next_step_(next_step),
+      options_(options),
       actions_(static_cast<std::size_t>(game_.num_distinct_actions())),
       observation_size_(static_cast<std::size_t>(game_.observation_tensor_size())),
       players_(static_cast<std::size_t>(game_.num_players())),
-      threads_(threads < 0 ? 1 : threads),
+      reward_columns_(options.opponent.empty() ? players_ : 1),
+      threads_(options.threads < 0 ? 1 : options.threads),
       workers_(std::make_unique<engine::Workers>(threads_)),
       workers_pid_(::getpid()),
       legal_words_((actions_ + 63) / 64) {
   if (num_envs < 1)
     throw py::value_error("num_envs must be 1 or more, not " + std::to_string(num_envs));
-  if (threads < 0) throw py::value_error("threads must be 0 (one per core) or more");
-  if (max_episode_steps < 0) throw py::value_error("max_episode_steps must be 0 (none) or more");
+  if (options.threads < 0) throw py::value_error("threads must be 0 (one per core) or more");
+  if (options.max_episode_steps < 0)
+    throw py::value_error("max_episode_steps must be 0 (none) or more");
+  check_opponent(game_, options);
   const double bytes = static_cast<double>(num_envs) *
                        (8.0 * static_cast<double>(observation_size_) +
                         static_cast<double>(actions_) + 4.0 * static_cast<double>(players_) + 6);
@@ -131,12 +150,14 @@ VectorEnv::VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed,
       shared_array(with_envs(envs, game_.observation_tensor_shape()), final_observation_data_);
   masks_.own = shared_array({num_envs, static_cast<py::ssize_t>(actions_)}, mask_data_);
   to_move_.own = shared_array({num_envs}, to_move_data_);
-  rewards_.own = shared_array({num_envs, static_cast<py::ssize_t>(players_)}, reward_data_);
+  rewards_.own = options_.opponent.empty()
+                     ? shared_array({num_envs, static_cast<py::ssize_t>(players_)}, reward_data_)
+                     : shared_array({num_envs}, reward_data_);
   terminated_.own = shared_array({num_envs}, terminated_data_);
   truncated_.own = shared_array({num_envs}, truncated_data_);
   legal_bits_.assign(envs * legal_words_, 0);
   threads_ = workers_->threads();
-  seed_all(seed);
+  seed_all(options_.seed);
 }
 
 void VectorEnv::seed_all(std::uint64_t seed) {
@@ -153,18 +174,46 @@ std::uint64_t VectorEnv::episode_seed(int env) const {
 
 void VectorEnv::start_episode(std::size_t env) {
   Env& e = envs_[env];
-  e.length = 0;
-  if (!seeded_) {
-    e.state = first_->clone();
-    return;
+  // An episode that the opponent ends before the learner's first move is
+  // none of the learner's: the next is dealt (a few tries; games whose
+  // first moves can end them are rare, and never every deal).
+  for (int tries = 0;; ++tries) {
+    e.length = 0;
+    if (!seeded_) {
+      e.state = first_->clone();
+    } else {
+      engine::Params params = game_.parameters();
+      params["seed"] = std::to_string(episode_seed(static_cast<int>(env)));
+      e.state = std::get<std::unique_ptr<engine::AnyState>>(game_.info().make(params));
+    }
+    if (options_.opponent.empty()) return;
+    e.learner = options_.seat >= 0 ? options_.seat : static_cast<int>((env + e.episode) % players_);
+    if (e.episode == 0 || !e.bot) {  // seeded again: the bot too
+      games::SelfplayOptions thinking;
+      thinking.nodes = options_.opponent_nodes;
+      e.bot = game_.info().make_bot(options_.opponent, thinking, later_seed(e.seed, 1u << 20));
+    }
+    opponents_move(env);
+    if (!e.state->over() || tries == 16) return;
+    ++e.episode;
   }
-  engine::Params params = game_.parameters();
-  params["seed"] = std::to_string(episode_seed(static_cast<int>(env)));
-  e.state = std::get<std::unique_ptr<engine::AnyState>>(game_.info().make(params));
+}
+
+void VectorEnv::opponents_move(std::size_t env) {
+  Env& e = envs_[env];
+  while (!e.state->over() && e.state->to_move() != e.learner) {
+    const std::optional<int> id = e.state->id_of(e.bot->choose(*e.state));
+    if (!id) throw std::logic_error("the opponent chose an action its game does not know");
+    e.state->apply_legal_id(*id);
+  }
 }
 
 void VectorEnv::write(std::size_t env) {
   Env& e = envs_[env];
+  if (e.state->over()) {  // (an opponent ended it before the learner's move, every try)
+    write_ended(env, e.learner);
+    return;
+  }
   std::int8_t* mask = mask_data_ + env * actions_;
   std::uint64_t* bits = legal_bits_.data() + env * legal_words_;
   for (const int id : e.legal) {
@@ -198,31 +247,36 @@ void VectorEnv::write_ended(std::size_t env, int mover) {
 
 void VectorEnv::step_one(std::size_t env, int action) {
   Env& e = envs_[env];
-  float* reward = reward_data_ + env * players_;
+  float* reward = reward_data_ + env * reward_columns_;
   if (e.ended) {  // next_step: its next episode now, the action ignored
     e.ended = false;
     terminated_data_[env] = truncated_data_[env] = false;
-    std::fill(reward, reward + players_, 0.0f);
+    std::fill(reward, reward + reward_columns_, 0.0f);
     start_episode(env);
     write(env);
     return;
   }
-  const int mover = e.state->to_move();
+  // (With an opponent, the learner's observation, before its move and after.)
+  const int mover = options_.opponent.empty() ? e.state->to_move() : e.learner;
   e.state->apply_legal_id(action);  // step() checked it against legal_bits_
   ++e.length;
+  if (!options_.opponent.empty()) opponents_move(env);
   const bool over = e.state->over();
   // Cut short: at the game's own length limit, or at max_episode_steps.
-  const bool cut =
-      over ? e.state->truncated() : max_episode_steps_ > 0 && e.length >= max_episode_steps_;
+  const bool cut = over ? e.state->truncated()
+                        : options_.max_episode_steps > 0 && e.length >= options_.max_episode_steps;
   terminated_data_[env] = over && !cut;
   truncated_data_[env] = cut;
+  std::fill(reward, reward + reward_columns_, 0.0f);
   if (over) {
     const engine::Returns r = e.state->returns();
-    for (std::size_t p = 0; p < players_; ++p) reward[p] = static_cast<float>(r[p]);
-  } else {
-    std::fill(reward, reward + players_, 0.0f);
+    if (options_.opponent.empty()) {
+      for (std::size_t p = 0; p < players_; ++p) reward[p] = static_cast<float>(r[p]);
+    } else {
+      reward[0] = static_cast<float>(r[static_cast<std::size_t>(e.learner)]);
+    }
   }
-  if ((over || cut) && next_step_) {
+  if ((over || cut) && options_.next_step) {
     ++e.episode;
     e.ended = true;
     write_ended(env, mover);
@@ -239,7 +293,7 @@ void VectorEnv::step_one(std::size_t env, int action) {
 }
 
 py::array VectorEnv::hand_out(Buffer& buffer, std::vector<RowCopy>& copies) {
-  if (!copy_) return buffer.own;
+  if (!options_.copy) return buffer.own;
   // A copy is the caller's to keep, write, and read from any thread while
   // this environment steps again (numpy reading a buffer rewritten under
   // it may write past its own: np.nonzero counts, then fills). A copy
@@ -435,7 +489,7 @@ py::tuple VectorEnv::step(const py::array& actions) {
   const py::array to_move = hand_out(to_move_, copies);
   const py::array mask = hand_out(masks_, copies);
   std::optional<py::array> final_observations;  // (next_step: the observation shows the end)
-  if (!next_step_) final_observations = hand_out(final_observations_, copies);
+  if (!options_.next_step) final_observations = hand_out(final_observations_, copies);
   {
     py::gil_scoped_release free;
     workers().run(envs_.size(), [&](std::size_t begin, std::size_t end) {
@@ -456,22 +510,38 @@ void bind_vector_env(py::module_& m) {
                         "in and out (docs/python.md, \"Many games at once\")")
       .def(py::init([](const py::object& game, int num_envs, int threads, std::uint64_t seed,
                        int max_episode_steps, bool copy, const std::string& autoreset_mode,
-                       const py::kwargs& params) {
+                       const std::optional<std::string>& opponent, std::int64_t opponent_nodes,
+                       const py::object& seat, const py::kwargs& params) {
              Game made = py::isinstance<Game>(game)
                              ? game.cast<Game>()
                              : load_game(game.cast<std::string>(), py::none(), params);
+             if (py::isinstance<Game>(game) && !params.empty())
+               throw py::value_error("give a game's parameters to load_game, or its name here");
+             VectorEnv::Options options;
+             options.threads = threads;
+             options.seed = seed;
+             options.max_episode_steps = max_episode_steps;
+             options.copy = copy;
              if (autoreset_mode != "same_step" && autoreset_mode != "next_step")
                throw py::value_error("autoreset_mode is \"same_step\" or \"next_step\", not \"" +
                                      engine::printable(autoreset_mode) + "\"");
-             if (py::isinstance<Game>(game) && !params.empty())
-               throw py::value_error("give a game's parameters to load_game, or its name here");
-             return std::make_unique<VectorEnv>(std::move(made), num_envs, threads, seed,
-                                                max_episode_steps, copy,
-                                                autoreset_mode == "next_step");
+             options.next_step = autoreset_mode == "next_step";
+             options.opponent = opponent.value_or("");
+             options.opponent_nodes = opponent_nodes;
+             if (py::isinstance<py::str>(seat)) {
+               if (seat.cast<std::string>() != "alternate")
+                 throw py::value_error("seat: a player's number, or \"alternate\"");
+               options.seat = -1;
+             } else {
+               options.seat = seat.cast<int>();
+               if (options.seat < 0) throw py::value_error("seat: a player's number, 0 or more");
+             }
+             return std::make_unique<VectorEnv>(std::move(made), num_envs, options);
            }),
            py::arg("game"), py::arg("num_envs"), py::kw_only(), py::arg("threads") = 0,
            py::arg("seed") = 0, py::arg("max_episode_steps") = 0, py::arg("copy") = true,
-           py::arg("autoreset_mode") = "same_step")
+           py::arg("autoreset_mode") = "same_step", py::arg("opponent") = py::none(),
+           py::arg("opponent_nodes") = 0, py::arg("seat") = 0)
       .def("reset", &VectorEnv::reset, py::kw_only(), py::arg("seed") = py::none(),
            py::arg("options") = py::none(),
            "new episodes (every game's, or those options[\"reset_mask\"] marks): "
@@ -480,6 +550,8 @@ void bind_vector_env(py::module_& m) {
            "one action per game: (observations, rewards, terminated, truncated, info)")
       .def_property_readonly("num_envs", &VectorEnv::num_envs)
       .def_property_readonly("threads", &VectorEnv::threads)
+      .def_property_readonly("opponent", &VectorEnv::opponent,
+                             "the bot playing every seat but the learner's, or \"\"")
       .def_property_readonly("autoreset_mode", &VectorEnv::autoreset_mode,
                              "\"same_step\" or \"next_step\" (Gymnasium's autoreset modes)")
       .def("state", &VectorEnv::state, py::arg("env"), "game env now, as a State of its own")

@@ -28,6 +28,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/players.hpp"
 #include "engine/workers.hpp"
 #include "python/spiel.hpp"
 
@@ -37,12 +38,23 @@ class VectorEnv {
  public:
   // `threads` 0: one per core. `max_episode_steps` 0: no limit, else an
   // episode that reaches it unfinished is truncated.
-  // `copy`: the arrays returned are new ones, else the environment's own.
-  // `next_step`: a game that ends shows its end, and starts its next
-  // episode on the step after (its action then ignored), as Gymnasium's
-  // NEXT_STEP autoreset; else on the same step (SAME_STEP).
-  VectorEnv(Game game, int num_envs, int threads, std::uint64_t seed, int max_episode_steps,
-            bool copy, bool next_step);
+  struct Options {
+    int threads = 0;  // 0: one per core
+    std::uint64_t seed = 0;
+    int max_episode_steps = 0;  // 0: no limit
+    bool copy = true;           // the arrays returned are new ones, else the environment's own
+    // A game that ends shows its end, and starts its next episode on the
+    // step after (its action then ignored), as Gymnasium's NEXT_STEP
+    // autoreset; else on the same step (SAME_STEP).
+    bool next_step = false;
+    // A bot of the game ("random", "uct", ...) plays every seat but the
+    // learner's, in C++: observations are the learner's, rewards the
+    // learner's alone ([num_envs]). None: every seat is stepped.
+    std::string opponent;
+    std::int64_t opponent_nodes = 0;  // its search iterations a decision (0: its default)
+    int seat = 0;                     // the learner's seat; -1: seat (game + episode) % players
+  };
+  VectorEnv(Game game, int num_envs, const Options& options);
 
   // New episodes (Gymnasium's reset): `seed` None (each game's next
   // episode), an integer (a stream of its own for each game) or one seed a
@@ -57,8 +69,9 @@ class VectorEnv {
 
   int num_envs() const { return static_cast<int>(envs_.size()); }
   int threads() const { return threads_; }
-  bool copies() const { return copy_; }
-  std::string autoreset_mode() const { return next_step_ ? "next_step" : "same_step"; }
+  bool copies() const { return options_.copy; }
+  std::string autoreset_mode() const { return options_.next_step ? "next_step" : "same_step"; }
+  const std::string& opponent() const { return options_.opponent; }
   // Game `env` now, a State of its own (a clone: the environment goes on).
   State state(int env);
   // Its threads stopped and its games dropped: step() and reset() refuse.
@@ -70,14 +83,18 @@ class VectorEnv {
  private:
   struct Env {
     std::unique_ptr<engine::AnyState> state;
-    std::vector<int> legal;     // its legal ids now
-    std::uint64_t seed = 0;     // the seed of its first episode since the last seeding
-    std::uint64_t episode = 0;  // since the last seeding
-    int length = 0;             // actions in this episode
-    bool ended = false;         // next_step: it ended, and starts again on the next step
+    std::vector<int> legal;               // its legal ids now
+    std::uint64_t seed = 0;               // the seed of its first episode since the last seeding
+    std::uint64_t episode = 0;            // since the last seeding
+    int length = 0;                       // actions in this episode
+    bool ended = false;                   // next_step: it ended, and starts again on the next step
+    int learner = 0;                      // with an opponent: the seat the caller plays
+    std::unique_ptr<engine::AnyBot> bot;  // with an opponent: the other seats'
   };
 
   void start_episode(std::size_t env);
+  // With an opponent: its moves until the learner is to move or the game is over.
+  void opponents_move(std::size_t env);
   // Each game's first seed from an integer: streams that share nothing.
   void seed_all(std::uint64_t seed);
   void write(std::size_t env);  // its observation, mask and player to move
@@ -116,10 +133,10 @@ class VectorEnv {
   Game game_;
   bool seeded_;                              // the game has a seed parameter: one per episode
   std::unique_ptr<engine::AnyState> first_;  // a game's start, cloned when not seeded
-  int max_episode_steps_;
-  bool copy_, next_step_;
+  Options options_;
   bool closed_ = false;
   std::size_t actions_, observation_size_, players_;
+  std::size_t reward_columns_;  // players_, or 1 with an opponent
   std::vector<Env> envs_;
   int threads_;
   std::unique_ptr<engine::Workers> workers_;

@@ -349,7 +349,9 @@ def test_the_vector_benchmark_runs():
                           "0.1", "16"], check=True, capture_output=True, text=True).stdout
     lines = out.splitlines()
     assert lines[0].split() == ["loop", "actions/s", "x", "one", "game"]
-    assert len(lines) == 9 and lines[-1].startswith("goal: 1,000,000 actions/s")
+    assert len(lines) == 11 and lines[-3].startswith("goal: 1,000,000 actions/s")
+    assert lines[-2].startswith("busy machine (2 spinning processes): 1 thread ")
+    assert lines[-1].startswith("goal: all threads at least 0.8 x one thread on a busy machine: ")
     assert all(float(line.split()[-4].replace(",", "")) > 0 for line in lines[2:6])  # actions/s
 
 

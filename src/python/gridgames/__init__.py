@@ -2,7 +2,8 @@
 names and meanings of OpenSpiel's pyspiel (load_game, new_initial_state,
 legal_actions, apply_action, observation_tensor, ...), and PettingZoo
 environments (aec_env), Gymnasium environments of the one-player games
-(gymnasium_env). docs/python.md says it all."""
+(gymnasium_env), many games at once (VectorEnv) and against a bot as
+Gymnasium's vector environment (gymnasium_vector_env). docs/python.md says it all."""
 import random as _random
 
 from gridgames._gridgames import *  # noqa: F401,F403  (the compiled part)
@@ -50,3 +51,18 @@ def gymnasium_env(name, render_mode=None, illegal_reward=-1.0, **params):
         raise ImportError("gridgames.gymnasium_env needs Gymnasium (docs/python.md says where "
                           "it comes from): " + str(missing)) from missing
     return GridgamesEnv(name, render_mode=render_mode, illegal_reward=illegal_reward, **params)
+
+
+def gymnasium_vector_env(game, num_envs, *, opponent="random", seat=0, **kwargs):
+    """`num_envs` games of `game` against the bot `opponent` as a
+    gymnasium.vector.VectorEnv: the learner at `seat` (or "alternate"),
+    the other seats played in C++, rewards the learner's ([num_envs]).
+    Further keywords: autoreset_mode ("next_step", Gymnasium's default, or
+    "same_step"), opponent_nodes, threads, seed, max_episode_steps, and the
+    game's parameters. Needs Gymnasium."""
+    try:
+        from gridgames.gym_vector_env import GridgamesVectorEnv
+    except ImportError as missing:
+        raise ImportError("gridgames.gymnasium_vector_env needs Gymnasium (docs/python.md says "
+                          "where it comes from): " + str(missing)) from missing
+    return GridgamesVectorEnv(game, num_envs, opponent=opponent, seat=seat, **kwargs)

@@ -30,8 +30,10 @@ class GridgamesEnv(gymnasium.Env):
         self._episodes = Episodes(name, params)
         game = self._episodes.game
         if game.num_players() != 1:
-            raise ValueError("%s is a game of %d players: gymnasium_env is for games of one "
-                             "(aec_env or VectorEnv play the others)" % (game, game.num_players()))
+            raise ValueError("%s is a game of %d players: gymnasium_env (and gymnasium.make) is "
+                             "for games of one; gymnasium.make_vec(..., opponent=BOT), "
+                             "gymnasium_vector_env, aec_env or VectorEnv play the others"
+                             % (game, game.num_players()))
         self.render_mode = render_mode
         self.illegal_reward = float(illegal_reward)
         self._actions = game.num_distinct_actions()
@@ -84,16 +86,26 @@ class GridgamesEnv(gymnasium.Env):
         return {"action_mask": self._mask()}
 
 
+def _make_vector(num_envs, name, **kwargs):
+    """gymnasium.make_vec("gridgames/<name>-v0", num_envs, ...): the games
+    stepped in C++ (gridgames.gymnasium_vector_env), against a bot in the
+    games of two players or more."""
+    from gridgames.gym_vector_env import GridgamesVectorEnv
+    return GridgamesVectorEnv(name, num_envs, **kwargs)
+
+
 def _register():
-    """Each one-player game as gymnasium.make("gridgames/<name>-v0") (after
-    ``import gridgames.gym_env``), with its parameters as keywords."""
+    """Each game as gymnasium.make("gridgames/<name>-v0") (after ``import
+    gridgames.gym_env``), with its parameters as keywords: an Env of a game
+    of one player (Amazons with players=1 too), and for every game
+    gymnasium.make_vec("gridgames/<name>-v0", num_envs, ...), a vector
+    environment stepped in C++ (against opponent=BOT in games of more)."""
     from gridgames import _gridgames as core
     for name in core.games():
-        if core.load_game(name).num_players() == 1:
-            env_id = "gridgames/%s-v0" % name
-            if env_id not in gymnasium.registry:
-                gymnasium.register(id=env_id, entry_point=GridgamesEnv, kwargs={"name": name},
-                                   nondeterministic=False)
+        env_id = "gridgames/%s-v0" % name
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=GridgamesEnv, vector_entry_point=_make_vector,
+                               kwargs={"name": name}, nondeterministic=False)
 
 
 _register()
