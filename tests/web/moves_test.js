@@ -70,3 +70,14 @@ assert.deepStrictEqual(shown.named.map((m) => m.id), [21]);
 // Nothing goes on from an empty square.
 assert.strictEqual(MovePicker.click(link, start, none, [3, 3]), null);
 console.log("moves.js: every way of choosing a move works");
+
+// A turn is whole, and sent, when the game is over, another seat is to
+// move, or the others were skipped (extended Amazons: the same seat moves
+// again, a turn of its own; the page once held those steps unsent, and at
+// the ninth the server refused them all).
+const seen = (extra) => ({ over: false, player: 0, to_move: 0, events: [], ...extra });
+assert.strictEqual(MovePicker.turnWhole(seen({})), false);  // a move before its shot
+assert.strictEqual(MovePicker.turnWhole(seen({ over: true })), true);
+assert.strictEqual(MovePicker.turnWhole(seen({ to_move: 1 })), true);
+assert.strictEqual(MovePicker.turnWhole(seen({ events: [{ kind: "shot", player: 0 }, { kind: "skipped", player: 1 }] })), true);
+assert.strictEqual(MovePicker.turnWhole(seen({ events: [{ kind: "moved", player: 0 }] })), false);

@@ -122,7 +122,7 @@ function showGame(id, token) {
     const actions = [...game.pending, text];
     const tried = await api("POST", "/api/games/" + id + "/preview", { token, actions });
     if (!tried.ok) { game.say(tried.data.error); return false; }
-    if (tried.data.over || tried.data.to_move !== tried.data.player) {
+    if (MovePicker.turnWhole(tried.data)) {
       game.pending = [];
       return game.answer("actions", { actions });
     }

@@ -62,5 +62,13 @@ const MovePicker = (() => {
       if (going.length === 1 && going[0].squares.length === longer.length) return { play: going[0] };
       return { selection: { piece: selection.piece, path: longer } };
     },
+    // Whether the steps tried (a preview's view) make a whole turn, to be
+    // sent together: the game is over, another seat is to move, or the
+    // others were skipped (extended Amazons: a seat that cannot move is
+    // passed over, and the same seat's next steps are a turn of their own).
+    turnWhole(view) {
+      return view.over || view.to_move !== view.player ||
+        (view.events || []).some((e) => e.kind === "skipped" && e.player !== view.player);
+    },
   };
 })();
