@@ -345,15 +345,38 @@ void VectorEnv::refuse_if_closed() const {
   if (closed_) throw std::runtime_error("this VectorEnv is closed");
 }
 
-State VectorEnv::state(int env) {
-  const OneCallAtATime one(busy_);
+VectorEnv::Env& VectorEnv::started(int env) {
   refuse_if_closed();
   if (env < 0 || static_cast<std::size_t>(env) >= envs_.size())
     throw py::index_error("game " + std::to_string(env) + ": games are 0 to " +
                           std::to_string(envs_.size() - 1));
-  const Env& e = envs_[static_cast<std::size_t>(env)];
+  Env& e = envs_[static_cast<std::size_t>(env)];
   if (!e.state) throw py::value_error("reset() first: no game has started");
-  return State(game_, e.state->clone());
+  return e;
+}
+
+State VectorEnv::state(int env) {
+  const OneCallAtATime one(busy_);
+  return State(game_, started(env).state->clone());
+}
+
+void VectorEnv::set_state(int env, const State& state) {
+  const OneCallAtATime one(busy_);
+  Env& e = started(env);
+  const Game& other = state.game();
+  if (other.name() != game_.name() ||
+      other.observation_tensor_shape() != game_.observation_tensor_shape() ||
+      other.num_distinct_actions() != game_.num_distinct_actions())
+    throw py::value_error("a state of " + other.str() + " in games of " + game_.str());
+  if (state.is_terminal())
+    throw py::value_error("a game that is over cannot be stepped: reset() starts the next");
+  if (!options_.opponent.empty() && state.current_player() != e.learner)
+    throw py::value_error("game " + std::to_string(env) + " is the learner's at seat " +
+                          std::to_string(e.learner) + ": a state with that seat to move");
+  e.state = state.any().clone();
+  e.ended = false;
+  e.length = 0;
+  write(static_cast<std::size_t>(env));
 }
 
 void VectorEnv::close() {
@@ -555,6 +578,8 @@ void bind_vector_env(py::module_& m) {
       .def_property_readonly("autoreset_mode", &VectorEnv::autoreset_mode,
                              "\"same_step\" or \"next_step\" (Gymnasium's autoreset modes)")
       .def("state", &VectorEnv::state, py::arg("env"), "game env now, as a State of its own")
+      .def("set_state", &VectorEnv::set_state, py::arg("env"), py::arg("state"),
+           "game env from now on: a copy of `state` (the next step plays on from it)")
       .def("close", &VectorEnv::close, "stops its threads and drops its games")
       .def_property_readonly("copy", &VectorEnv::copies,
                              "whether the arrays returned are copies (the caller's)")

@@ -74,6 +74,10 @@ class VectorEnv {
   const std::string& opponent() const { return options_.opponent; }
   // Game `env` now, a State of its own (a clone: the environment goes on).
   State state(int env);
+  // Game `env` from now on: a copy of `state`, a state of this game, not
+  // over (with an opponent, the learner's seat to move). Arrays already
+  // returned are unchanged; the next step plays on from it.
+  void set_state(int env, const State& state);
   // Its threads stopped and its games dropped: step() and reset() refuse.
   void close();
   const Game& game() const { return game_; }
@@ -103,6 +107,8 @@ class VectorEnv {
   // action, no player to move, the observation by its last mover).
   void write_ended(std::size_t env, int mover);
   void refuse_if_closed() const;
+  // Game `env`, started (refused: a closed environment, a bad number, no reset yet).
+  Env& started(int env);
   bool legal(std::size_t env, std::int64_t id) const;
   // The info dict, with the arrays of the players to move and the masks.
   py::dict info(const py::array& to_move, const py::array& mask);

@@ -45,6 +45,11 @@ def test_the_opponent_moves_in_cpp_and_the_learner_is_always_to_move():
     assert ends >= 20 and all(seats == {0, 1} for seats in seats_played), (ends, seats_played)
     fixed = gridgames.VectorEnv("sword-and-shield", 3, opponent="random", seat=1)
     assert fixed.reset(seed=1)[1]["to_move"].tolist() == [1, 1, 1]
+    start = gridgames.load_game("sword-and-shield").new_initial_state()  # seat 0 to move
+    with pytest.raises(ValueError, match="learner's at seat 1"):
+        fixed.set_state(0, start)
+    fixed.set_state(0, fixed.state(2))  # the learner's turn: taken
+    assert str(fixed.state(0)) == str(fixed.state(2))
 
 
 def test_same_seed_same_games_against_a_random_opponent():

@@ -431,3 +431,42 @@ def test_gymnasiums_face_spaces_metadata_render_state_and_close():
             call()
     env.close()  # twice is harmless
     assert gymnasium.vector.VectorEnv  # the real package was checked against
+
+
+def test_set_state_puts_a_game_in_and_the_next_step_plays_on_from_it():
+    """set_state(i, state): game i is a copy of `state` from then on (its
+    row of the next step is what the state gives); the caller's state and
+    the arrays returned before are unchanged; a state of another game, one
+    over, or before any reset is refused."""
+    game = gridgames.load_game("amazons", rules="standard")
+    env = gridgames.VectorEnv(game, 3, seed=1)
+    with pytest.raises(ValueError, match="reset"):
+        env.set_state(0, game.new_initial_state())
+    obs, info = env.reset(seed=1)
+    before = obs.copy()
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    for _ in range(7):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    env.set_state(1, state)
+    assert str(env.state(1)) == str(state) and np.array_equal(obs, before)
+    action = int(rng.choice(state.legal_actions()))
+    actions = random_actions(info, rng)
+    actions[1] = action
+    obs, *_, info = env.step(actions)
+    mirror = state.clone()
+    mirror.apply_action(action)
+    assert np.array_equal(obs[1], mirror.observation_tensor(mirror.current_player()))
+    assert np.flatnonzero(info["action_mask"][1]).tolist() == mirror.legal_actions()
+    assert len(state.history()) == 7  # the caller's own is unchanged
+    with pytest.raises(ValueError, match="state of"):
+        env.set_state(0, gridgames.load_game("amazons", rows=8, cols=8).new_initial_state())
+    with pytest.raises(IndexError):
+        env.set_state(3, state)
+    over = gridgames.load_game("amazons", rows=5, cols=5, amazons=1).new_initial_state()
+    small_env = gridgames.VectorEnv(over.get_game(), 1)
+    small_env.reset(seed=0)
+    while not over.is_terminal():
+        over.apply_action(over.legal_actions()[0])
+    with pytest.raises(ValueError, match="over"):
+        small_env.set_state(0, over)
