@@ -208,41 +208,44 @@ void VectorEnv::opponents_move(std::size_t env) {
   }
 }
 
+void VectorEnv::clear_legal(std::size_t env) {
+  std::int8_t* mask = mask_data_ + env * actions_;
+  std::uint64_t* bits = legal_bits_.data() + env * legal_words_;
+  for (const int id : envs_[env].legal) {
+    mask[id] = 0;
+    bits[id / 64] = 0;
+  }
+}
+
+void VectorEnv::write_observation(std::size_t env, int player) {
+  envs_[env].state->observation_tensor(
+      player, std::span<float>(observation_data_ + env * observation_size_, observation_size_));
+}
+
 void VectorEnv::write(std::size_t env) {
   Env& e = envs_[env];
   if (e.state->over()) {  // (an opponent ended it before the learner's move, every try)
     write_ended(env, e.learner);
     return;
   }
+  clear_legal(env);
+  e.state->legal_ids(e.legal);
   std::int8_t* mask = mask_data_ + env * actions_;
   std::uint64_t* bits = legal_bits_.data() + env * legal_words_;
-  for (const int id : e.legal) {
-    mask[id] = 0;
-    bits[id / 64] = 0;
-  }
-  e.state->legal_ids(e.legal);
   for (const int id : e.legal) {
     mask[id] = 1;
     bits[id / 64] |= std::uint64_t{1} << (id % 64);
   }
   const int mover = e.state->to_move();
   to_move_data_[env] = mover;
-  e.state->observation_tensor(
-      mover, std::span<float>(observation_data_ + env * observation_size_, observation_size_));
+  write_observation(env, mover);
 }
 
 void VectorEnv::write_ended(std::size_t env, int mover) {
-  Env& e = envs_[env];
-  std::int8_t* mask = mask_data_ + env * actions_;
-  std::uint64_t* bits = legal_bits_.data() + env * legal_words_;
-  for (const int id : e.legal) {
-    mask[id] = 0;
-    bits[id / 64] = 0;
-  }
-  e.legal.clear();
+  clear_legal(env);
+  envs_[env].legal.clear();
   to_move_data_[env] = kTerminalPlayer;
-  e.state->observation_tensor(
-      mover, std::span<float>(observation_data_ + env * observation_size_, observation_size_));
+  write_observation(env, mover);
 }
 
 void VectorEnv::step_one(std::size_t env, int action) {
@@ -405,10 +408,12 @@ std::uint64_t seed_of(const py::handle& value) {
     throw py::type_error("a seed is an integer, not " +
                          py::str(py::type::of(value)).cast<std::string>());
   const py::int_ seed(py::reinterpret_borrow<py::object>(value));
-  if (seed < py::int_(0) || seed >= py::int_(py::module_::import("builtins").attr("pow")(2, 64)))
-    throw py::value_error("a seed is 0 to 2**64 - 1, not " +
-                          py::str(py::handle(seed)).cast<std::string>());
-  return seed.cast<std::uint64_t>();
+  try {
+    if (!(seed < py::int_(0))) return seed.cast<std::uint64_t>();
+  } catch (const py::cast_error&) {  // 2**64 or more
+  }
+  throw py::value_error("a seed is 0 to 2**64 - 1, not " +
+                        py::str(py::handle(seed)).cast<std::string>());
 }
 
 Seeding seeding_of(const py::object& seed, std::size_t envs) {

@@ -101,7 +101,9 @@ class VectorEnv {
   void opponents_move(std::size_t env);
   // Each game's first seed from an integer: streams that share nothing.
   void seed_all(std::uint64_t seed);
-  void write(std::size_t env);  // its observation, mask and player to move
+  void write(std::size_t env);        // its observation, mask and player to move
+  void clear_legal(std::size_t env);  // its mask and legal bits, all 0
+  void write_observation(std::size_t env, int player);
   void step_one(std::size_t env, int action);
   // next_step: a game that has just ended, shown as it ended (no legal
   // action, no player to move, the observation by its last mover).
