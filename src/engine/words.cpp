@@ -1,8 +1,10 @@
 #include "engine/words.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <utility>
 
 namespace engine {
 
@@ -68,6 +70,25 @@ std::string lower_case(std::string text) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return text;
+}
+
+std::vector<std::string> plain_words(std::string_view line) {
+  std::vector<std::string> words;
+  std::string word;
+  const auto kind = [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c))   ? 1
+           : std::isalpha(static_cast<unsigned char>(c)) ? 2
+                                                         : 0;
+  };
+  int word_kind = 0;
+  for (const char c : line) {
+    const int k = kind(c);
+    if (k != word_kind && !word.empty()) words.push_back(std::exchange(word, {}));
+    word_kind = k;
+    if (k) word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return words;
 }
 
 std::string printable(std::string_view text, std::size_t max_length) {

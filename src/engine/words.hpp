@@ -22,6 +22,10 @@ std::vector<std::string> split_on(std::string_view text, char separator);
 // The text with ASCII capitals made small ("Ann" -> "ann"); other bytes
 // as they are.
 std::string lower_case(std::string text);
+// The words of a line as a reader of other programs' prose takes them: its
+// runs of ASCII letters and of digits, in lower case, a number glued to a
+// word split off ("Player2 WINS!": "player", "2", "wins").
+std::vector<std::string> plain_words(std::string_view line);
 // An optionally signed decimal of at most nine digits; nothing else.
 std::optional<int> parse_int(std::string_view text);
 // Input echoed in a message, the same way in every program: bytes outside

@@ -69,7 +69,7 @@ struct GameFacts {
 };
 
 // What `gridgames grade --compare board` knows of a game whose
-// specification fixes its board display (RAIInet): our rules replay a test
+// specification fixes its board display (RAIInet, Sword and Shield): our rules replay a test
 // and give each position they reach, and the positions another program
 // printed are read from its output, however it words the rest.
 struct BoardRun {
@@ -99,6 +99,9 @@ struct BoardRules {
   std::optional<int> (*read_winner)(std::string_view text);
   // A test drawn from `seed` with at most `most_actions` actions.
   RandomTest (*random_test)(std::uint64_t seed, int most_actions);
+  // The display read_boards reads, in a few words for a program that draws
+  // none ("eight rows of eight").
+  const char* display;
 };
 
 // A game as every front end knows it. Each game registers one, in its

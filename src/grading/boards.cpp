@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "engine/files.hpp"
+#include "engine/words.hpp"
 
 namespace grading {
 namespace {
@@ -29,6 +30,22 @@ std::string winner_problem(const games::BoardRules& rules, const games::BoardRun
   return "";
 }
 
+// The rows (from 1) in which two positions differ, in words ("rows 3 and
+// 8 differ"), or "" when they have not the same number of rows.
+std::string rows_differing(const std::string& a, const std::string& b) {
+  const auto rows_a = engine::split_on(a, '/'), rows_b = engine::split_on(b, '/');
+  if (rows_a.size() != rows_b.size()) return "";
+  std::vector<std::string> rows;
+  for (std::size_t r = 0; r < rows_a.size(); ++r)
+    if (rows_a[r] != rows_b[r]) rows.push_back(std::to_string(r + 1));
+  if (rows.empty()) return "";
+  std::string list = rows.front();
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    list += (i + 1 == rows.size() ? " and " : ", ") + rows[i];
+  return " (row" + std::string(rows.size() > 1 ? "s " : " ") + list +
+         (rows.size() > 1 ? " differ)" : " differs)");
+}
+
 }  // namespace
 
 BoardVerdict compare_boards(const games::BoardRules& rules, const TestCase& test,
@@ -44,7 +61,8 @@ BoardVerdict compare_boards(const games::BoardRules& rules, const TestCase& test
   for (std::string& board : rules.read_boards(output))
     if (theirs.empty() || theirs.back() != board) theirs.push_back(std::move(board));
   if (theirs.empty() && ours.positions.size() > 0)
-    return {"differ", "it draws no board (the specification's display: eight rows of eight)"};
+    return {"differ",
+            std::string("it draws no board (the specification's display: ") + rules.display + ")"};
   std::size_t at = 0;  // our position its last board was
   for (std::size_t shown = 0; shown < theirs.size(); ++shown) {
     std::size_t found = at;
@@ -57,7 +75,8 @@ BoardVerdict compare_boards(const games::BoardRules& rules, const TestCase& test
     return {"differ", "its board " + std::to_string(shown + 1) +
                           " is no position our rules reach " + after(ours.positions[at].first) +
                           " or later: expected " + ours.positions[next].second + " (" +
-                          after(ours.positions[next].first) + "), got " + theirs[shown]};
+                          after(ours.positions[next].first) + "), got " + theirs[shown] +
+                          rows_differing(ours.positions[next].second, theirs[shown])};
   }
   if (std::string why = winner_problem(rules, ours, output); !why.empty()) return {"differ", why};
   return {"pass", ""};

@@ -249,8 +249,8 @@ void add_options(CLI::App& app, Options& o) {
                  "with --submissions: SUBMISSION.json and SUBMISSION.html in folder DIR");
   app.add_option("--random", o.random,
                  "instead of --tests: N random scripts of the game through the program and ours, "
-                 "each on which they differ shrunk to a shortest that still does (RAIInet: "
-                 "tests of the specification's game, the program judged by position)")
+                 "each on which they differ shrunk to a shortest that still does (RAIInet, Sword "
+                 "and Shield: tests of the specification's game, the program judged by position)")
       ->check(CLI::Range(1, 1000000));
   app.add_option(
       "--seed", o.seed,
@@ -273,7 +273,8 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--compare", o.compare_mode,
                  "exact (the default: as the courses compare); lines: overlooking terminal "
                  "colours, trailing spaces, line ends and blank lines; board: the positions the "
-                 "program draws and the winner it names against our rules' (RAIInet)")
+                 "program draws and the winner it names against our rules' (RAIInet, Sword and "
+                 "Shield)")
       ->check(CLI::IsMember({"exact", "lines", "board"}));
   app.add_option("--checker", o.checker,
                  "a course's own checker judges each output instead, called as Kattis's and "
@@ -504,7 +505,8 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const games::GameInfo& game = *games::find_game(o.game);
   if (o.compare_mode == "board" && !game.board)
     return usage("--compare board: " + o.game +
-                 "'s specification fixes no board display the grader reads (RAIInet's does)");
+                 "'s specification fixes no board display the grader reads (RAIInet's and Sword "
+                 "and Shield's do)");
   if (o.compare_mode == "board" && !o.checker.empty())
     return usage("--compare board and --checker are two ways to judge: give one");
   const bool random_boards = o.random && game.board && game.board->random_test;
@@ -515,7 +517,8 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
                  "'s random scripts are compared with our program's output");
   if (o.random && !random_boards && !game.commands)
     return usage(o.game +
-                 " has no command scripts to draw (--random takes an ETF game or RAIInet)");
+                 " has no command scripts to draw (--random takes an ETF game, RAIInet or Sword "
+                 "and Shield)");
   auto found = o.random ? std::variant<std::vector<TestCase>, std::string>{} : find_tests(o.tests);
   if (auto* why = std::get_if<std::string>(&found)) return usage(*why);
   const auto tests = std::get<std::vector<TestCase>>(std::move(found));

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# gridgames grade --compare board: RAIInet programs judged by the positions
-# they draw and the winner they name, on tests of the specification alone
-# (tests/grading/raiinet-boards: moves, board, refused commands, three whole
-# games). A RAIInet written by hand to the specification with its own words
+# gridgames grade --compare board: RAIInet and Sword and Shield programs
+# judged by the positions they draw and the winner they name, on tests of
+# the specification alone (tests/grading/raiinet-boards: moves, board,
+# refused commands, three whole games; sword-and-shield-boards below). A RAIInet written by hand to the specification with its own words
 # and colours (tests/grading/spec_raiinet.py) scores 0 compared line by
 # line and passes by position; the same program with a real bug planted
 # fails at the board the bug changes, or at its winner.
@@ -79,10 +79,48 @@ saved=$(ls "$dir/saved" | grep -c '\.txt$')
 random --program "$bin/raiinet" --compare lines 2>"$dir/err.txt"
 [ $? -eq 2 ] && grep -q "judged by position" "$dir/err.txt" || fail "random, lines: $(cat "$dir/err.txt")"
 
+# Sword and Shield the same way (tests/grading/sword-and-shield-boards:
+# four games of the specification's commands, three won, with undo; and
+# tests/grading/spec_sword_and_shield.py, its cells four characters wide
+# with lines between, colours, its own words): right by position and 0
+# line by line; each planted bug fails at the board it changes, its winner,
+# or its time (a program that waits for input after the last command).
+sas_tests=$source/tests/grading/sword-and-shield-boards
+sas() { "$gridgames" grade sword-and-shield "$@" >"$dir/out.txt" 2>"$dir/err.txt"; }
+sas --tests "$sas_tests" --program "$bin/sword-and-shield" --compare board ||
+  fail "sword-and-shield, ours: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+for who in right shield corner undo winner hang; do
+  mkdir -p "$dir/sas/$who"
+  cp "$source/tests/grading/spec_sword_and_shield.py" "$dir/sas/$who/"
+  bug=""
+  [ $who = right ] || bug="--bug $who "
+  printf '#!/bin/sh\nexec python3 "$(dirname "$0")/spec_sword_and_shield.py" %s"$@"\n' "$bug" >"$dir/sas/$who/sword-and-shield"
+done
+chmod -R 755 "$dir/sas"
+sas --tests "$sas_tests" --submissions "$dir/sas" --jobs 2 --time-limit 2
+grep -q '^right: 0 of 4 tests pass (first failing: game-10: line 1: expected "Green unused:", got "SWORD & SHIELD -- yellow begins")$' \
+  "$dir/out.txt" || fail "sword-and-shield, right, exactly: $(cat "$dir/out.txt")"
+sas --tests "$sas_tests" --submissions "$dir/sas" --jobs 2 --time-limit 2 --compare board
+expect() { grep -q "^$1" "$dir/out.txt" || fail "sword-and-shield, $1: $(cat "$dir/out.txt")"; }
+expect 'right: 4 of 4 tests pass$'
+expect 'shield: 0 of 4 tests pass (first failing: game-10: differ: its board 10 is no position our rules reach after `rotate Q 2` or later: expected .* (row 8 differs))$'
+expect 'corner: 3 of 4 tests pass (first failing: game-10: differ: its board 116 is no position our rules reach after `move K left` or later: '
+expect 'undo: 0 of 4 tests pass (first failing: game-10: differ: its board 65 is no position our rules reach after `rotate K 4` or later: '
+expect 'winner: 1 of 4 tests pass (first failing: game-10: differ: it names player 1 the winner; by our rules player 2 wins)$'
+expect 'hang: 3 of 4 tests pass (first failing: game-44: timeout: out of time: no answer within 2000 ms)$'
+# Random tests of the specification's game: the right program passes, the
+# undo that leaves buried pieces buried is found and shrunk.
+sas --random 10 --seed 5 --actions 200 --program "$dir/sas/right/sword-and-shield" --jobs 2 ||
+  fail "sword-and-shield, random, right: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
+sas --random 1 --seed 5 --actions 200 --program "$dir/sas/undo/sword-and-shield"
+[ $? -eq 1 ] && grep -q "^1 of 1 random scripts differ (sword-and-shield by position" "$dir/out.txt" &&
+  grep -q "^DIFFER random-5-[0-9]*: [0-9]* commands shrunk to [0-9]*: differ: its board" "$dir/out.txt" ||
+  fail "sword-and-shield, random, undo: $(cat "$dir/out.txt")"
+
 # A game whose specification fixes no board display the grader reads, and
 # a test that fixes no placements: said, not guessed.
-"$gridgames" grade sword-and-shield --tests "$tests" --program "$bin/sword-and-shield" --compare board 2>"$dir/err.txt"
-[ $? -eq 2 ] && grep -q "fixes no board display the grader reads" "$dir/err.txt" || fail "sword-and-shield: $(cat "$dir/err.txt")"
+"$gridgames" grade simodyssey --tests "$tests" --program "$bin/simodyssey" --compare board 2>"$dir/err.txt"
+[ $? -eq 2 ] && grep -q "fixes no board display the grader reads" "$dir/err.txt" || fail "simodyssey: $(cat "$dir/err.txt")"
 mkdir "$dir/unplaced"
 cp "$tests/game-7.in" "$dir/unplaced/"
 "$gridgames" grade raiinet --tests "$dir/unplaced" --program "$bin/raiinet" --compare board >"$dir/out.txt"

@@ -306,8 +306,8 @@ for run in 1 2; do
 done
 [ -n "${drawn[0]}" ] && [ -n "${drawn[1]}" ] && [ "${drawn[0]}" != "${drawn[1]}" ] ||
   fail "random, drawn seeds: ${drawn[*]}: $(cat "$dir/out.txt")"
-grade sword-and-shield --random 1 --program "$bin/sword-and-shield"
-[ $? -eq 2 ] && grep -q "takes an ETF game or RAIInet" "$dir/err.txt" || fail "random sword-and-shield: $(cat "$dir/err.txt")"
+grade amazons --random 1 --program "$bin/amazons"
+[ $? -eq 2 ] && grep -q "takes an ETF game, RAIInet or Sword and Shield" "$dir/err.txt" || fail "random amazons: $(cat "$dir/err.txt")"
 
 # Usage errors: exit 2 and a reason.
 grade nonesuch --tests "$tests" --program "$bin/$game"

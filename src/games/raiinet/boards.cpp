@@ -33,35 +33,12 @@ char square(char c) {
   return link || c == 'S' || c == '.' ? c : '#';
 }
 
-// The words of a line in lower case: its runs of letters and digits, a
-// player's number glued to its word split off ("player2": "player", "2").
-std::vector<std::string> words_of(const std::string& line) {
-  std::vector<std::string> words;
-  std::string word;
-  const auto end = [&] {
-    if (word.starts_with("player") && word.size() > 6) {
-      words.push_back("player");
-      word.erase(0, 6);
-    }
-    if (!word.empty()) words.push_back(word);
-    word.clear();
-  };
-  for (const char c : line) {
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else
-      end();
-  }
-  end();
-  return words;
-}
-
 // The winner's number in a line that says a player won the game ("Player 2
 // wins!", "player one won", "winner: player 1"), if it says so: "player N"
 // followed by "wins" or "won", or anywhere in a line that names a winner or
 // a victory, never a battle's ("Player 2's link wins": a link won).
 std::optional<int> winner_in(const std::string& line) {
-  const std::vector<std::string> words = words_of(line);
+  const std::vector<std::string> words = engine::plain_words(line);
   const auto has = [&](std::initializer_list<std::string_view> any) {
     return std::any_of(words.begin(), words.end(), [&](const std::string& w) {
       return std::find(any.begin(), any.end(), w) != any.end();

@@ -63,7 +63,7 @@ RandomTest board_random_test(std::uint64_t seed, int most_actions) {
   return {std::move(t.args), std::move(t.commands), std::move(t.files)};
 }
 const BoardRules kBoards = {&board_replay, &raiinet::read_boards, &raiinet::read_winner,
-                            &board_random_test};
+                            &board_random_test, "eight rows of eight"};
 
 }  // namespace
 
