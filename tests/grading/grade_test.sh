@@ -14,6 +14,28 @@ chmod 755 "$dir"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 grade() { "$gridgames" grade "$@" >"$dir/out.txt" 2>"$dir/err.txt"; }
+# A JUnit report as CI tools read it: junitparser (Debian's
+# python3-junitparser, the reader of GitHub's publish-unit-test-result
+# action) gives the suite's tests, failures, errors and skipped, each
+# case's result, and the same counts when it counts the cases itself.
+# usage: junit_reads FILE TESTS FAILURES ERRORS
+junit_reads() {
+  /usr/bin/python3 - "$@" <<'PY'
+import sys
+from junitparser import JUnitXml, TestSuite, Failure, Error
+path, tests, failures, errors = sys.argv[1], *map(int, sys.argv[2:])
+suite = JUnitXml.fromfile(path)
+assert isinstance(suite, TestSuite), type(suite)
+cases = list(suite)
+kinds = [type(r) for c in cases for r in c.result]
+assert (suite.tests, suite.failures, suite.errors, suite.skipped) == (tests, failures, errors, 0), \
+    (suite.tests, suite.failures, suite.errors, suite.skipped)
+assert len(cases) == tests and kinds.count(Failure) == failures and kinds.count(Error) == errors, kinds
+assert suite.time >= 0 and all(c.time >= 0 and c.name for c in cases)
+suite.update_statistics()
+assert (suite.tests, suite.failures, suite.errors, suite.skipped) == (tests, failures, errors, 0)
+PY
+}
 
 # Our programs pass every transcript of the repository (an ETF program's
 # -b tests and, with NAME.args, those run with arguments; RAIInet's with
@@ -35,6 +57,7 @@ chmod -R 755 "$dir/planted"
 grade "$game" --tests "$tests" --program "$dir/planted/program" --json "$dir/r.json" \
   --junit "$dir/r.xml" --gradescope "$dir/results.json" --html "$dir/r.html"
 [ $? -eq 1 ] || fail "planted: exit $? (1 expected)"
+junit_reads "$dir/r.xml" "$count" "$(grep -c '^FAIL ' "$dir/out.txt")" 0 || fail "planted: junitparser"
 first=$(cd "$tests" && ls *.txt | grep -v '\.expected\.txt$' | head -1)
 first=${first%.txt}
 third=$(sed -n 3p "$tests/$first.expected.txt")
@@ -150,7 +173,7 @@ for case in "hang 2 timeout out of time" "crash 10 crash killed by SIGSEGV" \
   grade "$game" --tests "$dir/one" --program "$dir/hostile/$mode" --time-limit "$limit" --files 8 --memory 256 \
     --json "$dir/h.json" --junit "$dir/h.xml"
   [ $? -eq 1 ] || fail "$mode: exit $?"
-  grep -q "errors=\"1\"" "$dir/h.xml" && grep -q "<error type=\"$verdict\"" "$dir/h.xml" ||
+  grep -q "<error type=\"$verdict\"" "$dir/h.xml" && junit_reads "$dir/h.xml" 1 0 1 ||
     fail "$mode: not a JUnit error: $(cat "$dir/h.xml")"
   grep -q "FAIL $first: $verdict: .*$words" "$dir/out.txt" || fail "$mode: $(cat "$dir/out.txt")"
   [ $(($(date +%s) - started)) -lt 15 ] || fail "$mode: took $(($(date +%s) - started)) s"
