@@ -19,6 +19,7 @@
 #include "grading/boards.hpp"
 #include "grading/build.hpp"
 #include "grading/checker.hpp"
+#include "grading/coverage.hpp"
 #include "grading/random_boards.hpp"
 #include "grading/random_scripts.hpp"
 #include "grading/reports.hpp"
@@ -37,6 +38,7 @@ struct Options {
   std::uint64_t seed = 1;
   int actions = 30;
   std::string save;
+  std::string coverage;  // with --random: the oracle's transcripts whose messages are counted
   std::string compare_mode = "exact";  // exact, lines (lines_comparison) or board
   bool compare_given = false;          // --compare given (not the default)
   std::string checker;                 // or a course's own checker judges the outputs
@@ -261,6 +263,10 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--save", o.save,
                  "with --random: each distinct shrunk script saved in DIR as a test, with our "
                  "output as its expected output (RAIInet: with its arguments and link files)");
+  app.add_option("--coverage", o.coverage,
+                 "with --random (an ETF game): how many of the distinct messages of the expected "
+                 "outputs in DIR (the oracle's transcripts) our program's output on the scripts "
+                 "reaches, said after them with those it never reaches");
   app.add_option("--build", o.build,
                  "build each submission first: CMD run by /bin/sh in the sandbox, in a copy of "
                  "the folder of its program (a failed build is every test's verdict, with its "
@@ -371,6 +377,32 @@ std::unique_ptr<sandbox::SeatFolder> first_seat(const Context& c) {
   return std::move(std::get<std::unique_ptr<sandbox::SeatFolder>>(made));
 }
 
+// The expected outputs of the tests in `dir` (none when it holds none).
+std::vector<std::string> oracle_outputs(const std::string& dir) {
+  std::vector<std::string> outputs;
+  const auto found = find_tests(dir);
+  if (const auto* tests = std::get_if<std::vector<TestCase>>(&found))
+    for (const TestCase& t : *tests) {
+      if (!t.expected) continue;
+      auto text = engine::read_text_file(t.expected->string());
+      if (auto* output = std::get_if<std::string>(&text)) outputs.push_back(std::move(*output));
+    }
+  return outputs;
+}
+
+// The share of the oracle's messages reached, and the first of those missed.
+void say_coverage(const MessageCoverage& coverage, const std::string& dir, std::ostream& out) {
+  const std::size_t total = coverage.total();
+  out << "The scripts reach " << coverage.reached() << " of the " << total
+      << " distinct messages of the expected outputs in " << dir << " ("
+      << (total ? 100 * coverage.reached() / total : 0) << "%)";
+  const auto missed = coverage.missed();
+  out << (missed.empty() ? ".\n" : "; never reached:\n");
+  constexpr std::size_t kShown = 20;
+  for (std::size_t i = 0; i < missed.size() && i < kShown; ++i) out << "  " << missed[i] << "\n";
+  if (missed.size() > kShown) out << "  (and " << missed.size() - kShown << " more)\n";
+}
+
 // N random scripts through the program and ours; each on which they
 // differ shrunk, said, and saved as a test. 0 when none differs, 2 when
 // a script could not be saved.
@@ -383,13 +415,17 @@ int grade_random(const Context& c, const games::GameInfo& game,
   int found = 0;
   bool unsaved = false;
   std::set<std::vector<std::string>> saved;  // one test a shrunk script
+  std::optional<MessageCoverage> coverage;
+  if (!o.coverage.empty()) coverage.emplace(oracle_outputs(o.coverage));
   for (int i = 1; i <= o.random && !sandbox::calls_stopped(); ++i) {
     const auto script =
         random_script(game, o.seed * 1000003ULL + static_cast<std::uint64_t>(i), o.actions);
     const auto still = [&](const std::vector<std::string>& lines) {
       return differs(c, run_script(c, seat, program, ours, lines));
     };
-    if (!still(script)) continue;
+    const ScriptRun whole = run_script(c, seat, program, ours, script);
+    if (coverage) coverage->reach(whole.ours->output);
+    if (!differs(c, whole)) continue;
     const auto shrunk = shrink(script, still);
     const ScriptRun r = run_script(c, seat, program, ours, shrunk);
     const std::string name = "random-" + std::to_string(o.seed) + "-" + std::to_string(i);
@@ -422,6 +458,7 @@ int grade_random(const Context& c, const games::GameInfo& game,
   }
   out << found << " of " << o.random << " random scripts differ (" << o.game << ", " << o.program
       << "; seed " << o.seed << ")\n";
+  if (coverage) say_coverage(*coverage, o.coverage, out);
   if (unsaved) return 2;
   return found == 0 ? 0 : 1;
 }
@@ -469,6 +506,7 @@ std::optional<std::string> unusable(const Options& o) {
     return "give either --program (one program) or --submissions (a class)";
   if (o.tests.empty() == (o.random == 0)) return "give either --tests DIR or --random N";
   if (o.random && !o.submissions.empty()) return "--random grades one --program";
+  if (!o.coverage.empty() && !o.random) return "--coverage goes with --random";
   std::error_code error;
   if (!o.submissions.empty() && !fs::is_directory(o.submissions, error))
     return "--submissions " + o.submissions + ": no such folder";
@@ -512,6 +550,12 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const bool random_boards = o.random && game.board && game.board->random_test;
   if (random_boards && o.compare_given && o.compare_mode != "board")
     return usage(o.game + "'s random tests are judged by position (--compare board)");
+  if (random_boards && !o.coverage.empty())
+    return usage("--coverage counts an ETF oracle's messages; " + o.game +
+                 "'s random tests are judged by position");
+  if (!o.coverage.empty() && oracle_outputs(o.coverage).empty())
+    return usage("--coverage " + engine::printable(o.coverage, 80) +
+                 ": no tests with expected outputs there");
   if (o.random && !random_boards && o.compare_mode == "board")
     return usage("--compare board: " + o.game +
                  "'s random scripts are compared with our program's output");

@@ -29,6 +29,21 @@ std::string any_command(const engine::etf::Grammar& grammar, engine::Random& rng
   return command.text();
 }
 
+// Now and then, a command of the game's actions that the state refuses
+// (a landing where there is no planet, a move into a full sector): the
+// program must give the error the oracle gives, and change nothing. Of a
+// few drawn, the first refused; none when all would be played.
+void refused_command(engine::AnyState& state, const engine::etf::Grammar& grammar,
+                     engine::Random& rng) {
+  constexpr int kDraws = 4;
+  for (int n = 0; n < kDraws; ++n) {
+    const std::string text = any_command(grammar, rng);
+    if (!state.is_action(text) || !state.clone()->apply(text)) continue;
+    (void)state.apply(text);
+    return;
+  }
+}
+
 // An action's kind: its text before its arguments ("move" of "move(N)").
 std::string kind_of(const std::string& action) {
   return action.substr(0, action.find('('));
@@ -83,6 +98,7 @@ std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_
   std::map<std::string, int> played;  // by kind: an action's text before "("
   for (int n = 0; n < actions && !state.over(); ++n) {
     if (rng.below(8) == 0) (void)state.query("status");
+    if (rng.below(6) == 0) refused_command(state, game.commands(), rng);
     auto legal = state.legal_actions();
     if (legal.empty()) break;
     if (searches && rng.below(2))

@@ -20,7 +20,9 @@ namespace grading {
 // the game's reward; of the others, one in two of the kinds this script
 // has played least or leading to them (a rare action such as a landing is
 // taken when it becomes legal), the rest uniform; a "status" query now and
-// then; then any commands of the game's grammar, after the game played
+// then, and about one line in six a command of the game's actions that
+// its state refuses then (an error the program must give, changing
+// nothing); then any commands of the game's grammar, after the game played
 // (so that every command of the specification comes, in states where it
 // is refused too); from `seed`. Empty for a game that is not an ETF game.
 std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_t seed,

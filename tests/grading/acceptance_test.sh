@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Our course programs graded by gridgames grade on every acceptance test of
 # ../shared (the courses' NAME.txt and NAME.expected.txt): every test
-# passes. Exits 77 (skipped) without ../shared.
+# passes, and random scripts reach some of their messages (--coverage,
+# the share printed). Exits 77 (skipped) without ../shared.
 # usage: acceptance_test.sh GRIDGAMES BIN_DIR ACCEPTANCE_DIR
 set -u
 gridgames=$1 bin=$2 acceptance=$3
@@ -17,6 +18,18 @@ for game in simodyssey simodyssey2 space-defender-2; do
     failures=$((failures + 1))
   else
     echo "$game: $total of $total acceptance tests pass"
+  fi
+  # How much of the oracle's transcripts 20 random scripts reach (printed
+  # for the log; the measure itself is checked: a share of the messages).
+  out=$("$gridgames" grade "$game" --random 20 --seed 2 --program "$bin/$game" \
+    --coverage "$acceptance/$game" 2>&1)
+  status=$?
+  reached=$(sed -n 's/^The scripts reach \([0-9]*\) of the \([0-9]*\) distinct messages .*/\1 \2/p' <<<"$out")
+  if [ $status -ne 0 ] || [ -z "$reached" ] || [ "${reached% *}" -eq 0 ] || [ "${reached% *}" -gt "${reached#* }" ]; then
+    echo "FAIL: $game: coverage: $(head -3 <<<"$out")"
+    failures=$((failures + 1))
+  else
+    echo "$game: 20 random scripts reach ${reached% *} of the ${reached#* } distinct messages of the oracle's transcripts"
   fi
 done
 exit $((failures > 0))

@@ -320,6 +320,20 @@ grade simodyssey --tests "$dir/saved" --program "$dir/planted/moves"
 touch "$dir/a-file"
 grade simodyssey --random 1 --seed 3 --program "$dir/planted/moves" --save "$dir/a-file/saved"
 [ $? -eq 2 ] && grep -q "a-file/saved/random-3-1.txt: " "$dir/err.txt" || fail "random, unsaved: $(cat "$dir/err.txt")"
+# --coverage: the share of the distinct messages of a folder's expected
+# outputs (here our golden transcripts, standing for the oracle's) that
+# our program's output on the scripts reaches, and those it never reaches.
+grade simodyssey --random 10 --seed 2 --program "$bin/simodyssey" --coverage "$source/tests/golden/simodyssey" ||
+  fail "coverage: exit $?: $(cat "$dir/err.txt")"
+grep -q "^The scripts reach 14 of the 25 distinct messages of the expected outputs in .*/tests/golden/simodyssey (56%); never reached:$" "$dir/out.txt" &&
+  grep -qx "  Mission aborted. Try test(#)" "$dir/out.txt" || fail "coverage: $(cat "$dir/out.txt")"
+grade simodyssey --tests "$tests" --program "$bin/simodyssey" --coverage "$source/tests/golden/simodyssey"
+[ $? -eq 2 ] && grep -q "coverage goes with --random" "$dir/err.txt" || fail "coverage without --random: $(cat "$dir/err.txt")"
+grade simodyssey --random 1 --program "$bin/simodyssey" --coverage "$dir/nowhere"
+[ $? -eq 2 ] && grep -q "no tests with expected outputs there" "$dir/err.txt" || fail "coverage of nothing: $(cat "$dir/err.txt")"
+grade raiinet --random 1 --program "$bin/raiinet" --coverage "$source/tests/golden/raiinet"
+[ $? -eq 2 ] && grep -q "judged by position" "$dir/err.txt" || fail "coverage of raiinet: $(cat "$dir/err.txt")"
+
 # Without --seed the scripts' seed is drawn from the system's random source
 # (no program can know the scripts beforehand) and said.
 drawn=()

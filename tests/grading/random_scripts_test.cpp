@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "grading/coverage.hpp"
 
 namespace grading {
 namespace {
@@ -40,6 +41,26 @@ TEST(RandomScripts, TheSimOdysseyExplorerLandsInAThirdOfTheScriptsAtLeast) {
     landed +=
         console_of(game, random_script(game, seed, 30)).find("landed?:T") != std::string::npos;
   EXPECT_GE(landed, 14);
+}
+
+TEST(MessageCoverage, CountsAMessageOnceWhateverItsNumbersAndOverlooksBoards) {
+  EXPECT_EQ(message_of("  Planet got devoured by blackhole (id: -1) at Sector:3:3"),
+            "Planet got devoured by blackhole (id: -#) at Sector:#:#");
+  EXPECT_EQ(message_of("    A Pylon(id:12) moves: [C,4] -> out of board"),
+            "@ Pylon(id:#) moves: [@,#] -> out of board");
+  EXPECT_EQ(message_of("    -W-- PPP* ---- PYP- PPPP"), "");  // a board's row
+  EXPECT_EQ(message_of("    [-10,*]->Luminosity:5"), "");     // one word
+  EXPECT_EQ(message_of("  state:1.0, mode:test, ok"), "state:#.#, mode:test, ok");
+  MessageCoverage coverage(
+      {"  state:0.0, ok\n  Welcome! Try test(30)\n->test(30)\n"
+       "  state:1.0, mode:test, ok\n    -W-- PPP*\n",
+       "  state:3.0, mode:test, error\n  Mission aborted. Try test(30)\n"});
+  EXPECT_EQ(coverage.total(), 4u);  // "state:#.#, ok" has one word of three letters
+  coverage.reach("  state:7.0, mode:test, ok\n  state:9.2, mode:test, ok\n  Something else\n");
+  EXPECT_EQ(coverage.reached(), 1u);
+  EXPECT_EQ(coverage.missed(),
+            (std::vector<std::string>{"Mission aborted. Try test(#)", "Welcome! Try test(#)",
+                                      "state:#.#, mode:test, error"}));
 }
 
 TEST(Shrink, KeepsOnlyTheLinesADifferenceNeeds) {
