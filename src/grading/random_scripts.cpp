@@ -80,12 +80,21 @@ std::vector<std::string> least_played(const engine::AnyState& state,
 }  // namespace
 
 std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_t seed,
-                                       int most_actions) {
+                                       int most_actions, std::string* console) {
   if (!game.commands) return {};
   engine::Random rng(seed);
-  // The game's defaults, as the program starts from them (its own seed
-  // among them): the actions drawn are legal where the program plays them.
-  auto made = game.make({});
+  // The game's defaults, or one of the starts of its random-simulation
+  // test (Space Defender 2's with Pylons spawning often), as the program
+  // starts from them (its own generator's draws among them: the actions
+  // drawn are legal where the program plays them); each other parameter of
+  // a few choices drawn (Space Defender 2's weapon, armour, engine, power
+  // and debug mode). Their start commands are the script's first.
+  const auto start = rng.below(static_cast<std::uint32_t>(game.simulations.size() + 1));
+  engine::Params params = start ? game.simulations[start - 1].params : engine::Params{};
+  for (const engine::ParamSpec& p : game.params)
+    if (!p.choices.empty() && !params.count(p.name))
+      params[p.name] = p.choices[rng.below(static_cast<std::uint32_t>(p.choices.size()))].value;
+  auto made = game.make(params);
   if (std::holds_alternative<std::string>(made)) return {};
   auto& state = *std::get<std::unique_ptr<engine::AnyState>>(made);
   // One action in two the search's, which seeks the game's reward (the
@@ -111,9 +120,10 @@ std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_
   }
   // The commands are the console's lines the program echoed after "->".
   std::vector<std::string> script;
-  const std::string* console = state.console();
-  if (!console || !game.commands) return script;
-  for (const std::string_view line : engine::split_lines(*console))
+  const std::string* printed = state.console();
+  if (!printed || !game.commands) return script;
+  if (console) *console = *printed;
+  for (const std::string_view line : engine::split_lines(*printed))
     if (line.starts_with("->")) script.emplace_back(line.substr(2));
   // Then any command of the game's, about one a line in six, after the
   // game played: a new game, an abort, a move where none is possible, each

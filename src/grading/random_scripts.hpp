@@ -25,8 +25,10 @@ namespace grading {
 // nothing); then any commands of the game's grammar, after the game played
 // (so that every command of the specification comes, in states where it
 // is refused too); from `seed`. Empty for a game that is not an ETF game.
+// `console`, when given, gets what our program prints on the game played
+// (the commands after it left out).
 std::vector<std::string> random_script(const games::GameInfo& game, std::uint64_t seed,
-                                       int most_actions);
+                                       int most_actions, std::string* console = nullptr);
 
 // The smallest script found by delta debugging (Zeller's ddmin) on which
 // `differs` still holds: removing any one of its lines would make it hold

@@ -51,6 +51,12 @@ const std::vector<engine::ParamSpec>& State::param_specs() {
         {"3", "Overcharge"},
         {"4", "Deploy Drones"},
         {"5", "Orbital Strike"}}},
+      {"debug",
+       "0",
+       "the program's debug mode from the start (its console then tells each phase's "
+       "actions): 0 or 1",
+       "Debug mode",
+       {{"0", "off"}, {"1", "on"}}},
       {"max_length", "200", "turns before the game ends, 1 to 1000000000", "Longest game (turns)"},
       {"seed",
        "0",
@@ -83,6 +89,7 @@ std::variant<State, std::string> State::make_after(const engine::Params& params,
   loadout.armour = read.integer("armour", 1, 4) - 1;
   loadout.engine = read.integer("engine", 1, 3) - 1;
   loadout.power = read.integer("power", 1, 5) - 1;
+  (void)read.integer("debug", 0, 1);  // the program's (the registry's start), not the rules
   const int max_length = read.integer("max_length", 1, kNoLimit);
   const auto seed = static_cast<std::uint64_t>(read.integer("seed", 0, 999999999));
   if (auto error = read.error()) return *error;
