@@ -34,13 +34,19 @@ TEST(RandomScripts, AreTheSameForASeedAndBeginWithTheGamesStart) {
 
 // The measure: of 30 short scripts none landed, of 200 long ones 4
 // (the commands put in anywhere, an abort among them, refused the rest).
-// Guided by the search, about half land (21, 17 and 22 of 40 measured).
-TEST(RandomScripts, TheSimOdysseyExplorerLandsInAThirdOfTheScriptsAtLeast) {
+// A landing is "landed?:T" in the explorer's line, or the game won at once
+// ("Tranquility base here", life found: the game ends with no display
+// after, which an earlier count of "landed?:T" alone missed). Measured:
+// 27, 29 and 25 of 40 (seeds 1-40, 41-80, 81-120), 26, 25 and 23 of them won.
+TEST(RandomScripts, TheSimOdysseyExplorerLandsInHalfTheScriptsAtLeast) {
   const games::GameInfo& game = *games::find_game("simodyssey");
   int landed = 0;
-  for (std::uint64_t seed = 1; seed <= 40; ++seed)
-    landed += console_of(game, seed).find("landed?:T") != std::string::npos;
-  EXPECT_GE(landed, 14);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const std::string console = console_of(game, seed);
+    landed += console.find("landed?:T") != std::string::npos ||
+              console.find("Tranquility base here") != std::string::npos;
+  }
+  EXPECT_GE(landed, 20);
 }
 
 // The measure: the scripts met every enemy kind but the Pylon
