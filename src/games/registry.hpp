@@ -69,7 +69,8 @@ struct GameFacts {
 };
 
 // What `gridgames grade --compare board` knows of a game whose
-// specification fixes its board display (RAIInet, Sword and Shield): our rules replay a test
+// specification fixes its board display (RAIInet, Sword and Shield, the ETF
+// games' boards): our rules replay a test
 // and give each position they reach, and the positions another program
 // printed are read from its output, however it words the rest.
 struct BoardRun {
@@ -90,14 +91,18 @@ struct RandomTest {
 };
 struct BoardRules {
   // The test's run by our rules: its arguments, its input, and the folder
-  // its files (placements, sequence files) are in.
+  // its files (placements, sequence files) are in. Null for an ETF game:
+  // its positions are read from the expected output (the oracle's
+  // transcript, or our program's), each after the command echoed before it.
   BoardRun (*replay)(const std::vector<std::string>& args, std::string_view input,
                      const std::string& folder);
   // The positions a text draws, in order.
   std::vector<std::string> (*read_boards)(std::string_view text);
-  // The winner it names, if it names one (its number from 1).
+  // The winner it names, if it names one (its number from 1); null for a
+  // game of one player.
   std::optional<int> (*read_winner)(std::string_view text);
-  // A test drawn from `seed` with at most `most_actions` actions.
+  // A test drawn from `seed` with at most `most_actions` actions (null: the
+  // game's random scripts are the ETF ones).
   RandomTest (*random_test)(std::uint64_t seed, int most_actions);
   // The display read_boards reads, in a few words for a program that draws
   // none ("eight rows of eight").

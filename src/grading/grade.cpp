@@ -86,7 +86,8 @@ struct Expected {
 
 std::vector<Expected> expected_outputs(const Context& c, const std::vector<std::string>& ours) {
   std::vector<Expected> expected(c.tests.size());
-  if (c.options.compare_mode == "board") return expected;  // our rules replay each test instead
+  if (c.options.compare_mode == "board" && c.board->replay)
+    return expected;  // our rules replay each test instead
   for_each_test(c, "ours-", [&](const sandbox::SeatFolder* seat, std::size_t i) {
     const TestCase& t = c.tests[i];
     if (t.expected) {
@@ -140,7 +141,7 @@ TestResult grade_one(const Context& c, const sandbox::SeatFolder* seat,
     result.verdict = bad->first;
     result.detail = bad->second;
   } else if (c.options.compare_mode == "board") {
-    const BoardVerdict judged = compare_boards(*c.board, t, run.output);
+    const BoardVerdict judged = compare_boards(*c.board, t, run.output, expected.text);
     result.verdict = judged.verdict;
     result.detail = judged.detail;
   } else if (!c.options.checker.empty()) {
@@ -280,7 +281,7 @@ void add_options(CLI::App& app, Options& o) {
                  "exact (the default: as the courses compare); lines: overlooking terminal "
                  "colours, trailing spaces, line ends and blank lines; board: the positions the "
                  "program draws and the winner it names against our rules' (RAIInet, Sword and "
-                 "Shield)")
+                 "Shield), or the boards of the expected output (the ETF games)")
       ->check(CLI::IsMember({"exact", "lines", "board"}));
   app.add_option("--checker", o.checker,
                  "a course's own checker judges each output instead, called as Kattis's and "
@@ -543,8 +544,8 @@ int run_grade(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const games::GameInfo& game = *games::find_game(o.game);
   if (o.compare_mode == "board" && !game.board)
     return usage("--compare board: " + o.game +
-                 "'s specification fixes no board display the grader reads (RAIInet's and Sword "
-                 "and Shield's do)");
+                 "'s specification fixes no board display the grader reads (RAIInet's, Sword and "
+                 "Shield's and the ETF games' do)");
   if (o.compare_mode == "board" && !o.checker.empty())
     return usage("--compare board and --checker are two ways to judge: give one");
   const bool random_boards = o.random && game.board && game.board->random_test;

@@ -117,10 +117,35 @@ sas --random 1 --seed 5 --actions 200 --program "$dir/sas/undo/sword-and-shield"
   grep -q "^DIFFER random-5-[0-9]*: [0-9]* commands shrunk to [0-9]*: differ: its board" "$dir/out.txt" ||
   fail "sword-and-shield, random, undo: $(cat "$dir/out.txt")"
 
+# The ETF games by position: the boards of the expected output (here our
+# golden transcripts, standing for the oracle's), each after its command.
+# A program that words every message otherwise passes by position and
+# fails line by line; one that draws a cell wrong fails at that board.
+for game in space-defender-2 simodyssey2; do
+  mkdir -p "$dir/etf-$game"
+  cp "$bin/$game" "$dir/etf-$game/real"
+  printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "s/Starfighter/Fighter-ship/; s/Explorer/Voyager/; s/^  state:/  STATE: /"\n' \
+    >"$dir/etf-$game/words"
+  chmod -R 755 "$dir/etf-$game"
+  golden=$source/tests/golden/$game
+  total=$(ls "$golden" | grep -c '\.expected\.txt$')
+  "$gridgames" grade "$game" --tests "$golden" --program "$dir/etf-$game/words" --compare board --jobs 2 >"$dir/out.txt" 2>&1 ||
+    fail "$game, words, by position: $(tail -3 "$dir/out.txt")"
+  grep -q "^$total of $total tests pass" "$dir/out.txt" || fail "$game, words, by position: $(tail -1 "$dir/out.txt")"
+  "$gridgames" grade "$game" --tests "$golden" --program "$dir/etf-$game/words" --jobs 2 >"$dir/out.txt" 2>&1
+  [ $? -eq 1 ] || fail "$game, words, exactly: $(tail -1 "$dir/out.txt")"
+done
+printf '#!/bin/sh\n"$(dirname "$0")/real" "$@" | sed "/^    C /s/_/#/2"\n' >"$dir/etf-space-defender-2/board"
+chmod 755 "$dir/etf-space-defender-2/board"
+"$gridgames" grade space-defender-2 --tests "$source/tests/golden/space-defender-2" --program "$dir/etf-space-defender-2/board" \
+  --compare board >"$dir/out.txt" 2>&1
+[ $? -eq 1 ] && grep -q "^FAIL [a-z0-9_-]*: differ: its board 1 is no position the expected output shows .*: expected [_SG/]*.*, got .*_#_" "$dir/out.txt" ||
+  fail "space-defender-2, a cell drawn wrong: $(head -3 "$dir/out.txt")"
+
 # A game whose specification fixes no board display the grader reads, and
 # a test that fixes no placements: said, not guessed.
-"$gridgames" grade simodyssey --tests "$tests" --program "$bin/simodyssey" --compare board 2>"$dir/err.txt"
-[ $? -eq 2 ] && grep -q "fixes no board display the grader reads" "$dir/err.txt" || fail "simodyssey: $(cat "$dir/err.txt")"
+"$gridgames" grade amazons --tests "$tests" --program "$bin/amazons" --compare board 2>"$dir/err.txt"
+[ $? -eq 2 ] && grep -q "fixes no board display the grader reads" "$dir/err.txt" || fail "amazons: $(cat "$dir/err.txt")"
 mkdir "$dir/unplaced"
 cp "$tests/game-7.in" "$dir/unplaced/"
 "$gridgames" grade raiinet --tests "$dir/unplaced" --program "$bin/raiinet" --compare board >"$dir/out.txt"

@@ -2,6 +2,7 @@
 // SimOdyssey (src/games/simodyssey), its second edition; front ends play it
 // in the program's session, started by test(a,j,m,b,p).
 #include "games/registry_entry.hpp"
+#include "games/simodyssey/boards.hpp"
 #include "games/simodyssey/session.hpp"
 #include "games/simodyssey/state.hpp"
 
@@ -15,6 +16,10 @@ std::vector<std::string> simodyssey2_start(const engine::Params& p) {
   return {"test(" + p.at("a_threshold") + "," + p.at("j_threshold") + "," + p.at("m_threshold") +
           "," + p.at("b_threshold") + "," + p.at("p_threshold") + ")"};
 }
+
+// The grader's comparison by position, SimOdyssey's galaxy.
+const BoardRules kBoards = {nullptr, &simodyssey::read_boards, nullptr, nullptr,
+                            "five rows of sectors, coordinates over quadrants"};
 
 }  // namespace
 
@@ -34,6 +39,7 @@ GameInfo register_simodyssey2() {
         60,
         150}},
       GameFacts{.chance = true, .min_return = 0.0, .return_sum = std::nullopt});
+  game.board = &kBoards;
   game.commands = &simodyssey::grammar_of<simodyssey::kPhase2>;
   return game;
 }

@@ -2,6 +2,7 @@
 // session (one copy of the game: the program's), started by play(...) and
 // the setup of the chosen equipment.
 #include "games/registry_entry.hpp"
+#include "games/space-defender-2/boards.hpp"
 #include "games/space-defender-2/session.hpp"
 #include "games/space-defender-2/state.hpp"
 
@@ -21,6 +22,11 @@ std::vector<std::string> sd2_start(const engine::Params& p) {
   start.push_back("setup_next(1)");  // from the summary into the game
   return start;
 }
+
+// The grader's comparison by position: the boards of the expected output
+// (the oracle's transcript), each after its command.
+const BoardRules kBoards = {nullptr, &space_defender_2::read_boards, nullptr, nullptr,
+                            "a line of column numbers, then a row a letter"};
 
 }  // namespace
 
@@ -45,6 +51,7 @@ GameInfo register_space_defender_2() {
         60}},
       // The score has no bound the rules set: 10^9 stands for none.
       GameFacts{.chance = true, .min_return = 0.0, .max_return = 1e9, .return_sum = std::nullopt});
+  game.board = &kBoards;
   game.commands = &space_defender_2::grammar;
   return game;
 }
