@@ -22,15 +22,24 @@ grade --program "$bin/raiinet" --compare board ||
   fail "ours: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
 grep -q "^3 of 3 tests pass (raiinet," "$dir/out.txt" || fail "ours: $(cat "$dir/out.txt")"
 
+# A class in FOLDER: for each NAME a copy of the hand-written SCRIPT run as
+# PROGRAM, with --bug NAME planted but in "right".
+# usage: make_class FOLDER SCRIPT PROGRAM NAME...
+make_class() {
+  local folder=$1 script=$2 program=$3 who bug
+  shift 3
+  for who in "$@"; do
+    mkdir -p "$folder/$who"
+    cp "$source/tests/grading/$script" "$folder/$who/"
+    bug=""
+    [ "$who" = right ] || bug="--bug $who "
+    printf '#!/bin/sh\nexec python3 "$(dirname "$0")/%s" %s"$@"\n' "$script" "$bug" >"$folder/$who/$program"
+  done
+  chmod -R 755 "$folder"
+}
+
 # A class of four: the program right, and three with a bug each.
-for who in right tie edge winner; do
-  mkdir -p "$dir/class/$who"
-  cp "$source/tests/grading/spec_raiinet.py" "$dir/class/$who/"
-  bug=""
-  [ $who = right ] || bug="--bug $who "
-  printf '#!/bin/sh\nexec python3 "$(dirname "$0")/spec_raiinet.py" %s"$@"\n' "$bug" >"$dir/class/$who/raiinet"
-done
-chmod -R 755 "$dir/class"
+make_class "$dir/class" spec_raiinet.py raiinet right tie edge winner
 grade --submissions "$dir/class" --jobs 2 --reports "$dir/exact"
 grep -q "^right: 0 of 3 tests pass" "$dir/out.txt" || fail "right, exactly: $(cat "$dir/out.txt")"
 grade --submissions "$dir/class" --jobs 2 --compare board --reports "$dir/reports"
@@ -61,10 +70,7 @@ random --program "$bin/raiinet" || fail "random, ours: exit $?: $(cat "$dir/out.
 grep -q "^0 of 10 random scripts differ (raiinet by position, .*; seed 5)$" "$dir/out.txt" ||
   fail "random, ours: $(cat "$dir/out.txt")"
 random --program "$dir/class/right/raiinet" || fail "random, right: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
-mkdir -p "$dir/class/download"
-cp "$source/tests/grading/spec_raiinet.py" "$dir/class/download/"
-printf '#!/bin/sh\nexec python3 "$(dirname "$0")/spec_raiinet.py" --bug download "$@"\n' >"$dir/class/download/raiinet"
-chmod 755 "$dir/class/download/raiinet"
+make_class "$dir/class" spec_raiinet.py raiinet download
 random --program "$dir/class/download/raiinet" --save "$dir/saved"
 [ $? -eq 1 ] || fail "random, download: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
 found=$(grep -c "^DIFFER random-5-[0-9]*: [0-9]* commands shrunk to [0-9]*: differ: its board [0-9]* is no position .* (after \`ability [1-5] [a-hA-H]\`), got " "$dir/out.txt")
@@ -89,14 +95,7 @@ sas_tests=$source/tests/grading/sword-and-shield-boards
 sas() { "$gridgames" grade sword-and-shield "$@" >"$dir/out.txt" 2>"$dir/err.txt"; }
 sas --tests "$sas_tests" --program "$bin/sword-and-shield" --compare board ||
   fail "sword-and-shield, ours: exit $?: $(cat "$dir/out.txt" "$dir/err.txt")"
-for who in right shield corner undo winner hang; do
-  mkdir -p "$dir/sas/$who"
-  cp "$source/tests/grading/spec_sword_and_shield.py" "$dir/sas/$who/"
-  bug=""
-  [ $who = right ] || bug="--bug $who "
-  printf '#!/bin/sh\nexec python3 "$(dirname "$0")/spec_sword_and_shield.py" %s"$@"\n' "$bug" >"$dir/sas/$who/sword-and-shield"
-done
-chmod -R 755 "$dir/sas"
+make_class "$dir/sas" spec_sword_and_shield.py sword-and-shield right shield corner undo winner hang
 sas --tests "$sas_tests" --submissions "$dir/sas" --jobs 2 --time-limit 2
 grep -q '^right: 0 of 4 tests pass (first failing: game-10: line 1: expected "Green unused:", got "SWORD & SHIELD -- yellow begins")$' \
   "$dir/out.txt" || fail "sword-and-shield, right, exactly: $(cat "$dir/out.txt")"
