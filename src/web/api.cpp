@@ -128,6 +128,7 @@ Api::Api(Matches& matches, std::vector<std::string> hosts)
     : matches_(matches),
       identities_(matches.identity_key()),
       accounts_(std::make_unique<Accounts>(matches.store())),
+      courses_(std::make_unique<Courses>(matches.store())),
       hosts_(std::move(hosts)),
       catalogue_(Matches::catalogue().dump()) {
   for (std::string& h : hosts_) h = host_name(h);
@@ -252,6 +253,15 @@ Handled Api::api(const Request& request, std::string_view path, std::string_view
     return Deferred{[this, request, path = std::string(path), fields = std::get<json>(object)] {
       return accounts_api(request, path, fields);
     }};
+  }
+  if (path == "/api/courses" || path.starts_with("/api/courses/")) {
+    json fields = json::object();
+    if (post) {
+      auto object = body();
+      if (auto* refused = std::get_if<Response>(&object)) return *refused;
+      fields = std::get<json>(object);
+    }
+    return courses_api(request, path, fields);
   }
   if (path == "/api/lobby" && !post) return json_response(200, matches_.lobby());
   if (path == "/api/games" || path.starts_with("/api/lobby") || path.starts_with("/api/my-games")) {
@@ -544,6 +554,33 @@ Response Api::accounts_api(const Request& request, std::string_view path, const 
   if (path == "/api/accounts") out.status = 201;
   out.set_cookie = session_cookie(opened.token);
   return out;
+}
+
+Response Api::courses_api(const Request& request, std::string_view path, const json& body) const {
+  const auto who = account(request);
+  if (!who) return refusal(401, "sign in to use courses");
+  const bool post = request.method == "POST";
+  const auto text = [&](const char* field) {
+    const auto found = body.find(field);
+    return found != body.end() && found->is_string() ? found->get<std::string>() : std::string();
+  };
+  if (path == "/api/courses") {
+    if (!post) return json_response(200, courses_->mine(*who));
+    Response made = answer(courses_->create(*who, text("name")));
+    if (made.status == 200) made.status = 201;
+    return made;
+  }
+  const std::string_view rest = path.substr(std::string_view("/api/courses/").size());
+  const std::string id(rest.substr(0, rest.find('/')));
+  const std::string_view verb = rest.size() > id.size() ? rest.substr(id.size() + 1) : "";
+  const bool known = verb.empty() || verb == "join" || verb == "staff";
+  if (!is_hex_id(id) || !known) return refusal(404, "nothing at " + engine::printable(path, 80));
+  if (post != !verb.empty()) return refusal(405, "this method is not allowed here");
+  if (verb.empty()) return answer(courses_->view(*who, id));
+  if (verb == "join") return answer(courses_->join(*who, id, text("code")));
+  const auto added = accounts_->find(text("username"));
+  if (!added) return refusal(404, "no account \"" + engine::printable(text("username"), 40) + "\"");
+  return answer(courses_->add_staff(*who, id, *added));
 }
 
 // {"username", "ratings": [{"game", "variant", "rating", "rd", "games"}]}.

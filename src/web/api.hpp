@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "web/accounts.hpp"
+#include "web/courses.hpp"
 #include "web/identity.hpp"
 #include "web/matches.hpp"
 
@@ -112,6 +113,9 @@ class Api {
                      const nlohmann::json& body) const;
   Response accounts_api(const Request& request, std::string_view path,
                         const nlohmann::json& body) const;
+  // /api/courses and /api/courses/ID[/join|/staff] (docs/courses.md).
+  Response courses_api(const Request& request, std::string_view path,
+                       const nlohmann::json& body) const;
   Response ratings(std::string_view path, std::string_view query) const;
   Response me(const Account& account) const;
   Response page(const Request& request, std::string_view path) const;
@@ -148,6 +152,7 @@ class Api {
   Matches& matches_;
   Identities identities_;
   std::unique_ptr<Accounts> accounts_;
+  std::unique_ptr<Courses> courses_;
   std::vector<std::string> hosts_;
   std::string catalogue_;  // the list of games never changes: made once
 };

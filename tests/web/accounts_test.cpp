@@ -665,3 +665,80 @@ TEST_F(Accounts, NoAccountTakesASeatsName) {
 }
 
 }  // namespace
+
+// Courses (docs/courses.md): made by an account that teaches it, joined by
+// students with its code, staff added by staff; each sees its role's part.
+TEST_F(Accounts, CoursesAreMadeJoinedWithTheirCodeAndSeenAsEachRoleMay) {
+  Device ada{*this, {}}, bob{*this, {}}, cy{*this, {}}, guest{*this, {}};
+  ASSERT_EQ(ada.call("POST", "/api/accounts", kAda).status, 201);
+  ASSERT_EQ(bob.call("POST", "/api/accounts", {{"username", "bob"}, {"password", "bob's password"}})
+                .status,
+            201);
+  ASSERT_EQ(cy.call("POST", "/api/accounts", {{"username", "cy"}, {"password", "cy's password"}})
+                .status,
+            201);
+  // Every route asks who is calling.
+  EXPECT_EQ(guest.call("GET", "/api/courses").status, 401);
+  EXPECT_EQ(guest.call("POST", "/api/courses", {{"name", "EECS 3311"}}).status, 401);
+  // A course is made by its teacher; its name is checked.
+  EXPECT_EQ(ada.call("POST", "/api/courses", {{"name", " "}}).status, 400);
+  EXPECT_EQ(ada.call("POST", "/api/courses", {{"name", std::string(81, 'x')}}).status, 400);
+  const auto made = ada.call("POST", "/api/courses", {{"name", "EECS 3311"}});
+  ASSERT_EQ(made.status, 201) << made.data;
+  const std::string id = made.data["id"], code = made.data["join_code"];
+  const std::string course = "/api/courses/" + id;
+  EXPECT_EQ(id.size(), 12u);
+  EXPECT_EQ(code.size(), 8u);
+  EXPECT_EQ(guest.call("GET", course).status, 401);
+  // Strangers see nothing of it, and cannot tell it from no course.
+  EXPECT_EQ(bob.call("GET", course).status, 404);
+  EXPECT_EQ(bob.call("GET", "/api/courses/0123456789ab").status, 404);
+  EXPECT_EQ(bob.call("GET", "/api/courses").data, json::array());
+  EXPECT_EQ(bob.call("POST", course + "/staff", {{"username", "bob"}}).status, 404);
+  // A wrong code is refused as a course that is not there.
+  const auto wrong = bob.call("POST", course + "/join", {{"code", "00000000"}});
+  EXPECT_EQ(wrong.status, 404);
+  EXPECT_EQ(wrong.data["error"], "no course " + id + " with that code");
+  EXPECT_EQ(bob.call("POST", course + "/join").status, 404);
+  // Students join with the code, once each.
+  for (int again = 0; again < 2; ++again) {
+    const auto joined = bob.call("POST", course + "/join", {{"code", code}});
+    ASSERT_EQ(joined.status, 200) << joined.data;
+    EXPECT_EQ(joined.data["role"], "student");
+  }
+  ASSERT_EQ(cy.call("POST", course + "/join", {{"code", code}}).status, 200);
+  // A student sees the course and its role, not its code or its members.
+  EXPECT_EQ(bob.call("GET", course).data,
+            (json{{"id", id}, {"name", "EECS 3311"}, {"role", "student"}}));
+  EXPECT_EQ(bob.call("GET", "/api/courses").data,
+            (json::array({{{"id", id}, {"name", "EECS 3311"}, {"role", "student"}}})));
+  const auto student_adds = bob.call("POST", course + "/staff", {{"username", "bob"}});
+  EXPECT_EQ(student_adds.status, 403);
+  EXPECT_EQ(student_adds.data["error"], "only the course's staff add staff");
+  // The staff see everything; the teacher joining is still staff.
+  const json seen = ada.call("GET", course).data;
+  EXPECT_EQ(seen["role"], "staff");
+  EXPECT_EQ(seen["join_code"], code);
+  EXPECT_EQ(seen["staff"], json::array({"ada"}));
+  EXPECT_EQ(seen["students"], json::array({"bob", "cy"}));
+  EXPECT_EQ(ada.call("POST", course + "/join", {{"code", code}}).data["role"], "staff");
+  // Staff add staff (a student made staff leaves the students); no one
+  // unknown can be added.
+  EXPECT_EQ(ada.call("POST", course + "/staff", {{"username", "nobody"}}).status, 404);
+  const auto added = ada.call("POST", course + "/staff", {{"username", "BOB"}});
+  ASSERT_EQ(added.status, 200) << added.data;
+  const json after = bob.call("GET", course).data;
+  EXPECT_EQ(after["role"], "staff");
+  EXPECT_EQ(after["staff"], json::array({"ada", "bob"}));
+  EXPECT_EQ(after["students"], json::array({"cy"}));
+  // Methods and routes that are not there.
+  EXPECT_EQ(ada.call("GET", course + "/join").status, 405);
+  EXPECT_EQ(ada.call("POST", course).status, 405);
+  EXPECT_EQ(ada.call("GET", course + "/nonesuch").status, 404);
+  EXPECT_EQ(ada.call("GET", "/api/courses/NOT-AN-ID").status, 404);
+  // Kept across a restart.
+  stop();
+  start();
+  EXPECT_EQ(cy.call("GET", course).data["role"], "student");
+  EXPECT_EQ(ada.call("GET", "/api/courses").data.size(), 1u);
+}
