@@ -32,7 +32,10 @@ CourseRole Course::role_of(const std::string& key) const {
 }
 
 json Course::to_json() const {
-  return {{"id", id}, {"name", name}, {"join_code", join_code}, {"staff", staff},
+  return {{"id", id},
+          {"name", name},
+          {"join_code", join_code},
+          {"staff", staff},
           {"students", students}};
 }
 
@@ -111,23 +114,23 @@ Answer<json> Courses::join(const Account& who, const std::string& id, const std:
 Answer<json> Courses::add_staff(const Account& who, const std::string& id, const Account& added) {
   if (added.bot) return Refusal{400, "a bot cannot be staff"};
   std::optional<Refusal> refused;
-  store_.update_record(
-      kKind, id, [&](const std::optional<std::string>& text) -> std::optional<std::string> {
-        auto course = text ? Course::from_json(*text) : std::nullopt;
-        refused.reset();
-        if (!course || course->role_of(who.key) == CourseRole::None) {
-          refused = not_found(id);
-          return std::nullopt;
-        }
-        if (course->role_of(who.key) != CourseRole::Staff) {
-          refused = Refusal{403, "only the course's staff add staff"};
-          return std::nullopt;
-        }
-        if (course->role_of(added.key) == CourseRole::Staff) return std::nullopt;
-        std::erase(course->students, added.key);  // a student made staff
-        course->staff.push_back(added.key);
-        return course->to_json().dump();
-      });
+  store_.update_record(kKind, id,
+                       [&](const std::optional<std::string>& text) -> std::optional<std::string> {
+                         auto course = text ? Course::from_json(*text) : std::nullopt;
+                         refused.reset();
+                         if (!course || course->role_of(who.key) == CourseRole::None) {
+                           refused = not_found(id);
+                           return std::nullopt;
+                         }
+                         if (course->role_of(who.key) != CourseRole::Staff) {
+                           refused = Refusal{403, "only the course's staff add staff"};
+                           return std::nullopt;
+                         }
+                         if (course->role_of(added.key) == CourseRole::Staff) return std::nullopt;
+                         std::erase(course->students, added.key);  // a student made staff
+                         course->staff.push_back(added.key);
+                         return course->to_json().dump();
+                       });
   if (refused) return *refused;
   return json{{"id", id}, {"added", added.name}, {"role", "staff"}};
 }

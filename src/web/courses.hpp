@@ -21,9 +21,9 @@ namespace web {
 enum class CourseRole { None, Student, Staff };
 
 struct Course {
-  std::string id;         // 12 hex digits
-  std::string name;       // as its teacher wrote it
-  std::string join_code;  // what a student gives to join: 8 hex digits
+  std::string id;                     // 12 hex digits
+  std::string name;                   // as its teacher wrote it
+  std::string join_code;              // what a student gives to join: 8 hex digits
   std::vector<std::string> staff;     // account keys, the teacher first
   std::vector<std::string> students;  // account keys, in the order they joined
 
@@ -41,8 +41,7 @@ class Courses {
   // `who` joins course `id` as a student with its code (staff stay staff).
   Answer<nlohmann::json> join(const Account& who, const std::string& id, const std::string& code);
   // `who`, staff of course `id`, adds `added` to its staff.
-  Answer<nlohmann::json> add_staff(const Account& who, const std::string& id,
-                                   const Account& added);
+  Answer<nlohmann::json> add_staff(const Account& who, const std::string& id, const Account& added);
   // The course as `who` may see it.
   Answer<nlohmann::json> view(const Account& who, const std::string& id) const;
   // The courses `who` teaches or takes: [{"id", "name", "role"}].

@@ -669,12 +669,12 @@ TEST_F(Accounts, NoAccountTakesASeatsName) {
 // Courses (docs/courses.md): made by an account that teaches it, joined by
 // students with its code, staff added by staff; each sees its role's part.
 TEST_F(Accounts, CoursesAreMadeJoinedWithTheirCodeAndSeenAsEachRoleMay) {
-  Device ada{*this, {}}, bob{*this, {}}, cy{*this, {}}, guest{*this, {}};
+  Device ada{*this, {}}, bob{*this, {}}, cyd{*this, {}}, guest{*this, {}};
   ASSERT_EQ(ada.call("POST", "/api/accounts", kAda).status, 201);
   ASSERT_EQ(bob.call("POST", "/api/accounts", {{"username", "bob"}, {"password", "bob's password"}})
                 .status,
             201);
-  ASSERT_EQ(cy.call("POST", "/api/accounts", {{"username", "cy"}, {"password", "cy's password"}})
+  ASSERT_EQ(cyd.call("POST", "/api/accounts", {{"username", "cyd"}, {"password", "cyd's password"}})
                 .status,
             201);
   // Every route asks who is calling.
@@ -706,7 +706,7 @@ TEST_F(Accounts, CoursesAreMadeJoinedWithTheirCodeAndSeenAsEachRoleMay) {
     ASSERT_EQ(joined.status, 200) << joined.data;
     EXPECT_EQ(joined.data["role"], "student");
   }
-  ASSERT_EQ(cy.call("POST", course + "/join", {{"code", code}}).status, 200);
+  ASSERT_EQ(cyd.call("POST", course + "/join", {{"code", code}}).status, 200);
   // A student sees the course and its role, not its code or its members.
   EXPECT_EQ(bob.call("GET", course).data,
             (json{{"id", id}, {"name", "EECS 3311"}, {"role", "student"}}));
@@ -720,7 +720,7 @@ TEST_F(Accounts, CoursesAreMadeJoinedWithTheirCodeAndSeenAsEachRoleMay) {
   EXPECT_EQ(seen["role"], "staff");
   EXPECT_EQ(seen["join_code"], code);
   EXPECT_EQ(seen["staff"], json::array({"ada"}));
-  EXPECT_EQ(seen["students"], json::array({"bob", "cy"}));
+  EXPECT_EQ(seen["students"], json::array({"bob", "cyd"}));
   EXPECT_EQ(ada.call("POST", course + "/join", {{"code", code}}).data["role"], "staff");
   // Staff add staff (a student made staff leaves the students); no one
   // unknown can be added.
@@ -730,7 +730,7 @@ TEST_F(Accounts, CoursesAreMadeJoinedWithTheirCodeAndSeenAsEachRoleMay) {
   const json after = bob.call("GET", course).data;
   EXPECT_EQ(after["role"], "staff");
   EXPECT_EQ(after["staff"], json::array({"ada", "bob"}));
-  EXPECT_EQ(after["students"], json::array({"cy"}));
+  EXPECT_EQ(after["students"], json::array({"cyd"}));
   // Methods and routes that are not there.
   EXPECT_EQ(ada.call("GET", course + "/join").status, 405);
   EXPECT_EQ(ada.call("POST", course).status, 405);
@@ -739,6 +739,6 @@ TEST_F(Accounts, CoursesAreMadeJoinedWithTheirCodeAndSeenAsEachRoleMay) {
   // Kept across a restart.
   stop();
   start();
-  EXPECT_EQ(cy.call("GET", course).data["role"], "student");
+  EXPECT_EQ(cyd.call("GET", course).data["role"], "student");
   EXPECT_EQ(ada.call("GET", "/api/courses").data.size(), 1u);
 }
