@@ -58,7 +58,8 @@ TEST(RandomScripts, SpaceDefenderScriptsMeetEveryEnemyKind) {
   std::map<char, int> met;  // scripts whose boards show an enemy of the kind
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     std::set<char> kinds;
-    for (const std::string_view line : engine::split_lines(console_of(game, seed))) {
+    const std::string console = console_of(game, seed);  // the lines below view it
+    for (const std::string_view line : engine::split_lines(console)) {
       // A board's row: "    C S  *  _  G ..." (the row's letter, then a cell each 3).
       if (line.size() < 7 || !line.starts_with("    ") || line[5] != ' ' || line[4] < 'A' ||
           line[4] > 'J')
