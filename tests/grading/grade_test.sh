@@ -323,7 +323,7 @@ grade simodyssey --random 1 --seed 3 --program "$dir/planted/moves" --save "$dir
 # --coverage: the share of the distinct messages of a folder's expected
 # outputs (here our golden transcripts, standing for the oracle's) that
 # our program's output on the scripts reaches, and those it never reaches.
-grade simodyssey --random 10 --seed 2 --program "$bin/simodyssey" --coverage "$source/tests/golden/simodyssey" ||
+grade simodyssey --random 5 --seed 2 --program "$bin/simodyssey" --coverage "$source/tests/golden/simodyssey" ||
   fail "coverage: exit $?: $(cat "$dir/err.txt")"
 grep -q "^The scripts reach 14 of the 25 distinct messages of the expected outputs in .*/tests/golden/simodyssey (56%); never reached:$" "$dir/out.txt" &&
   grep -qx "  Mission aborted. Try test(#)" "$dir/out.txt" || fail "coverage: $(cat "$dir/out.txt")"

@@ -56,7 +56,7 @@ TEST(RandomScripts, TheSimOdysseyExplorerLandsInHalfTheScriptsAtLeast) {
 TEST(RandomScripts, SpaceDefenderScriptsMeetEveryEnemyKind) {
   const games::GameInfo& game = *games::find_game("space-defender-2");
   std::map<char, int> met;  // scripts whose boards show an enemy of the kind
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     std::set<char> kinds;
     const std::string console = console_of(game, seed);  // the lines below view it
     for (const std::string_view line : engine::split_lines(console)) {
@@ -68,8 +68,8 @@ TEST(RandomScripts, SpaceDefenderScriptsMeetEveryEnemyKind) {
     }
     for (const char kind : std::string("GFCIP")) met[kind] += kinds.count(kind);
   }
-  // Measured: Grunts and Interceptors in 8, Fighters 6, Carriers and Pylons 5.
-  for (const char kind : std::string("GFCIP")) EXPECT_GE(met[kind], 3) << kind;
+  // Measured: Grunts and Interceptors in 6 of 6, Fighters 5, Carriers 4, Pylons 3.
+  for (const char kind : std::string("GFCIP")) EXPECT_GE(met[kind], 2) << kind;
 }
 
 TEST(MessageCoverage, CountsAMessageOnceWhateverItsNumbersAndOverlooksBoards) {
