@@ -254,24 +254,20 @@ Handled Api::api(const Request& request, std::string_view path, std::string_view
       return accounts_api(request, path, fields);
     }};
   }
+  // A POST's body, or no fields for a GET.
+  const auto fields = [&]() -> std::variant<json, Response> {
+    return post ? body() : json::object();
+  };
   if (path == "/api/courses" || path.starts_with("/api/courses/")) {
-    json fields = json::object();
-    if (post) {
-      auto object = body();
-      if (auto* refused = std::get_if<Response>(&object)) return *refused;
-      fields = std::get<json>(object);
-    }
-    return courses_api(request, path, fields);
+    auto object = fields();
+    if (auto* refused = std::get_if<Response>(&object)) return *refused;
+    return courses_api(request, path, std::get<json>(object));
   }
   if (path == "/api/lobby" && !post) return json_response(200, matches_.lobby());
   if (path == "/api/games" || path.starts_with("/api/lobby") || path.starts_with("/api/my-games")) {
-    json fields = json::object();
-    if (post) {
-      auto object = body();
-      if (auto* refused = std::get_if<Response>(&object)) return *refused;
-      fields = std::get<json>(object);
-    }
-    return games_api(request, path, fields);
+    auto object = fields();
+    if (auto* refused = std::get_if<Response>(&object)) return *refused;
+    return games_api(request, path, std::get<json>(object));
   }
   if (!path.starts_with("/api/games/"))
     return refusal(404, "nothing at " + engine::printable(path, 80));
